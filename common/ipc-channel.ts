@@ -1,0 +1,5 @@
+/**
+ * The IPC channel name on the wire. Kept free of imports: the sandboxed preload bundles it and may require
+ * nothing but `electron`.
+ */
+export const ipcChannel = (name: string): string => `wallet:${name}`;

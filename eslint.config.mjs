@@ -1,0 +1,101 @@
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// The layers of ../shared/ARCHITECTURE.md, enforced. Each zone: files in `target` may not import from `from`.
+const layerZones = [
+  {
+    target: './common',
+    from: ['./main', './preload', './renderer', './sandbox', './scripts', './test'],
+    message: 'common/ is pure TypeScript shared by every layer: it imports nothing outside common/.',
+  },
+  {
+    target: './renderer',
+    from: ['./main', './preload', './sandbox', './scripts', './test'],
+    message: 'renderer/ may import only renderer/ and common/: the main process is reached through window.wallet.',
+  },
+  {
+    target: './preload',
+    from: ['./main', './renderer', './sandbox', './scripts', './test'],
+    message: 'preload/ may import only preload/ and common/.',
+  },
+  {
+    target: './sandbox',
+    from: ['./main', './renderer', './preload', './scripts', './test'],
+    message: 'sandbox/ is the bank: it may import only sandbox/ and common/.',
+  },
+  {
+    target: './main',
+    from: ['./renderer', './preload', './scripts', './test'],
+    message: 'main/ may not import the renderer, the preload, scripts or tests.',
+  },
+];
+
+const electronOnlyAtTheEdge = {
+  name: 'electron',
+  message: 'Only main/platform, main/ipc and preload may import electron: keep the services runnable under plain Node.',
+};
+const storeOnlyInPlatform = {
+  name: 'electron-store',
+  message: 'Only main/platform may import electron-store: services take storage from the Platform.',
+};
+const ipcOnlyInIpcLayer = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'ipcMain and ipcRenderer belong to main/ipc and preload only.',
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'no-restricted-imports': ['error', { paths: [electronOnlyAtTheEdge, storeOnlyInPlatform] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['main/platform/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ipcOnlyInIpcLayer] }] },
+  },
+  {
+    files: ['main/ipc/**', 'preload/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [storeOnlyInPlatform] }] },
+  },
+  {
+    files: ['common/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronOnlyAtTheEdge, storeOnlyInPlatform],
+          patterns: [
+            {
+              group: ['node:*', ...builtinModules.filter((name) => !name.startsWith('_'))],
+              message: 'common/ runs in the renderer too: no Node APIs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its destructured first parameter, even when there are none.
+    files: ['test/e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  // No test ever loads the real Electron: requiring it in plain Node starts a download.
+  resolve: { alias: { electron: resolve(root, 'test/mocks/electron.ts') } },
+  test: {
+    server: { deps: { inline: ['electron-store'] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/renderer/**', 'test/e2e/**'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
