@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/renderer/setup.ts'],
         },
       },
     ],

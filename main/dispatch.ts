@@ -1,9 +1,4 @@
-import {
-  invokeChannels,
-  type InvokeChannel,
-  type RequestOf,
-  type ResponseOf,
-} from '../common/bridge-contract.ts';
+import { invokeChannels, type InvokeChannel, type ResponseOf } from '../common/bridge-contract.ts';
 import { fail, ok, type Result } from '../common/result.ts';
 import { z } from 'zod';
 
@@ -36,7 +31,7 @@ export async function dispatch(table: HandlerTable, channel: string, payload: un
   const request = spec.request.safeParse(payload);
   if (!request.success) return fail('INVALID_REQUEST', z.prettifyError(request.error));
   try {
-    const handler = table[channel] as (request: RequestOf<typeof channel>) => Awaitable<unknown>;
+    const handler = table[channel] as (request: unknown) => Awaitable<unknown>;
     const response = spec.response.safeParse(await handler(request.data));
     if (!response.success) return fail('INTERNAL', `The ${channel} response broke the contract`);
     return ok(response.data);

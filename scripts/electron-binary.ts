@@ -33,7 +33,10 @@ export function findElectronBinary(
     return { found: false, reason: 'the electron package is not installed (run npm install)' };
   }
   if (!recorded) {
-    return { found: false, reason: 'the Electron binary has not been downloaded yet: node_modules/electron/path.txt is missing' };
+    return {
+      found: false,
+      reason: 'the Electron binary has not been downloaded yet: node_modules/electron/path.txt is missing',
+    };
   }
   const path = join(packageDir, 'dist', recorded);
   return existsSync(path) ? { found: true, path } : { found: false, reason: `${path} does not exist` };

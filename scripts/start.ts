@@ -31,8 +31,8 @@ function explainMissing(reason: string, downloadError: string | undefined): stri
     `A2A Wallet cannot start: the Electron binary is missing (${reason})` +
       (downloadError ? ` and could not be downloaded (${downloadError}).` : '.'),
     `Electron ${version} downloads its binary on first start. To provide it: run \`npm start\` once where the`,
-    'network can reach Electron\'s download host; or set ELECTRON_MIRROR to a mirror you can reach (for example',
-    'your company\'s artifact server) and run `npm start` again; or unpack that Electron release for this platform',
+    "network can reach Electron's download host; or set ELECTRON_MIRROR to a mirror you can reach (for example",
+    "your company's artifact server) and run `npm start` again; or unpack that Electron release for this platform",
     'yourself and set ELECTRON_OVERRIDE_DIST_PATH to its folder. Meanwhile you can try the whole app in a browser',
     'with `npm run harness`, which serves the same app against the local sandbox bank.',
   ].join('\n');

@@ -11,7 +11,9 @@ export function App({ wallet }: { wallet: WalletApi }) {
     wallet.appInfo().then(
       (result) => {
         if (!live) return;
-        setLoaded(result.ok ? { state: 'ready', info: result.value } : { state: 'error', message: result.error.message });
+        setLoaded(
+          result.ok ? { state: 'ready', info: result.value } : { state: 'error', message: result.error.message },
+        );
       },
       () => live && setLoaded({ state: 'error', message: 'The app could not reach its main process.' }),
     );

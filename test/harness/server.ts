@@ -24,7 +24,9 @@ export interface HarnessOptions {
 
 /** The bridge for the page: one method per invoke channel, each a POST to /rpc/<channel> with the run's token. */
 function bridgeScript(token: string): string {
-  const methods = invokeChannelNames.map((name) => `${JSON.stringify(name)}: (request) => call(${JSON.stringify(name)}, request)`);
+  const methods = invokeChannelNames.map(
+    (name) => `${JSON.stringify(name)}: (request) => call(${JSON.stringify(name)}, request)`,
+  );
   return `(() => {
   const call = async (channel, request) => {
     const response = await fetch('/rpc/' + channel, {

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+/** Lint `code` as if it were the file at `filePath`, and return the rules it breaks. */
+async function brokenRules(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+describe('import boundaries (lint)', () => {
+  it('fails a renderer file that imports from main/', async () => {
+    expect(await brokenRules('renderer/src/bad.ts', "export { dispatch } from '../../main/dispatch.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('lets the renderer import common/', async () => {
+    expect(
+      await brokenRules('renderer/src/good.ts', "export { walletApiKeys } from '../../common/bridge-contract.ts';\n"),
+    ).toEqual([]);
+  });
+
+  it('fails common/ importing main/, or a Node API', async () => {
+    expect(await brokenRules('common/bad.ts', "export { dispatch } from '../main/dispatch.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await brokenRules('common/bad.ts', "export { readFileSync } from 'node:fs';\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await brokenRules('common/bad.ts', "export { join } from 'path';\n")).toContain('no-restricted-imports');
+  });
+
+  it('fails the sandbox importing main/, and main/ importing the renderer', async () => {
+    expect(await brokenRules('sandbox/bad.ts', "export { dispatch } from '../main/dispatch.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await brokenRules('main/bad.ts', "export { getWallet } from '../renderer/src/lib/api.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('keeps electron at the edge: main/platform, main/ipc and preload only', async () => {
+    const importApp = "import { app } from 'electron';\nexport const name = app.getName();\n";
+    expect(await brokenRules('main/payments/bad.ts', importApp)).toContain('no-restricted-imports');
+    expect(await brokenRules('renderer/src/bad.ts', importApp)).toContain('no-restricted-imports');
+    expect(await brokenRules('main/platform/good.ts', importApp)).toEqual([]);
+  });
+
+  it('keeps ipcMain and ipcRenderer in main/ipc and preload', async () => {
+    const importIpc = "import { ipcMain } from 'electron';\nexport const ipc = ipcMain;\n";
+    expect(await brokenRules('main/platform/bad.ts', importIpc)).toContain('no-restricted-imports');
+    expect(await brokenRules('main/ipc/good.ts', importIpc)).toEqual([]);
+  });
+
+  it('keeps electron-store in main/platform', async () => {
+    const importStore = "import Store from 'electron-store';\nexport const store = Store;\n";
+    expect(await brokenRules('main/payments/bad.ts', importStore)).toContain('no-restricted-imports');
+    expect(await brokenRules('main/platform/good.ts', importStore)).toEqual([]);
+  });
+});
