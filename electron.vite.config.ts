@@ -1,8 +1,22 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 
 const root = import.meta.dirname;
+
+/**
+ * The dev server's hot reload needs an inline preamble and a websocket, which the strict CSP forbids. Relax the
+ * policy for `npm run dev` only; the built page keeps it as written.
+ */
+const devServerCsp: Plugin = {
+  name: 'a2a-dev-server-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html
+      .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+      .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
+};
 
 // The layout is not electron-vite's default `src/`, so every entry is named here.
 export default defineConfig({
@@ -24,7 +38,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react()],
+    plugins: [react(), devServerCsp],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,

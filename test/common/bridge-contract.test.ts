@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AppInfoSchema,
   eventChannelNames,
+  eventMethodName,
   invokeChannelNames,
   invokeChannels,
   walletApiKeys,
@@ -10,11 +11,12 @@ import { ipcChannel } from '../../common/ipc-channel.ts';
 
 describe('bridge contract', () => {
   it('lists every invoke channel as a wallet method, and one onX method per event', () => {
-    expect(walletApiKeys).toEqual([
-      ...invokeChannelNames,
-      ...eventChannelNames.map((e) => `on${e[0]?.toUpperCase()}${e.slice(1)}`),
-    ]);
+    expect(walletApiKeys).toEqual([...invokeChannelNames, ...eventChannelNames.map(eventMethodName)]);
     expect(walletApiKeys).toContain('appInfo');
+  });
+
+  it('names event subscriptions onX', () => {
+    expect(eventMethodName('sessionChanged' as never)).toBe('onSessionChanged');
   });
 
   it('gives each channel a request and a response schema', () => {
