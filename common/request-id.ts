@@ -15,7 +15,9 @@ export function isValidRequestId(value: string): boolean {
 /** Fills a byte array with cryptographically strong random values (Web Crypto in every runtime we run in). */
 export type RandomBytes = (bytes: Uint8Array) => Uint8Array;
 
-const webCryptoRandom: RandomBytes = (bytes) => globalThis.crypto.getRandomValues(bytes);
+// common/ sees neither DOM nor Node typings; Web Crypto exists in both, so name the one call we use.
+const webCrypto = (globalThis as unknown as { crypto: { getRandomValues(bytes: Uint8Array): Uint8Array } }).crypto;
+const webCryptoRandom: RandomBytes = (bytes) => webCrypto.getRandomValues(bytes);
 
 /** 32 characters from a cryptographic RNG, without modulo bias (rejection sampling). */
 export function newRequestId(random: RandomBytes = webCryptoRandom): string {
