@@ -1,0 +1,156 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import { newRequestId } from '../../common/request-id.ts';
+import { systemClock, type Clock } from '../../common/time.ts';
+import { BankError, bankErrorFromResponse, parseRetryAfter } from './bank-error.ts';
+import { connectTimeoutAgents } from './connect-timeout-agent.ts';
+import {
+  creditTransferBody,
+  initiationIdFromLocation,
+  InitiationSchema,
+  type CreditTransferRequest,
+  type Initiation,
+} from './initiation.ts';
+
+/** The Payment Initiation API, exactly as bank-service.md describes it. One attempt per call, but for 429 and 401. */
+export interface BankClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  apiVersion?: string;
+  accessToken: () => Promise<string>;
+  /** After a 401: get a new access token; false when that is not possible (the customer must sign in). */
+  refreshAccessToken?: () => Promise<boolean>;
+  connectTimeoutMs?: number;
+  responseTimeoutMs?: number;
+  /** The longest Retry-After the client waits out by itself; a longer one is returned to the caller. */
+  maxRetryAfterMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  clock?: Clock;
+}
+
+export interface CreatedInitiation {
+  initiationId: string;
+  location: string;
+  /** The HTTP status: 201 for a new initiation; a bank may answer a replayed X-Request-ID otherwise. */
+  httpStatus: number;
+}
+
+export interface BankClient {
+  createCreditTransfer(request: CreditTransferRequest, requestId: string): Promise<CreatedInitiation>;
+  getCreditTransfer(initiationId: string): Promise<Initiation>;
+}
+
+const MAX_RATE_LIMIT_WAITS = 3;
+
+function parseBody(text: unknown): unknown {
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function networkError(error: unknown): BankError {
+  const code = error instanceof AxiosError ? error.code : undefined;
+  const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT';
+  return new BankError({
+    name: timedOut ? 'Timeout' : 'NetworkError',
+    code: code ?? 'NETWORK',
+    message: timedOut ? 'The bank did not answer in time' : 'The bank could not be reached',
+    retryable: true,
+  });
+}
+
+export function createBankClient(options: BankClientOptions): BankClient {
+  const clock = options.clock ?? systemClock;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+  const base = `/Payments/Initiations/${encodeURIComponent(options.apiVersion ?? 'v1')}/CreditTransfers`;
+  const http: AxiosInstance = axios.create({
+    baseURL: options.baseUrl,
+    timeout: options.responseTimeoutMs ?? 30_000,
+    maxRedirects: 0,
+    validateStatus: () => true,
+    // The body is parsed here, not by axios: a bank may answer with text, or with nothing at all.
+    transformResponse: [(data: unknown) => data],
+    responseType: 'text',
+    ...connectTimeoutAgents(options.connectTimeoutMs ?? 10_000),
+  });
+
+  async function send(request: (token: string) => Promise<AxiosResponse<string>>): Promise<AxiosResponse<string>> {
+    let refreshed = false;
+    for (let waits = 0; ;) {
+      let response: AxiosResponse<string>;
+      try {
+        response = await request(await options.accessToken());
+      } catch (error) {
+        throw networkError(error);
+      }
+      if (response.status === 401 && !refreshed && options.refreshAccessToken) {
+        refreshed = true;
+        if (await options.refreshAccessToken()) continue;
+      }
+      if (response.status === 429) {
+        const retryAfter = parseRetryAfter(response.headers['retry-after'] as string | undefined, clock.now());
+        if (retryAfter !== undefined && retryAfter <= maxRetryAfterMs && waits < MAX_RATE_LIMIT_WAITS) {
+          waits += 1;
+          await sleep(retryAfter);
+          continue;
+        }
+        throw bankErrorFromResponse(429, parseBody(response.data), retryAfter);
+      }
+      return response;
+    }
+  }
+
+  const headers = (token: string, requestId: string) => ({
+    apikey: options.apiKey,
+    Authorization: `Bearer ${token}`,
+    'X-Request-ID': requestId,
+  });
+
+  return {
+    async createCreditTransfer(request, requestId) {
+      const body = creditTransferBody(request);
+      const response = await send((token) =>
+        http.post(base, body, { headers: { ...headers(token, requestId), 'Content-Type': 'application/json' } }),
+      );
+      const location = response.headers['location'] as string | undefined;
+      // A replayed X-Request-ID is answered with the original Location; its status is not documented.
+      const success = (response.status >= 200 && response.status < 300) || (response.status === 409 && !!location);
+      if (!success) throw bankErrorFromResponse(response.status, parseBody(response.data));
+      const initiationId = location ? initiationIdFromLocation(location, options.baseUrl) : undefined;
+      if (!location || !initiationId) {
+        // The bank said yes but not where: the payment may exist, so the same request id may be sent again.
+        throw new BankError({
+          name: 'UnexpectedResponse',
+          code: 'MISSING_LOCATION',
+          message: 'The bank accepted the payment but did not say where to find it',
+          httpStatus: response.status,
+          retryable: true,
+        });
+      }
+      return { initiationId, location, httpStatus: response.status };
+    },
+
+    async getCreditTransfer(initiationId) {
+      const response = await send((token) =>
+        http.get(`${base}/${encodeURIComponent(initiationId)}`, {
+          headers: { ...headers(token, newRequestId()), Accept: 'application/json' },
+        }),
+      );
+      if (response.status !== 200) throw bankErrorFromResponse(response.status, parseBody(response.data));
+      const parsed = InitiationSchema.safeParse(parseBody(response.data));
+      if (!parsed.success) {
+        throw new BankError({
+          name: 'UnexpectedResponse',
+          code: 'BAD_INITIATION',
+          message: 'The bank answered with an initiation the app cannot read',
+          httpStatus: response.status,
+          retryable: true,
+        });
+      }
+      return parsed.data;
+    },
+  };
+}
