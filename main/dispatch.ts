@@ -1,6 +1,9 @@
 import { invokeChannels, type InvokeChannel, type ResponseOf } from '../common/bridge-contract.ts';
 import { fail, ok, type Result } from '../common/result.ts';
 import { z } from 'zod';
+import { WalletError } from './wallet-error.ts';
+
+export { WalletError };
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -8,16 +11,6 @@ type Awaitable<T> = T | Promise<T>;
 export type HandlerTable = {
   [C in InvokeChannel]: (request: z.output<(typeof invokeChannels)[C]['request']>) => Awaitable<ResponseOf<C>>;
 };
-
-/** An error raised by a service on purpose: its code reaches the renderer, its message is safe to show in logs. */
-export class WalletError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'WalletError';
-    this.code = code;
-  }
-}
 
 const isInvokeChannel = (channel: string): channel is InvokeChannel => Object.hasOwn(invokeChannels, channel);
 

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { normalizeAccountNumber } from './account-number.ts';
+import { parseAndCheckAmount, type AmountError } from './isk-amount.ts';
+import { checkKennitala, type KennitalaError } from './kennitala.ts';
+import { checkEndToEndId, checkExtendedReference, type ReferenceError } from './references.ts';
+
+/**
+ * A payment from the form to the bank and back. The draft is what the customer typed; the order is the draft
+ * checked and normalised; the intent is an order the customer confirmed, with its own X-Request-ID.
+ */
+export const PaymentDraftSchema = z.object({
+  debtorAccount: z.string().max(64),
+  depositKennitala: z.string().max(64),
+  depositAccount: z.string().max(64),
+  amount: z.string().max(64),
+  endToEndId: z.string().max(256).default(''),
+  extendedReference: z.string().max(1024).default(''),
+  payeeName: z.string().max(140).default(''),
+});
+export type PaymentDraft = z.input<typeof PaymentDraftSchema>;
+
+export const PaymentOrderSchema = z.object({
+  debtorKennitala: z.string().regex(/^\d{10}$/),
+  debtorAccount: z.string().regex(/^\d{12}$/),
+  depositKennitala: z.string().regex(/^\d{10}$/),
+  depositAccount: z.string().regex(/^\d{12}$/),
+  amount: z.number().int().positive(),
+  endToEndId: z.string(),
+  extendedReference: z.string(),
+  payeeName: z.string(),
+});
+export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
+
+export const PAYMENT_STATES = ['draft', 'confirmed', 'sending', 'accepted', 'settled', 'rejected', 'unknown'] as const;
+export const PaymentStateSchema = z.enum(PAYMENT_STATES);
+export type PaymentState = z.infer<typeof PaymentStateSchema>;
+/** States whose amount counts against today's limit: everything that is or may be on its way. */
+export const COUNTED_STATES: readonly PaymentState[] = ['confirmed', 'sending', 'accepted', 'settled', 'unknown'];
+export const FINAL_STATES: readonly PaymentState[] = ['settled', 'rejected'];
+
+export const PaymentFailureSchema = z.object({
+  name: z.string(),
+  code: z.string(),
+  message: z.string(),
+  httpStatus: z.number().int().optional(),
+});
+export type PaymentFailure = z.infer<typeof PaymentFailureSchema>;
+
+export const PaymentIntentSchema = z.object({
+  id: z.string().min(1),
+  profileId: z.string().min(1),
+  order: PaymentOrderSchema,
+  requestId: z.string().regex(/^[a-zA-Z0-9]{1,35}$/),
+  state: PaymentStateSchema,
+  /** When each state was entered (ms since the epoch); the latest entry wins. */
+  stateTimes: z.partialRecord(PaymentStateSchema, z.number()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  firstSentAt: z.number().optional(),
+  attempts: z.number().int().nonnegative(),
+  initiationId: z.string().optional(),
+  bankStatus: z.string().optional(),
+  paymentDate: z.string().optional(),
+  error: PaymentFailureSchema.optional(),
+  /** The earlier payment this one looked like, which the customer acknowledged before confirming. */
+  acknowledgedDuplicateOf: z.string().optional(),
+});
+export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
+
+export type DraftFieldError =
+  KennitalaError | AmountError | ReferenceError | 'account_format' | 'same_account' | 'over_remaining';
+export type DraftErrors = Partial<Record<keyof PaymentOrder, DraftFieldError>>;
+export type DraftCheck = { ok: true; order: PaymentOrder } | { ok: false; errors: DraftErrors };
+
+export interface DraftContext {
+  /** The signed-in customer: the only possible debtor. */
+  kennitala: string;
+  /** What is left of today's limit, in krónur. */
+  remainingToday: number;
+}
+
+/** Every local rule the bank would apply, checked before anything is sent; each error names its field. */
+export function checkDraft(input: PaymentDraft, context: DraftContext): DraftCheck {
+  const draft = PaymentDraftSchema.parse(input);
+  const errors: DraftErrors = {};
+  const debtorAccount = normalizeAccountNumber(draft.debtorAccount);
+  if (!debtorAccount) errors.debtorAccount = 'account_format';
+  const depositAccount = normalizeAccountNumber(draft.depositAccount);
+  if (!depositAccount) errors.depositAccount = 'account_format';
+  else if (depositAccount === debtorAccount) errors.depositAccount = 'same_account';
+  const kennitala = checkKennitala(draft.depositKennitala);
+  if (!kennitala.ok) errors.depositKennitala = kennitala.error;
+  const amount = parseAndCheckAmount(draft.amount);
+  if (!amount.ok) errors.amount = amount.error;
+  else if (amount.value > context.remainingToday) errors.amount = 'over_remaining';
+  const endToEnd = checkEndToEndId(draft.endToEndId);
+  if (!endToEnd.ok) errors.endToEndId = endToEnd.error;
+  const extended = checkExtendedReference(draft.extendedReference);
+  if (!extended.ok) errors.extendedReference = extended.error;
+
+  const invalid = !debtorAccount || !depositAccount || !kennitala.ok || !amount.ok || !endToEnd.ok || !extended.ok;
+  if (invalid || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    order: {
+      debtorKennitala: context.kennitala,
+      debtorAccount,
+      depositKennitala: kennitala.value,
+      depositAccount,
+      amount: amount.value,
+      endToEndId: endToEnd.value,
+      extendedReference: extended.value,
+      payeeName: draft.payeeName.trim(),
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
+import { COUNTED_STATES } from '../../common/payment.ts';
+import { gmtDay, nextGmtMidnight } from '../../common/time.ts';
+import type { PaymentStore } from './payment-store.ts';
+
+/**
+ * What is left of a customer's daily limit (200 000 kr. per GMT day, shared by every app that uses the
+ * service). Derived from the payments themselves, so it can never drift from them: a payment counts on the GMT
+ * day it was first sent (or confirmed, if not sent yet) while it is or may be on its way.
+ */
+export interface DailyLimit {
+  day: string;
+  limit: number;
+  used: number;
+  remaining: number;
+  resetsAt: number;
+  /** The bank said the limit is used up today, through this app or another. */
+  bankSaysReached: boolean;
+}
+
+export function dailyLimit(store: PaymentStore, kennitala: string, now: number, exceptId?: string): DailyLimit {
+  const day = gmtDay(now);
+  let used = 0;
+  for (const intent of store.onDay(day)) {
+    if (intent.id === exceptId || intent.order.debtorKennitala !== kennitala) continue;
+    if (COUNTED_STATES.includes(intent.state)) used += intent.order.amount;
+  }
+  const bankSaysReached = store.bankLimitReached(kennitala, day);
+  const remaining = bankSaysReached ? 0 : Math.max(0, DAILY_LIMIT_ISK - used);
+  return { day, limit: DAILY_LIMIT_ISK, used, remaining, resetsAt: nextGmtMidnight(now), bankSaysReached };
+}

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import {
+  checkDraft,
+  type DraftCheck,
+  type PaymentDraft,
+  type PaymentFailure,
+  type PaymentIntent,
+  type PaymentOrder,
+} from '../../common/payment.ts';
+import { newRequestId, REQUEST_ID_WINDOW_MS } from '../../common/request-id.ts';
+import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
+import type { BankClient } from '../bank/bank-client.ts';
+import { BankError } from '../bank/bank-error.ts';
+import { SETTLED_STATUS, type CreditTransferRequest } from '../bank/initiation.ts';
+import { WalletError } from '../wallet-error.ts';
+import { dailyLimit, type DailyLimit } from './daily-ledger.ts';
+import type { PaymentStore } from './payment-store.ts';
+
+/**
+ * Payments that never go through twice. An intent gets its X-Request-ID when the customer confirms, and that id is
+ * on disk before the first byte is sent; every retry, automatic or the customer's "check again", sends the same id,
+ * so the bank processes it at most once. After the bank's 24-hour window the app stops sending and says so.
+ */
+export interface PaymentServiceOptions {
+  profileId: string;
+  store: PaymentStore;
+  bank: BankClient;
+  clock: Clock;
+  sleep?: (ms: number) => Promise<void>;
+  /** The signed-in customer; throws a WalletError when there is none or the grant has ended. */
+  customer: () => { kennitala: string };
+  /** Waits before the automatic retries on network errors, timeouts and 5xx; one retry per entry. */
+  retryDelaysMs?: readonly number[];
+  newId?: () => string;
+  newRequestId?: () => string;
+  onChange?: (intent: PaymentIntent) => void;
+}
+
+export interface DuplicateWarning {
+  intentId: string;
+  createdAt: number;
+  amount: number;
+}
+
+export interface DraftValidation {
+  check: DraftCheck;
+  duplicate: DuplicateWarning | undefined;
+  limit: DailyLimit;
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 5_000];
+
+const toBankRequest = (order: PaymentOrder): CreditTransferRequest => ({
+  endToEndId: order.endToEndId || 'NOTPROVIDED',
+  debtor: { ownerId: order.debtorKennitala, accountId: order.debtorAccount },
+  deposit: { ownerId: order.depositKennitala, accountId: order.depositAccount },
+  amount: order.amount,
+  extendedReference: order.extendedReference,
+});
+
+const failureOf = (error: BankError): PaymentFailure => ({
+  name: error.name,
+  code: error.code,
+  message: error.message,
+  ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
+});
+
+export class PaymentService {
+  readonly #options: PaymentServiceOptions;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #retryDelays: readonly number[];
+  /** One send per intent at a time: a second caller gets the first one's promise. */
+  readonly #inFlight = new Map<string, Promise<PaymentIntent>>();
+
+  constructor(options: PaymentServiceOptions) {
+    this.#options = options;
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  }
+
+  get #store(): PaymentStore {
+    return this.#options.store;
+  }
+
+  #now(): number {
+    return this.#options.clock.now();
+  }
+
+  /** After a crash, an intent that was being sent may or may not have reached the bank. */
+  async recover(): Promise<void> {
+    for (const intent of this.#store.all()) {
+      if (intent.state !== 'sending') continue;
+      await this.#update(intent, {
+        state: 'unknown',
+        error: {
+          name: 'Interrupted',
+          code: 'INTERRUPTED',
+          message: 'The app stopped while the payment was being sent',
+        },
+      });
+    }
+  }
+
+  dailyLimit(): DailyLimit {
+    return dailyLimit(this.#store, this.#options.customer().kennitala, this.#now());
+  }
+
+  validate(draft: PaymentDraft): DraftValidation {
+    const { kennitala } = this.#options.customer();
+    const limit = dailyLimit(this.#store, kennitala, this.#now());
+    const check = checkDraft(draft, { kennitala, remainingToday: limit.remaining });
+    return { check, limit, duplicate: check.ok ? this.#findDuplicate(check.order) : undefined };
+  }
+
+  /** The same payee and amount within the last 24 hours, not refused by the bank. */
+  #findDuplicate(order: PaymentOrder): DuplicateWarning | undefined {
+    const now = this.#now();
+    const recent = [gmtDay(now - DAY_MS), gmtDay(now)].flatMap((day) => this.#store.onDay(day));
+    const match = recent
+      .filter(
+        (intent) =>
+          intent.state !== 'rejected' &&
+          intent.order.debtorKennitala === order.debtorKennitala &&
+          intent.order.depositAccount === order.depositAccount &&
+          intent.order.depositKennitala === order.depositKennitala &&
+          intent.order.amount === order.amount &&
+          now - (intent.firstSentAt ?? intent.createdAt) < DAY_MS,
+      )
+      .sort((a, b) => b.createdAt - a.createdAt)[0];
+    return match && { intentId: match.id, createdAt: match.createdAt, amount: match.order.amount };
+  }
+
+  /** The customer pressed "Pay": the intent and its request id are on disk when this resolves. */
+  async confirm(draft: PaymentDraft, options: { acknowledgeDuplicate?: boolean } = {}): Promise<PaymentIntent> {
+    const { check, duplicate } = this.validate(draft);
+    if (!check.ok)
+      throw new WalletError('INVALID_PAYMENT', `The payment has errors: ${Object.keys(check.errors).join(', ')}`);
+    if (duplicate && !options.acknowledgeDuplicate) {
+      throw new WalletError('DUPLICATE_NOT_ACKNOWLEDGED', 'A payment like this one was made in the last 24 hours');
+    }
+    const now = this.#now();
+    const intent: PaymentIntent = {
+      id: (this.#options.newId ?? randomUUID)(),
+      profileId: this.#options.profileId,
+      order: check.order,
+      requestId: (this.#options.newRequestId ?? newRequestId)(),
+      state: 'confirmed',
+      stateTimes: { confirmed: now },
+      createdAt: now,
+      updatedAt: now,
+      attempts: 0,
+      ...(duplicate ? { acknowledgedDuplicateOf: duplicate.intentId } : {}),
+    };
+    await this.#store.save(intent);
+    this.#options.onChange?.(intent);
+    return intent;
+  }
+
+  /** Sends a confirmed intent; also "check again" for one whose outcome is unknown. Never two sends at once. */
+  submit(id: string): Promise<PaymentIntent> {
+    const running = this.#inFlight.get(id);
+    if (running) return running;
+    const run = this.#send(id).finally(() => this.#inFlight.delete(id));
+    this.#inFlight.set(id, run);
+    return run;
+  }
+
+  checkAgain(id: string): Promise<PaymentIntent> {
+    const intent = this.#require(id);
+    if (intent.state === 'accepted') return this.refreshStatus(id);
+    return this.submit(id);
+  }
+
+  /** Asks the bank for the status of an accepted payment. */
+  async refreshStatus(id: string): Promise<PaymentIntent> {
+    const intent = this.#require(id);
+    if (!intent.initiationId) return intent;
+    return this.#refresh(intent);
+  }
+
+  get(id: string): PaymentIntent | undefined {
+    return this.#store.get(id);
+  }
+
+  #require(id: string): PaymentIntent {
+    const intent = this.#store.get(id);
+    if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
+    return intent;
+  }
+
+  async #update(intent: PaymentIntent, change: Partial<PaymentIntent>): Promise<PaymentIntent> {
+    const now = this.#now();
+    const next: PaymentIntent = { ...intent, ...change, updatedAt: now };
+    if (change.state && change.state !== intent.state) next.stateTimes = { ...intent.stateTimes, [change.state]: now };
+    if ('error' in change && change.error === undefined) delete next.error;
+    await this.#store.save(next);
+    this.#options.onChange?.(next);
+    return next;
+  }
+
+  async #send(id: string): Promise<PaymentIntent> {
+    let intent = this.#require(id);
+    const { kennitala } = this.#options.customer();
+    if (intent.order.debtorKennitala !== kennitala) {
+      throw new WalletError('WRONG_CUSTOMER', 'This payment belongs to another customer');
+    }
+    if (intent.state === 'settled' || intent.state === 'rejected') return intent;
+    if (intent.state === 'accepted') return this.#refresh(intent);
+
+    if (intent.firstSentAt === undefined) {
+      // Time may have passed since the customer confirmed: the limit is checked again before the first send.
+      const limit = dailyLimit(this.#store, kennitala, this.#now(), intent.id);
+      if (intent.order.amount > limit.remaining) {
+        return this.#update(intent, {
+          state: 'rejected',
+          error: {
+            name: 'OverDailyAmount',
+            code: 'LOCAL_DAILY_LIMIT',
+            message: 'Refused by the app: over the daily limit',
+          },
+        });
+      }
+    }
+
+    for (let attempt = 0; ; attempt += 1) {
+      const now = this.#now();
+      const firstSentAt = intent.firstSentAt ?? now;
+      if (now - firstSentAt >= REQUEST_ID_WINDOW_MS) {
+        // The bank remembers a request id for 24 hours; a send after that could pay a second time.
+        return this.#update(intent, {
+          state: 'unknown',
+          error: {
+            name: 'WindowExpired',
+            code: 'REQUEST_ID_EXPIRED',
+            message: 'More than 24 hours since the first send',
+          },
+        });
+      }
+      intent = await this.#update(intent, { state: 'sending', firstSentAt, attempts: intent.attempts + 1 });
+      try {
+        const created = await this.#options.bank.createCreditTransfer(toBankRequest(intent.order), intent.requestId);
+        intent = await this.#update(intent, {
+          state: 'accepted',
+          initiationId: created.initiationId,
+          error: undefined,
+        });
+        return await this.#refresh(intent);
+      } catch (error) {
+        const failure =
+          error instanceof BankError
+            ? error
+            : new BankError({
+                name: 'NetworkError',
+                code: 'UNEXPECTED',
+                message: 'The send failed unexpectedly',
+                retryable: true,
+              });
+        if (!failure.retryable) {
+          if (failure.name === 'OverDailyAmount')
+            await this.#store.markBankLimitReached(kennitala, gmtDay(firstSentAt));
+          return this.#update(intent, { state: 'rejected', error: failureOf(failure) });
+        }
+        const delay = this.#retryDelays[attempt];
+        const wait = Math.max(delay ?? 0, failure.retryAfterMs ?? 0);
+        if (delay === undefined || this.#now() + wait - firstSentAt >= REQUEST_ID_WINDOW_MS) {
+          return this.#update(intent, { state: 'unknown', error: failureOf(failure) });
+        }
+        await this.#sleep(wait);
+      }
+    }
+  }
+
+  async #refresh(intent: PaymentIntent): Promise<PaymentIntent> {
+    if (!intent.initiationId) return intent;
+    try {
+      const initiation = await this.#options.bank.getCreditTransfer(intent.initiationId);
+      return await this.#update(intent, {
+        state: initiation.status === SETTLED_STATUS ? 'settled' : 'accepted',
+        bankStatus: initiation.status,
+        ...(initiation.paymentDate ? { paymentDate: initiation.paymentDate } : {}),
+      });
+    } catch (error) {
+      // The payment is accepted whatever the status query says; the status can be asked again later.
+      if (error instanceof BankError) return intent;
+      throw error;
+    }
+  }
+}
