@@ -1,0 +1,11 @@
+import { FileJournal } from '../../../main/payments/journal.ts';
+
+// A child process for the crash test: appends records and says which ones were acknowledged, until it is killed.
+const path = process.argv[2];
+if (!path) throw new Error('usage: journal-writer.ts <file>');
+const journal = new FileJournal(path);
+const start = journal.load().length;
+for (let n = start; ; n += 1) {
+  await journal.append({ type: 'entry', n, padding: 'x'.repeat(n % 97) });
+  process.stdout.write(`ack ${n}\n`);
+}
