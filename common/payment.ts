@@ -114,3 +114,15 @@ export function checkDraft(input: PaymentDraft, context: DraftContext): DraftChe
     },
   };
 }
+
+/** A filter over the history: all fields optional; times are ms since the epoch, `to` exclusive. */
+export const HistoryFilterSchema = z.object({
+  from: z.number().optional(),
+  to: z.number().optional(),
+  states: z.array(PaymentStateSchema).optional(),
+  /** Kennitala, account number (any spelling) or part of the payee's name. */
+  payee: z.string().max(140).optional(),
+  /** Part of a reference, the initiation id, the X-Request-ID or the local id. */
+  text: z.string().max(140).optional(),
+});
+export type HistoryFilter = z.infer<typeof HistoryFilterSchema>;
