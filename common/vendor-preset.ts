@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { describeIssues, ProfileSchema } from './profile.ts';
+
+/**
+ * A vendor's preset (`vendor.config.json`): the brand and the bank profiles a build ships with. Validated at
+ * build time and again at start; every problem is reported with the path of its field.
+ */
+export const VendorPresetSchema = z
+  .object({
+    productName: z.string().trim().min(1).max(60),
+    appId: z.string().regex(/^[a-zA-Z][\w-]*(\.[a-zA-Z][\w-]*)+$/, 'a reverse-DNS id such as is.example.wallet'),
+    publisher: z.string().trim().min(1).max(120),
+    icon: z.string().min(1).optional(),
+    profiles: z.array(ProfileSchema).default([]),
+    shipLocalSandbox: z.boolean().default(true),
+    allowProfileEdit: z.boolean().default(true),
+    updateFeed: z
+      .string()
+      .regex(/^https:\/\/\S+$/, 'must be an https:// URL')
+      .optional(),
+  })
+  .strict()
+  .superRefine((preset, context) => {
+    const seen = new Set<string>();
+    preset.profiles.forEach((profile, index) => {
+      if (seen.has(profile.id)) {
+        context.addIssue({ code: 'custom', path: ['profiles', index, 'id'], message: `"${profile.id}" is used twice` });
+      }
+      seen.add(profile.id);
+      if (profile.environment === 'local-sandbox') {
+        context.addIssue({
+          code: 'custom',
+          path: ['profiles', index, 'environment'],
+          message: 'the local sandbox is built in: use shipLocalSandbox',
+        });
+      }
+    });
+  });
+export type VendorPreset = z.infer<typeof VendorPresetSchema>;
+
+export type PresetCheck = { ok: true; preset: VendorPreset } | { ok: false; errors: string[] };
+
+export function checkVendorPreset(json: unknown): PresetCheck {
+  const parsed = VendorPresetSchema.safeParse(json);
+  return parsed.success ? { ok: true, preset: parsed.data } : { ok: false, errors: describeIssues(parsed.error) };
+}

@@ -1,0 +1,48 @@
+import { ProfileSchema, type Profile } from '../../common/profile.ts';
+
+/**
+ * The profiles every build knows. The local sandbox works out of the box (the main process starts the embedded
+ * sandbox and fills in its address); the bank's sandbox and production are templates a tester or vendor fills in.
+ */
+export const LOCAL_SANDBOX_ID = 'local-sandbox';
+
+export const LOCAL_SANDBOX_APP = {
+  clientId: 'wallet-local',
+  clientSecret: 'wallet-local-secret',
+  apiKey: 'wallet-local-apikey',
+} as const;
+
+export function builtInProfiles(): Profile[] {
+  return [
+    ProfileSchema.parse({
+      id: LOCAL_SANDBOX_ID,
+      name: 'Local sandbox',
+      environment: 'local-sandbox',
+      baseUrl: '',
+      authUrl: '',
+      ...LOCAL_SANDBOX_APP,
+    }),
+    ProfileSchema.parse({
+      id: 'bank-sandbox',
+      name: 'Bank sandbox',
+      environment: 'bank-sandbox',
+      baseUrl: '',
+      authUrl: '',
+      clientId: '',
+      clientSecret: '',
+      apiKey: '',
+    }),
+    ProfileSchema.parse({
+      id: 'production',
+      name: 'Production',
+      environment: 'production',
+      baseUrl: '',
+      authUrl: '',
+      clientId: '',
+      clientSecret: '',
+      apiKey: '',
+      // The bank's production document does not show the sandbox-only `accounts` scope.
+      scopes: ['profile', 'openid', 'customer', 'payments'],
+    }),
+  ];
+}
