@@ -50,6 +50,12 @@ export interface DraftValidation {
 
 const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 5_000];
 
+/**
+ * Refusals that come before the bank checks the X-Request-ID (authentication, then the header itself). Any later
+ * refusal means an earlier send with the same id was not processed, or the bank would have replayed it.
+ */
+const REFUSED_BEFORE_IDEMPOTENCY = new Set<string>(['Unauthorized', 'RequestIdHeaderMissing', 'InvalidRequestHeader']);
+
 const toBankRequest = (order: PaymentOrder): CreditTransferRequest => ({
   endToEndId: order.endToEndId || 'NOTPROVIDED',
   debtor: { ownerId: order.debtorKennitala, accountId: order.debtorAccount },
@@ -256,8 +262,13 @@ export class PaymentService {
                 retryable: true,
               });
         if (!failure.retryable) {
-          if (failure.name === 'OverDailyAmount')
+          // Refused before the bank looked at the request id: an earlier, unanswered send may still have gone through.
+          if (intent.attempts > 1 && REFUSED_BEFORE_IDEMPOTENCY.has(failure.name)) {
+            return this.#update(intent, { state: 'unknown', error: failureOf(failure) });
+          }
+          if (failure.name === 'OverDailyAmount') {
             await this.#store.markBankLimitReached(kennitala, gmtDay(firstSentAt));
+          }
           return this.#update(intent, { state: 'rejected', error: failureOf(failure) });
         }
         const delay = this.#retryDelays[attempt];

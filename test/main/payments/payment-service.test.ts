@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentDraft } from '../../../common/payment.ts';
 import { DAY_MS } from '../../../common/time.ts';
+import { BankError } from '../../../main/bank/bank-error.ts';
 import { MemoryJournal } from '../../../main/payments/journal.ts';
 import { PaymentService } from '../../../main/payments/payment-service.ts';
 import { PaymentStore } from '../../../main/payments/payment-store.ts';
@@ -184,6 +185,31 @@ describe('payments: never twice', () => {
 });
 
 describe('payments: refusals', () => {
+  it('keeps a payment unknown when a retry is refused before the bank could recognise its request id', async () => {
+    const unauthorized = new BankError({
+      name: 'Unauthorized',
+      code: 'ERR_80102_000',
+      message: 'x',
+      httpStatus: 401,
+      retryable: false,
+    });
+    bank.script = ['lost', unauthorized];
+    const payments = service();
+    const intent = await payments.confirm(draft());
+    expect(await payments.submit(intent.id)).toMatchObject({ state: 'unknown', error: { name: 'Unauthorized' } });
+    expect(await payments.checkAgain(intent.id)).toMatchObject({ state: 'settled' });
+    expect(bank.initiations.size).toBe(1);
+  });
+
+  it('rejects a first send refused as unauthorized: nothing can have gone through', async () => {
+    bank.script = [
+      new BankError({ name: 'Unauthorized', code: 'ERR_80102_000', message: 'x', httpStatus: 401, retryable: false }),
+    ];
+    const payments = service();
+    const intent = await payments.confirm(draft());
+    expect(await payments.submit(intent.id)).toMatchObject({ state: 'rejected' });
+  });
+
   it('rejects on a bank refusal and never retries it', async () => {
     bank.script = [bankRefusal('AmountUnavailable', 'ERR_80102_105')];
     const payments = service();
