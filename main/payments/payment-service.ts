@@ -197,7 +197,11 @@ export class PaymentService {
   async #update(intent: PaymentIntent, change: Partial<PaymentIntent>): Promise<PaymentIntent> {
     const now = this.#now();
     const next: PaymentIntent = { ...intent, ...change, updatedAt: now };
-    if (change.state && change.state !== intent.state) next.stateTimes = { ...intent.stateTimes, [change.state]: now };
+    if (change.state && change.state !== intent.state) {
+      // Settled implies accepted, even when both were learnt in one step.
+      const implied = change.state === 'settled' && intent.stateTimes.accepted === undefined ? { accepted: now } : {};
+      next.stateTimes = { ...intent.stateTimes, ...implied, [change.state]: now };
+    }
     if ('error' in change && change.error === undefined) delete next.error;
     await this.#store.save(next);
     this.#options.onChange?.(next);
@@ -245,12 +249,9 @@ export class PaymentService {
       intent = await this.#update(intent, { state: 'sending', firstSentAt, attempts: intent.attempts + 1 });
       try {
         const created = await this.#options.bank.createCreditTransfer(toBankRequest(intent.order), intent.requestId);
-        intent = await this.#update(intent, {
-          state: 'accepted',
-          initiationId: created.initiationId,
-          error: undefined,
-        });
-        return await this.#refresh(intent);
+        // One write for "accepted" and its status: should the app stop in between, the intent reads as being sent,
+        // and checking again replays the same request id, so nothing is lost by not writing "accepted" first.
+        return await this.#refresh(intent, created.initiationId);
       } catch (error) {
         const failure =
           error instanceof BankError
@@ -281,19 +282,21 @@ export class PaymentService {
     }
   }
 
-  async #refresh(intent: PaymentIntent): Promise<PaymentIntent> {
-    if (!intent.initiationId) return intent;
+  async #refresh(intent: PaymentIntent, initiationId = intent.initiationId): Promise<PaymentIntent> {
+    if (!initiationId) return intent;
+    const accepted = { initiationId, error: undefined };
     try {
-      const initiation = await this.#options.bank.getCreditTransfer(intent.initiationId);
+      const initiation = await this.#options.bank.getCreditTransfer(initiationId);
       return await this.#update(intent, {
+        ...accepted,
         state: initiation.status === SETTLED_STATUS ? 'settled' : 'accepted',
         bankStatus: initiation.status,
         ...(initiation.paymentDate ? { paymentDate: initiation.paymentDate } : {}),
       });
     } catch (error) {
       // The payment is accepted whatever the status query says; the status can be asked again later.
-      if (error instanceof BankError) return intent;
-      throw error;
+      if (!(error instanceof BankError)) throw error;
+      return intent.state === 'accepted' ? intent : this.#update(intent, { ...accepted, state: 'accepted' });
     }
   }
 }
