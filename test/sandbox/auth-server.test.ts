@@ -127,6 +127,10 @@ describe('the authorization request', () => {
       redirect: 'manual',
     });
     expect(new URL(plain.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
+    const short = await fetch(`${authorizeUrl(s.url)}&code_challenge=tooShort&code_challenge_method=S256`, {
+      redirect: 'manual',
+    });
+    expect(new URL(short.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
   });
 
   it('escapes every value it puts into a page', async () => {

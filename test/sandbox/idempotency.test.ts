@@ -39,6 +39,15 @@ describe('X-Request-ID: 24 hours of idempotency per application', () => {
     expect(s.balance(anna.primary)).toBe(1_500_000 - 2000);
   });
 
+  it('counts exactly 24 hours as over', async () => {
+    const s = sandbox();
+    const token = await tokenFor(s, 'anna');
+    await postTransfer(s.url, { token, requestId: 'Edge24' });
+    s.clock.advanceSeconds(DAY);
+    expect((await postTransfer(s.url, { token, requestId: 'Edge24' })).status).toBe(201);
+    expect(s.initiations()).toHaveLength(2);
+  });
+
   it('replays before reading the body: a repeated request is not judged again', async () => {
     const s = sandbox();
     const token = await tokenFor(s, 'anna');

@@ -154,6 +154,13 @@ describe('the token endpoint: authorization_code', () => {
       'invalid_request',
     );
     await oauthError(await post('grant_type=refresh_token&refresh_token=x'), 401, 'invalid_client');
+    const basic = `Basic ${Buffer.from('wallet-local:wallet-local-secret').toString('base64')}`;
+    const twice = await fetch(`${s.url}/as/token.oauth2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+      body: `grant_type=refresh_token&refresh_token=x&${client}`,
+    });
+    await oauthError(twice, 400, 'invalid_request');
   });
 });
 
