@@ -10,7 +10,11 @@ import { dirname } from 'node:path';
 export interface Journal {
   /** Every complete record, oldest first. */
   load(): unknown[];
-  append(record: unknown): Promise<void>;
+  /**
+   * Resolves once the record is written; with `sync` (the default) once it is on disk, so that it survives a power
+   * cut as well as a crash. Without, it survives the process being killed, not the machine losing power.
+   */
+  append(record: unknown, options?: { sync?: boolean }): Promise<void>;
   /** Replaces the whole log atomically (compaction). */
   rewrite(records: unknown[]): Promise<void>;
   close(): Promise<void>;
@@ -50,12 +54,12 @@ export class FileJournal implements Journal {
     return records;
   }
 
-  append(record: unknown): Promise<void> {
+  append(record: unknown, options: { sync?: boolean } = {}): Promise<void> {
     const line = `${JSON.stringify(record)}\n`;
     const next = this.#queue.then(async () => {
       this.#handle ??= await open(this.path, 'a', 0o600);
       await this.#handle.write(line);
-      await this.#handle.datasync();
+      if (options.sync ?? true) await this.#handle.datasync();
     });
     this.#queue = next.catch(() => undefined);
     return next;
@@ -104,7 +108,7 @@ export class MemoryJournal implements Journal {
   load(): unknown[] {
     return structuredClone(this.records);
   }
-  append(record: unknown): Promise<void> {
+  append(record: unknown, _options?: { sync?: boolean }): Promise<void> {
     this.records.push(structuredClone(record));
     return Promise.resolve();
   }

@@ -194,7 +194,11 @@ export class PaymentService {
     return intent;
   }
 
-  async #update(intent: PaymentIntent, change: Partial<PaymentIntent>): Promise<PaymentIntent> {
+  async #update(
+    intent: PaymentIntent,
+    change: Partial<PaymentIntent>,
+    options: { sync?: boolean } = {},
+  ): Promise<PaymentIntent> {
     const now = this.#now();
     const next: PaymentIntent = { ...intent, ...change, updatedAt: now };
     if (change.state && change.state !== intent.state) {
@@ -203,7 +207,7 @@ export class PaymentService {
       next.stateTimes = { ...intent.stateTimes, ...implied, [change.state]: now };
     }
     if ('error' in change && change.error === undefined) delete next.error;
-    await this.#store.save(next);
+    await this.#store.save(next, options);
     this.#options.onChange?.(next);
     return next;
   }
@@ -232,21 +236,29 @@ export class PaymentService {
       }
     }
 
+    // The bank remembers a request id for 24 hours from its first use; a send after that could pay a second time.
+    // The window is counted from the confirmation, which is never later than the first send: so it holds even if
+    // a power cut lost the record of when the first send happened.
+    const windowEnds = intent.createdAt + REQUEST_ID_WINDOW_MS;
     for (let attempt = 0; ; attempt += 1) {
       const now = this.#now();
-      const firstSentAt = intent.firstSentAt ?? now;
-      if (now - firstSentAt >= REQUEST_ID_WINDOW_MS) {
-        // The bank remembers a request id for 24 hours; a send after that could pay a second time.
+      if (now >= windowEnds) {
         return this.#update(intent, {
           state: 'unknown',
           error: {
             name: 'WindowExpired',
             code: 'REQUEST_ID_EXPIRED',
-            message: 'More than 24 hours since the first send',
+            message: 'More than 24 hours since the payment was confirmed',
           },
         });
       }
-      intent = await this.#update(intent, { state: 'sending', firstSentAt, attempts: intent.attempts + 1 });
+      const firstSentAt = intent.firstSentAt ?? now;
+      // Not synced: the request id is on disk since the confirmation, and the window does not depend on this.
+      intent = await this.#update(
+        intent,
+        { state: 'sending', firstSentAt, attempts: intent.attempts + 1 },
+        { sync: false },
+      );
       try {
         const created = await this.#options.bank.createCreditTransfer(toBankRequest(intent.order), intent.requestId);
         // One write for "accepted" and its status: should the app stop in between, the intent reads as being sent,
@@ -274,7 +286,7 @@ export class PaymentService {
         }
         const delay = this.#retryDelays[attempt];
         const wait = Math.max(delay ?? 0, failure.retryAfterMs ?? 0);
-        if (delay === undefined || this.#now() + wait - firstSentAt >= REQUEST_ID_WINDOW_MS) {
+        if (delay === undefined || this.#now() + wait >= windowEnds) {
           return this.#update(intent, { state: 'unknown', error: failureOf(failure) });
         }
         await this.#sleep(wait);
@@ -287,12 +299,18 @@ export class PaymentService {
     const accepted = { initiationId, error: undefined };
     try {
       const initiation = await this.#options.bank.getCreditTransfer(initiationId);
-      return await this.#update(intent, {
-        ...accepted,
-        state: initiation.status === SETTLED_STATUS ? 'settled' : 'accepted',
-        bankStatus: initiation.status,
-        ...(initiation.paymentDate ? { paymentDate: initiation.paymentDate } : {}),
-      });
+      // Not synced to disk: were a power cut to lose it, the intent would read as being sent, and checking again
+      // would replay the same request id and learn this again. Everything before the send is synced.
+      return await this.#update(
+        intent,
+        {
+          ...accepted,
+          state: initiation.status === SETTLED_STATUS ? 'settled' : 'accepted',
+          bankStatus: initiation.status,
+          ...(initiation.paymentDate ? { paymentDate: initiation.paymentDate } : {}),
+        },
+        { sync: false },
+      );
     } catch (error) {
       // The payment is accepted whatever the status query says; the status can be asked again later.
       if (!(error instanceof BankError)) throw error;

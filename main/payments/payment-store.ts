@@ -56,8 +56,8 @@ export class PaymentStore {
     ids.add(record.intent.id);
   }
 
-  async #write(record: JournalRecord): Promise<void> {
-    await this.#journal.append(record);
+  async #write(record: JournalRecord, sync = true): Promise<void> {
+    await this.#journal.append(record, { sync });
     this.#records += 1;
     this.#apply(record);
   }
@@ -79,9 +79,13 @@ export class PaymentStore {
     return this.#intents.size;
   }
 
-  /** Durable when it resolves; only then does the in-memory view change. */
-  save(intent: PaymentIntent): Promise<void> {
-    return this.#write({ type: 'intent', intent: PaymentIntentSchema.parse(intent) });
+  /**
+   * Written when it resolves, and only then does the in-memory view change; on disk too (fsync) unless `sync` is
+   * false, for changes that can be learnt again from the bank should a power cut lose them.
+   */
+  save(intent: PaymentIntent, options: { sync?: boolean } = {}): Promise<void> {
+    // Typed on the way in; the schema guards the way back from disk (see the constructor).
+    return this.#write({ type: 'intent', intent }, options.sync);
   }
 
   async markBankLimitReached(kennitala: string, day: string): Promise<void> {

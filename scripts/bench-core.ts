@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PaymentIntent } from '../common/payment.ts';
+import { newRequestId } from '../common/request-id.ts';
+import { createBankClient } from '../main/bank/bank-client.ts';
+import { FileJournal } from '../main/payments/journal.ts';
+import { PaymentService } from '../main/payments/payment-service.ts';
+import { PaymentStore } from '../main/payments/payment-store.ts';
+import { startSandbox } from '../sandbox/index.ts';
+import { localApp, signIn } from '../test/sandbox/oauth-dance.ts';
+
+/**
+ * `npm run bench:core`. Two figures from one run:
+ * - submit overhead: the median time of a payment submitted through the core (bank client, journal, status
+ *   query) against a raw HTTP POST + GET to the same local sandbox; goal at most 1.5. The request id's fsync
+ *   happens at the confirmation, before the submit, and is printed on its own line.
+ * - history write cost: the median time to record one payment with 100 000 payments in the history against
+ *   with 1 000; goal at most 2 (recording must not grow with the history).
+ */
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 400);
+const WARMUP = 50;
+const WRITES = 500;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const work = mkdtempSync(join(tmpdir(), 'a2a-bench-core-'));
+
+const sandbox = await startSandbox({ now: '2026-11-22T12:00:00.000Z', accessTokenTtlSeconds: 86_400 });
+const tokens = await signIn(sandbox.url, { username: 'anna' });
+const path = '/Payments/Initiations/v1/CreditTransfers';
+const body = (n: number) =>
+  JSON.stringify({
+    EndToEndIdentification: `raw${n}`,
+    DebtorAccount: { OwnerId: '1203852089', Id: '013326012345' },
+    DepositAccount: { OwnerId: '0507922189', Id: '013326020001' },
+    Amount: { Currency: 'ISK', Amount: 1 },
+  });
+const headers = { apikey: localApp.apiKey, authorization: `Bearer ${tokens.access_token}` };
+
+async function raw(n: number): Promise<number> {
+  const started = performance.now();
+  const created = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'x-request-id': newRequestId() },
+    body: body(n),
+  });
+  await created.arrayBuffer();
+  const location = created.headers.get('location');
+  if (created.status !== 201 || !location) throw new Error(`raw POST answered ${created.status}`);
+  const got = await fetch(new URL(location, sandbox.url), {
+    headers: { ...headers, accept: 'application/json', 'x-request-id': newRequestId() },
+  });
+  await got.json();
+  return performance.now() - started;
+}
+
+const journalPath = join(work, 'payments.jsonl');
+const service = new PaymentService({
+  profileId: 'bench',
+  store: new PaymentStore(new FileJournal(journalPath)),
+  bank: createBankClient({
+    baseUrl: sandbox.url,
+    apiKey: localApp.apiKey,
+    accessToken: () => Promise.resolve(tokens.access_token),
+  }),
+  clock: sandbox.clock,
+  customer: () => ({ kennitala: '1203852089' }),
+});
+
+const confirmTimes: number[] = [];
+async function core(n: number): Promise<number> {
+  const confirming = performance.now();
+  const intent = await service.confirm(
+    {
+      debtorAccount: '013326012345',
+      depositKennitala: '0507922189',
+      depositAccount: '013326020001',
+      amount: '1',
+      endToEndId: `core${n}`,
+    },
+    { acknowledgeDuplicate: true },
+  );
+  const started = performance.now();
+  if (n >= WARMUP) confirmTimes.push(started - confirming);
+  const done = await service.submit(intent.id);
+  const elapsed = performance.now() - started;
+  if (done.state !== 'settled') throw new Error(`core submit ended ${done.state}`);
+  return elapsed;
+}
+
+// Interleaved, alternating which goes first, so both see the same machine and the same sandbox state. At 1 kr.
+// a payment, every round stays far below the daily limit.
+const rawTimes: number[] = [];
+const coreTimes: number[] = [];
+for (let n = 0; n < ROUNDS + WARMUP; n += 1) {
+  const [r, c] = n % 2 === 0 ? [await raw(n), await core(n)] : [await core(n), await raw(n)].reverse();
+  if (n < WARMUP || r === undefined || c === undefined) continue;
+  rawTimes.push(r);
+  coreTimes.push(c);
+}
+await sandbox.stop();
+const rawMedian = median(rawTimes);
+const coreMedian = median(coreTimes);
+console.log(`raw POST+GET median: ${rawMedian.toFixed(3)} ms (${rawTimes.length} rounds)`);
+console.log(`core submit median: ${coreMedian.toFixed(3)} ms (${coreTimes.length} rounds)`);
+// The confirmation is where the request id is synced to disk, before anything can be sent: shown for honesty.
+console.log(`core confirm median (validation + fsync of the request id): ${median(confirmTimes).toFixed(3)} ms`);
+
+/** A journal holding `count` settled payments, written directly (the figure is about appending to it). */
+function historyOf(count: number): string {
+  const file = join(work, `history-${count}.jsonl`);
+  const template: PaymentIntent = {
+    id: '',
+    profileId: 'bench',
+    requestId: 'A',
+    state: 'settled',
+    stateTimes: { confirmed: 0, sending: 0, accepted: 0, settled: 0 },
+    createdAt: Date.parse('2026-01-01T00:00:00Z'),
+    updatedAt: 0,
+    attempts: 1,
+    firstSentAt: Date.parse('2026-01-01T00:00:00Z'),
+    initiationId: 'x',
+    bankStatus: 'ACCC',
+    order: {
+      debtorKennitala: '1203852089',
+      debtorAccount: '013326012345',
+      depositKennitala: '0507922189',
+      depositAccount: '013326020001',
+      amount: 1500,
+      endToEndId: 'Rent',
+      extendedReference: 'A payment from the benchmark',
+      payeeName: 'Björn',
+    },
+  };
+  const lines: string[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const createdAt = template.createdAt + n * 60_000;
+    lines.push(
+      JSON.stringify({
+        type: 'intent',
+        intent: { ...template, id: `h${n}`, requestId: `R${n}`, createdAt, firstSentAt: createdAt },
+      }),
+    );
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+async function writeCost(count: number): Promise<number> {
+  const store = new PaymentStore(new FileJournal(historyOf(count)));
+  const sample = store.get('h0');
+  if (!sample) throw new Error('the history did not load');
+  const times: number[] = [];
+  for (let n = 0; n < WRITES; n += 1) {
+    const started = performance.now();
+    await store.save({ ...sample, id: `new${n}`, requestId: `N${n}`, createdAt: Date.now() });
+    times.push(performance.now() - started);
+  }
+  await store.close();
+  return median(times);
+}
+
+const small = await writeCost(1_000);
+const large = await writeCost(100_000);
+console.log(`history write median: ${small.toFixed(3)} ms at 1k, ${large.toFixed(3)} ms at 100k`);
+rmSync(work, { recursive: true, force: true });
+
+console.log(`core submit overhead ratio: ${(coreMedian / rawMedian).toFixed(2)}`);
+console.log(`history write cost ratio 100k/1k: ${(large / small).toFixed(2)}`);
