@@ -6,6 +6,11 @@ type Listener = (...args: unknown[]) => unknown;
 
 export const ipcMain = {
   handlers: new Map<string, Listener>(),
+  listeners: new Map<string, Listener[]>(),
+  on(channel: string, listener: Listener) {
+    this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
+    return this;
+  },
   handle(channel: string, listener: Listener) {
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
     this.handlers.set(channel, listener);
@@ -45,6 +50,15 @@ export const contextBridge = {
 export const app = {
   name: 'A2A Wallet',
   version: '0.0.0-test',
+  paths: new Map<string, string>(),
+  getPath(name: string): string {
+    const path = this.paths.get(name);
+    if (!path) throw new Error(`mock app.getPath('${name}') was not set by the test`);
+    return path;
+  },
+  setPath(name: string, path: string) {
+    this.paths.set(name, path);
+  },
   getName() {
     return this.name;
   },
