@@ -1,0 +1,57 @@
+import type { AppLocale } from '../../common/isk-amount.ts';
+
+/**
+ * The small page the browser tab shows after the bank sends the customer back: in their language, saying whether
+ * sign-in finished and that they can return to the app. No script, no outside resources.
+ */
+export type CallbackOutcome = 'signed-in' | 'denied' | 'bank-error' | 'wrong-state' | 'not-found';
+
+const TEXT: Record<AppLocale, Record<CallbackOutcome, [title: string, body: string]>> = {
+  en: {
+    'signed-in': ['You are signed in', 'Sign-in is complete. You can close this tab and return to {app}.'],
+    denied: ['Sign-in was declined', 'You did not give {app} access at the bank. Return to {app} to try again.'],
+    'bank-error': ['Sign-in did not finish', 'The bank did not complete the sign-in. Return to {app} to try again.'],
+    'wrong-state': [
+      'This sign-in is not the one the app started',
+      'This tab belongs to an older or another sign-in. Return to {app} and start again from there.',
+    ],
+    'not-found': ['Nothing here', 'This address is only used while {app} waits for the bank.'],
+  },
+  is: {
+    'signed-in': ['Þú ert innskráð(ur)', 'Innskráningu er lokið. Þú getur lokað þessum flipa og farið aftur í {app}.'],
+    denied: [
+      'Innskráningu var hafnað',
+      'Þú veittir {app} ekki aðgang hjá bankanum. Farðu aftur í {app} til að reyna aftur.',
+    ],
+    'bank-error': [
+      'Innskráning kláraðist ekki',
+      'Bankinn lauk ekki innskráningunni. Farðu aftur í {app} til að reyna aftur.',
+    ],
+    'wrong-state': [
+      'Þessi innskráning er ekki sú sem forritið hóf',
+      'Þessi flipi tilheyrir eldri eða annarri innskráningu. Farðu aftur í {app} og byrjaðu upp á nýtt þaðan.',
+    ],
+    'not-found': ['Ekkert hér', 'Þetta vistfang er aðeins notað á meðan {app} bíður eftir bankanum.'],
+  },
+};
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function callbackPage(outcome: CallbackOutcome, locale: AppLocale, appName: string): string {
+  const [title, body] = TEXT[locale][outcome].map((text) => escape(text.replaceAll('{app}', appName)));
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style>
+</head>
+<body>
+<h1>${title}</h1>
+<p>${body}</p>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,130 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { WalletError } from '../wallet-error.ts';
+import type { CallbackOutcome } from './callback-page.ts';
+
+/**
+ * Where the bank sends the customer's browser back (RFC 8252 7.3): an HTTP listener on 127.0.0.1 only, on a free
+ * port or the first free one of the ports a bank registered, path /callback. It accepts exactly one callback with
+ * the expected state, then closes; it gives up after its timeout or when cancelled.
+ */
+export const CALLBACK_PATH = '/callback';
+export const SIGN_IN_TIMEOUT_MS = 5 * 60 * 1000;
+
+export interface LoopbackOptions {
+  /** Ports to try in order; empty for any free port. */
+  ports: readonly number[];
+  expectedState: string;
+  timeoutMs?: number;
+  /** Timer, injectable so tests need not wait. Returns a function that cancels it. */
+  schedule?: (ms: number, run: () => void) => () => void;
+  page: (outcome: CallbackOutcome) => string;
+  /** The callback arrived, good or bad: time to bring the app to the front. */
+  onCallback?: () => void;
+}
+
+export interface PendingCallback {
+  redirectUri: string;
+  /** The authorization code, or a WalletError: SIGN_IN_DENIED, SIGN_IN_FAILED, SIGN_IN_TIMED_OUT, SIGN_IN_CANCELLED. */
+  code: Promise<string>;
+  /** Ends the wait; resolves once the port is free again. */
+  cancel(): Promise<void>;
+}
+
+const defaultSchedule = (ms: number, run: () => void) => {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+};
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+export async function listenForCallback(options: LoopbackOptions): Promise<PendingCallback> {
+  let settle: { resolve: (code: string) => void; reject: (error: Error) => void } | undefined;
+  const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
+  // Unhandled until someone awaits it; a cancelled sign-in nobody waits for must not crash the process.
+  code.catch(() => undefined);
+
+  let done = false;
+  let cancelTimer = () => {};
+  const server = createServer();
+  let closed: Promise<void> = Promise.resolve();
+  const finish = (outcome: { code: string } | { error: WalletError }) => {
+    if (done) return;
+    done = true;
+    cancelTimer();
+    closed = new Promise((resolve) => server.close(() => resolve()));
+    // Idle keep-alive sockets go now; the answer being written (sent with `connection: close`) still gets out.
+    server.closeIdleConnections();
+    if ('code' in outcome) settle?.resolve(outcome.code);
+    else settle?.reject(outcome.error);
+  };
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const reply = (status: number, outcome: CallbackOutcome) => {
+      response.writeHead(status, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+        connection: 'close',
+      });
+      response.end(options.page(outcome));
+    };
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method !== 'GET' || url.pathname !== CALLBACK_PATH || done) return reply(404, 'not-found');
+    const params = url.searchParams;
+    if (params.get('state') !== options.expectedState) {
+      // Another or an older sign-in's tab: refused, and this sign-in goes on waiting for its own.
+      return reply(400, 'wrong-state');
+    }
+    options.onCallback?.();
+    const error = params.get('error');
+    const authorizationCode = params.get('code');
+    if (error || !authorizationCode) {
+      const denied = error === 'access_denied';
+      reply(400, denied ? 'denied' : 'bank-error');
+      return finish({
+        error: denied
+          ? new WalletError('SIGN_IN_DENIED', 'Access was declined at the bank')
+          : new WalletError('SIGN_IN_FAILED', `The bank ended the sign-in: ${(error ?? 'no code').slice(0, 64)}`),
+      });
+    }
+    reply(200, 'signed-in');
+    finish({ code: authorizationCode });
+  });
+
+  const candidates = options.ports.length > 0 ? options.ports : [0];
+  let port: number | undefined;
+  for (const candidate of candidates) {
+    try {
+      port = await listen(server, candidate);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  if (port === undefined) {
+    throw new WalletError('REDIRECT_PORTS_BUSY', `Every sign-in port is in use: ${candidates.join(', ')}`);
+  }
+
+  cancelTimer = (options.schedule ?? defaultSchedule)(options.timeoutMs ?? SIGN_IN_TIMEOUT_MS, () =>
+    finish({ error: new WalletError('SIGN_IN_TIMED_OUT', 'The sign-in was not finished in time') }),
+  );
+  return {
+    redirectUri: `http://127.0.0.1:${port}${CALLBACK_PATH}`,
+    code,
+    cancel: () => {
+      finish({ error: new WalletError('SIGN_IN_CANCELLED', 'The sign-in was cancelled') });
+      return closed;
+    },
+  };
+}

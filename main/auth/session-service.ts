@@ -1,0 +1,233 @@
+import type { AppLocale } from '../../common/isk-amount.ts';
+import { maskKennitala } from '../../common/kennitala.ts';
+import { missingFields, type Profile } from '../../common/profile.ts';
+import type { Session, SignedOutReason } from '../../common/session.ts';
+import { dueGrantReminder, grantDaysLeft, grantExpiry, type Clock } from '../../common/time.ts';
+import { WalletError } from '../wallet-error.ts';
+import { callbackPage } from './callback-page.ts';
+import { identify } from './identity.ts';
+import { listenForCallback, type LoopbackOptions, type PendingCallback } from './loopback-listener.ts';
+import { authorizationUrl, newSignInSecrets } from './pkce.ts';
+import { exchangeCode, InvalidGrantError, refreshTokens } from './token-client.ts';
+import type { StoredSession, TokenVault } from './token-vault.ts';
+
+/**
+ * Signing in with the bank in the customer's own browser (RFC 8252), keeping the tokens fresh, and the 90-day
+ * grant: reminders before its end, and no payments after it until the customer signs in again.
+ */
+export interface SessionServiceOptions {
+  profiles: { get(id: string): Profile };
+  vault: TokenVault;
+  clock: Clock;
+  openExternal(url: string): Promise<void>;
+  focusApp?(): void;
+  locale(): AppLocale;
+  appName: string;
+  schedule?: LoopbackOptions['schedule'];
+  signInTimeoutMs?: number;
+  /** Refresh this long before the access token expires. */
+  refreshAheadMs?: number;
+  onChange?(session: Session): void;
+}
+
+export class SessionService {
+  readonly #options: SessionServiceOptions;
+  #pending: { profileId: string; callback: PendingCallback } | undefined;
+  readonly #refreshing = new Map<string, Promise<StoredSession>>();
+  readonly #reasons = new Map<string, SignedOutReason>();
+
+  constructor(options: SessionServiceOptions) {
+    this.#options = options;
+  }
+
+  #now(): number {
+    return this.#options.clock.now();
+  }
+
+  #emit(profileId: string): void {
+    this.#options.onChange?.(this.status(profileId));
+  }
+
+  /** The stored session, unless its grant has ended (then it is removed, with that reason). */
+  #current(profileId: string): StoredSession | undefined {
+    const session = this.#options.vault.load(profileId);
+    if (session && this.#now() >= session.grantExpiresAt) {
+      this.#end(profileId, 'grant-ended');
+      return undefined;
+    }
+    return session;
+  }
+
+  #end(profileId: string, reason: SignedOutReason): void {
+    this.#options.vault.delete(profileId);
+    this.#reasons.set(profileId, reason);
+  }
+
+  status(profileId: string): Session {
+    const session = this.#current(profileId);
+    const base = {
+      profileId,
+      signingIn: this.#pending?.profileId === profileId,
+      persistent: this.#options.vault.persistent,
+    };
+    if (!session) return { ...base, signedIn: false, signedOutReason: this.#reasons.get(profileId) ?? 'never' };
+    const now = this.#now();
+    const reminder = dueGrantReminder(now, session.grantExpiresAt);
+    return {
+      ...base,
+      signedIn: true,
+      name: session.name,
+      maskedKennitala: maskKennitala(session.kennitala),
+      grantStart: session.authorizedAt,
+      grantEnd: session.grantExpiresAt,
+      daysLeft: grantDaysLeft(now, session.grantExpiresAt),
+      ...(reminder ? { reminder } : {}),
+    };
+  }
+
+  /** One sign-in at a time: starting another cancels the one still waiting. */
+  async signIn(profileId: string): Promise<Session> {
+    await this.cancelSignIn();
+    const profile = this.#options.profiles.get(profileId);
+    const missing = missingFields(profile);
+    if (missing.length > 0)
+      throw new WalletError('PROFILE_INCOMPLETE', `The profile is missing: ${missing.join(', ')}`);
+
+    const secrets = newSignInSecrets();
+    const callback = await listenForCallback({
+      ports: profile.redirectPorts,
+      expectedState: secrets.state,
+      page: (outcome) => callbackPage(outcome, this.#options.locale(), this.#options.appName),
+      ...(this.#options.focusApp ? { onCallback: this.#options.focusApp } : {}),
+      ...(this.#options.schedule ? { schedule: this.#options.schedule } : {}),
+      ...(this.#options.signInTimeoutMs ? { timeoutMs: this.#options.signInTimeoutMs } : {}),
+    });
+    const pending = { profileId, callback };
+    this.#pending = pending;
+    try {
+      this.#emit(profileId);
+      const url = authorizationUrl({
+        authUrl: profile.authUrl,
+        clientId: profile.clientId,
+        redirectUri: callback.redirectUri,
+        scopes: profile.scopes,
+        secrets,
+      });
+      await this.#options.openExternal(url).catch(() => {
+        throw new WalletError('BROWSER_FAILED', 'The browser could not be opened');
+      });
+      const code = await callback.code;
+      const tokens = await exchangeCode(profile, {
+        code,
+        redirectUri: callback.redirectUri,
+        codeVerifier: secrets.codeVerifier,
+      });
+      const now = this.#now();
+      const identity = await identify(profile, tokens, secrets.nonce, now);
+      // A new grant replaces the old one, for the whole 90 days; the history stays with the profile.
+      this.#options.vault.save(profileId, {
+        accessToken: tokens.access_token,
+        ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
+        ...(tokens.id_token ? { idToken: tokens.id_token } : {}),
+        accessExpiresAt: now + tokens.expires_in * 1000,
+        kennitala: identity.kennitala,
+        name: identity.name,
+        authorizedAt: now,
+        grantExpiresAt: grantExpiry(now),
+      });
+      this.#reasons.delete(profileId);
+      return this.status(profileId);
+    } finally {
+      await callback.cancel();
+      if (this.#pending === pending) this.#pending = undefined;
+      this.#emit(profileId);
+    }
+  }
+
+  cancelSignIn(): Promise<void> {
+    return this.#pending?.callback.cancel() ?? Promise.resolve();
+  }
+
+  signOut(profileId: string): Session {
+    this.#end(profileId, 'signed-out');
+    this.#emit(profileId);
+    return this.status(profileId);
+  }
+
+  /** The signed-in customer, for payments; refused once the grant has ended. */
+  customer(profileId: string): { kennitala: string } {
+    const session = this.#current(profileId);
+    if (session) return { kennitala: session.kennitala };
+    const reason = this.#reasons.get(profileId);
+    if (reason === 'grant-ended') throw new WalletError('GRANT_ENDED', 'The 90-day access has ended: sign in again');
+    if (reason === 'revoked') throw new WalletError('GRANT_REVOKED', 'Access was withdrawn at the bank: sign in again');
+    throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
+  }
+
+  /** A fresh access token: refreshed ahead of its expiry; concurrent callers share one refresh. */
+  async accessToken(profileId: string): Promise<string> {
+    const session = this.#current(profileId);
+    if (!session) throw this.#signedOutError(profileId);
+    if (session.accessExpiresAt - this.#now() > (this.#options.refreshAheadMs ?? 60_000)) return session.accessToken;
+    return (await this.#refresh(profileId)).accessToken;
+  }
+
+  /** After a 401: one refresh. False when there is no way to a new token (the customer must sign in). */
+  async refreshAfterUnauthorized(profileId: string): Promise<boolean> {
+    try {
+      await this.#refresh(profileId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #signedOutError(profileId: string): WalletError {
+    try {
+      this.customer(profileId);
+    } catch (error) {
+      if (error instanceof WalletError) return error;
+    }
+    return new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
+  }
+
+  #refresh(profileId: string): Promise<StoredSession> {
+    let running = this.#refreshing.get(profileId);
+    if (!running) {
+      running = this.#doRefresh(profileId).finally(() => this.#refreshing.delete(profileId));
+      this.#refreshing.set(profileId, running);
+    }
+    return running;
+  }
+
+  async #doRefresh(profileId: string): Promise<StoredSession> {
+    const session = this.#current(profileId);
+    if (!session) throw this.#signedOutError(profileId);
+    if (!session.refreshToken) {
+      this.#end(profileId, 'expired');
+      this.#emit(profileId);
+      throw new WalletError('SESSION_EXPIRED', 'The bank access has expired: sign in again');
+    }
+    try {
+      const tokens = await refreshTokens(this.#options.profiles.get(profileId), session.refreshToken);
+      const now = this.#now();
+      const next: StoredSession = {
+        ...session,
+        accessToken: tokens.access_token,
+        // Rotation: the bank may hand out a new refresh token and retire the old one.
+        refreshToken: tokens.refresh_token ?? session.refreshToken,
+        accessExpiresAt: Math.min(now + tokens.expires_in * 1000, session.grantExpiresAt),
+      };
+      this.#options.vault.save(profileId, next);
+      return next;
+    } catch (error) {
+      if (error instanceof InvalidGrantError) {
+        const ended = this.#now() >= session.grantExpiresAt;
+        this.#end(profileId, ended ? 'grant-ended' : 'revoked');
+        this.#emit(profileId);
+        throw this.#signedOutError(profileId);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { KeyValueStore } from '../storage/key-value-store.ts';
+import { aesGcmBox, newDataKey, type SecretBox } from './secret-box.ts';
+
+/**
+ * Protects the data key with the operating system's keychain (Electron safeStorage in the app). Where the OS
+ * offers no real protection (no keychain; on Linux, the `basic_text` fallback, a hard-coded password), tokens are
+ * kept in memory only, unless the customer chose otherwise in settings.
+ */
+export type ProtectionStatus = { secure: true } | { secure: false; reason: 'unavailable' | 'basic_text' };
+
+export interface KeyProtector {
+  status(): ProtectionStatus;
+  /** Returns text safe to store; only this machine's keychain can turn it back. */
+  protect(plain: string): string;
+  unprotect(protectedText: string): string;
+}
+
+const DATA_KEY = 'vault.dataKey';
+
+/**
+ * The box that seals secrets at rest: AES-256-GCM under a random data key, which is stored protected by the
+ * keychain. Undefined where secrets must not be written at all. A key the keychain can no longer open (a reset
+ * keychain, a copied profile) is replaced: what it sealed reads as absent, so the customer signs in again.
+ */
+export function openSecretBox(
+  store: KeyValueStore,
+  protector: KeyProtector,
+  allowWeak: boolean,
+): SecretBox | undefined {
+  const status = protector.status();
+  if (!status.secure && !(allowWeak && status.reason === 'basic_text')) return undefined;
+  const stored = store.get(DATA_KEY);
+  if (typeof stored === 'string') {
+    try {
+      const key = Buffer.from(protector.unprotect(stored), 'base64');
+      if (key.length === 32) return aesGcmBox(key);
+    } catch {
+      // Falls through to a new key.
+    }
+  }
+  const key = newDataKey();
+  store.set(DATA_KEY, protector.protect(key.toString('base64')));
+  return aesGcmBox(key);
+}

@@ -1,0 +1,119 @@
+import { createServer, type Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { callbackPage } from '../../../main/auth/callback-page.ts';
+import { listenForCallback, type PendingCallback } from '../../../main/auth/loopback-listener.ts';
+import { WalletError } from '../../../main/wallet-error.ts';
+
+const page = (outcome: Parameters<typeof callbackPage>[0]) => callbackPage(outcome, 'en', 'A2A Wallet');
+const open: PendingCallback[] = [];
+const blockers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((pending) => pending.cancel()));
+  await Promise.all(blockers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function listen(options: Partial<Parameters<typeof listenForCallback>[0]> = {}) {
+  const pending = await listenForCallback({ ports: [], expectedState: 'S1', page, ...options });
+  open.push(pending);
+  return pending;
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<WalletError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof WalletError) return error;
+    throw error;
+  }
+  throw new Error('expected a WalletError');
+}
+
+/** A port that something else holds. */
+async function busyPort(): Promise<number> {
+  const server = createServer();
+  blockers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+describe('loopback listener', () => {
+  it('listens on 127.0.0.1 only, on a free port, at /callback', async () => {
+    const pending = await listen();
+    expect(pending.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+  });
+
+  it('takes the code of the callback with the right state, answers with a page, then closes', async () => {
+    let focused = 0;
+    const pending = await listen({ onCallback: () => (focused += 1) });
+    const response = await fetch(`${pending.redirectUri}?code=C1&state=S1`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Sign-in is complete');
+    expect(await pending.code).toBe('C1');
+    expect(focused).toBe(1);
+    // No sign-in is pending any more: nothing answers there.
+    await expect(fetch(`${pending.redirectUri}?code=C2&state=S1`)).rejects.toThrow();
+  });
+
+  it('refuses a wrong state and keeps waiting for the right one', async () => {
+    const pending = await listen();
+    const wrong = await fetch(`${pending.redirectUri}?code=EVIL&state=OTHER`);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('not the one the app started');
+    await fetch(`${pending.redirectUri}?code=GOOD&state=S1`);
+    expect(await pending.code).toBe('GOOD');
+  });
+
+  it('refuses another path', async () => {
+    const pending = await listen();
+    expect((await fetch(pending.redirectUri.replace('/callback', '/other?code=C&state=S1'))).status).toBe(404);
+    pending.cancel();
+    expect((await errorOf(pending.code)).code).toBe('SIGN_IN_CANCELLED');
+  });
+
+  it('ends with the reason when the bank sends an error, in the customer language', async () => {
+    const pending = await listen({ page: (outcome) => callbackPage(outcome, 'is', 'A2A Wallet') });
+    const response = await fetch(`${pending.redirectUri}?error=access_denied&state=S1`);
+    expect(await response.text()).toContain('Innskráningu var hafnað');
+    expect((await errorOf(pending.code)).code).toBe('SIGN_IN_DENIED');
+
+    const other = await listen();
+    await fetch(`${other.redirectUri}?error=server_error&state=S1`);
+    expect((await errorOf(other.code)).code).toBe('SIGN_IN_FAILED');
+  });
+
+  it('times out (the timer is injected) and can be cancelled', async () => {
+    let fire = () => {};
+    const pending = await listen({
+      timeoutMs: 300_000,
+      schedule: (ms, run) => {
+        expect(ms).toBe(300_000);
+        fire = run;
+        return () => {};
+      },
+    });
+    fire();
+    expect((await errorOf(pending.code)).code).toBe('SIGN_IN_TIMED_OUT');
+    await expect(fetch(`${pending.redirectUri}?code=C&state=S1`)).rejects.toThrow();
+  });
+
+  it('falls through a busy fixed port to the next one, and says so when all are busy', async () => {
+    const busy = await busyPort();
+    const free = await busyPort();
+    await new Promise((resolve) => blockers.pop()?.close(resolve));
+    const pending = await listen({ ports: [busy, free] });
+    expect(pending.redirectUri).toBe(`http://127.0.0.1:${free}/callback`);
+    await pending.cancel();
+    expect((await errorOf(listen({ ports: [busy] }))).code).toBe('REDIRECT_PORTS_BUSY');
+  });
+
+  it('frees a fixed port as soon as it is cancelled, so the next sign-in can use it', async () => {
+    const port = await busyPort();
+    await new Promise((resolve) => blockers.pop()?.close(resolve));
+    const first = await listen({ ports: [port] });
+    await first.cancel();
+    const second = await listen({ ports: [port] });
+    expect(second.redirectUri).toBe(`http://127.0.0.1:${port}/callback`);
+  });
+});
