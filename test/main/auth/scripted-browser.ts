@@ -1,0 +1,54 @@
+import { postForm, readForm } from '../../sandbox/oauth-dance.ts';
+
+/**
+ * Stands in for the customer's browser: opened with the app's authorization URL, it logs in to the sandbox, answers
+ * the consent page and follows the redirect to the app's loopback callback, as a person would, without waiting.
+ */
+export interface ScriptedBrowser {
+  openExternal(url: string): Promise<void>;
+  /** The pages the loopback callback answered with. */
+  callbackPages: string[];
+  /** The callback URLs it visited. */
+  callbackUrls: string[];
+  /** Settles when the last started visit is over. */
+  idle(): Promise<void>;
+  opened: string[];
+}
+
+export function scriptedBrowser(
+  username: string,
+  options: { decision?: 'allow' | 'deny'; tamperState?: boolean; stayIdle?: boolean } = {},
+): ScriptedBrowser {
+  let last: Promise<void> = Promise.resolve();
+  const browser: ScriptedBrowser = {
+    callbackPages: [],
+    callbackUrls: [],
+    opened: [],
+    idle: () => last,
+    openExternal(url) {
+      browser.opened.push(url);
+      if (options.stayIdle) return Promise.resolve();
+      last = (async () => {
+        const loginPage = await fetch(url, { redirect: 'manual' });
+        const login = readForm(await loginPage.text());
+        const consentPage = await postForm(new URL(login.action, url).href, {
+          ...login.fields,
+          username,
+          password: 'sandbox',
+        });
+        const consent = readForm(await consentPage.text());
+        const redirect = await postForm(new URL(consent.action, url).href, {
+          ...consent.fields,
+          decision: options.decision ?? 'allow',
+        });
+        const location = new URL(redirect.headers.get('location') ?? '');
+        if (options.tamperState) location.searchParams.set('state', 'forged');
+        browser.callbackUrls.push(location.href);
+        const callback = await fetch(location);
+        browser.callbackPages.push(await callback.text());
+      })();
+      return Promise.resolve();
+    },
+  };
+  return browser;
+}
