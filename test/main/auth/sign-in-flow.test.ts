@@ -10,7 +10,7 @@ import { TokenVault } from '../../../main/auth/token-vault.ts';
 import { LOCAL_SANDBOX_APP } from '../../../main/profiles/builtin-profiles.ts';
 import { openSecretBox, type KeyProtector } from '../../../main/secrets/key-protector.ts';
 import { JsonFileStore } from '../../../main/storage/json-file-store.ts';
-import { MemoryStore } from '../../../main/storage/key-value-store.ts';
+import { MemoryStore, type KeyValueStore } from '../../../main/storage/key-value-store.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { exchangeCode } from '../../sandbox/oauth-dance.ts';
@@ -53,7 +53,11 @@ function testKeychain(status: ReturnType<KeyProtector['status']> = { secure: tru
   };
 }
 
-function sessions(browser: ScriptedBrowser, extra: Partial<SessionServiceOptions> = {}, store = new MemoryStore()) {
+function sessions(
+  browser: ScriptedBrowser,
+  extra: Partial<SessionServiceOptions> = {},
+  store: KeyValueStore = new MemoryStore(),
+) {
   const keychain = testKeychain();
   return new SessionService({
     profiles: { get: () => profile },
