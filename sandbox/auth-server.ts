@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PENDING_LIFETIME_MS } from './grants.ts';
 import { consentPage, errorPage, loginPage } from './login-page.ts';
-import { parseScopes } from './scopes.ts';
+import { knownScopes, parseScopes } from './scopes.ts';
 import type { SandboxState } from './state.ts';
 import { tokenEndpoint } from './token-endpoint.ts';
 import { findUser, SANDBOX_PASSWORD } from './users.ts';
@@ -71,7 +71,7 @@ export async function authServer(app: FastifyInstance, state: SandboxState): Pro
     jwks_uri: `${state.tokens.issuer}/pf/JWKS`,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
-    scopes_supported: ['profile', 'openid', 'customer', 'accounts', 'payments'],
+    scopes_supported: knownScopes,
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],

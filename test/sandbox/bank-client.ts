@@ -7,6 +7,10 @@ export const TRANSFERS = '/Payments/Initiations/v1/CreditTransfers';
 
 export const anna = { kennitala: '1203852089', primary: '013326012345', secondary: '013315012346' };
 export const bjorn = { kennitala: '0507922189', primary: '013326020001', secondary: '013315020002' };
+export const einar = { kennitala: '3006012000', primary: '013305030001', secondary: '013315030002' };
+export const sigga = { kennitala: '1712782019', primary: '013326040001', secondary: '013315040002' };
+export const olafur = { kennitala: '0909552099', primary: '013326050001' };
+export const gudrun = { kennitala: '2311642009' };
 
 /** A create request body that anna's token may send; override any part. */
 export function transferBody(
