@@ -85,6 +85,10 @@ export const safeStorage = {
   },
 };
 
+export const BrowserWindow = {
+  getAllWindows: (): unknown[] => [],
+};
+
 export const shell = {
   opened: [] as string[],
   openExternal(url: string): Promise<void> {
@@ -93,4 +97,4 @@ export const shell = {
   },
 };
 
-export default { ipcMain, ipcRenderer, contextBridge, app, safeStorage, shell };
+export default { ipcMain, ipcRenderer, contextBridge, app, safeStorage, shell, BrowserWindow };
