@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { callbackPage } from '../../../main/auth/callback-page.ts';
 import { listenForCallback, type PendingCallback } from '../../../main/auth/loopback-listener.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
+import { rejectionOf } from '../../helpers/rejection.ts';
 
 const page = (outcome: Parameters<typeof callbackPage>[0]) => callbackPage(outcome, 'en', 'A2A Wallet');
 const open: PendingCallback[] = [];
@@ -16,16 +17,6 @@ async function listen(options: Partial<Parameters<typeof listenForCallback>[0]> 
   const pending = await listenForCallback({ ports: [], expectedState: 'S1', page, ...options });
   open.push(pending);
   return pending;
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<WalletError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof WalletError) return error;
-    throw error;
-  }
-  throw new Error('expected a WalletError');
 }
 
 /** A port that something else holds. */
@@ -69,18 +60,18 @@ describe('loopback listener', () => {
     const pending = await listen();
     expect((await fetch(pending.redirectUri.replace('/callback', '/other?code=C&state=S1'))).status).toBe(404);
     pending.cancel();
-    expect((await errorOf(pending.code)).code).toBe('SIGN_IN_CANCELLED');
+    expect((await rejectionOf(pending.code, WalletError)).code).toBe('SIGN_IN_CANCELLED');
   });
 
   it('ends with the reason when the bank sends an error, in the customer language', async () => {
     const pending = await listen({ page: (outcome) => callbackPage(outcome, 'is', 'A2A Wallet') });
     const response = await fetch(`${pending.redirectUri}?error=access_denied&state=S1`);
     expect(await response.text()).toContain('Innskráningu var hafnað');
-    expect((await errorOf(pending.code)).code).toBe('SIGN_IN_DENIED');
+    expect((await rejectionOf(pending.code, WalletError)).code).toBe('SIGN_IN_DENIED');
 
     const other = await listen();
     await fetch(`${other.redirectUri}?error=server_error&state=S1`);
-    expect((await errorOf(other.code)).code).toBe('SIGN_IN_FAILED');
+    expect((await rejectionOf(other.code, WalletError)).code).toBe('SIGN_IN_FAILED');
   });
 
   it('times out (the timer is injected) and can be cancelled', async () => {
@@ -94,7 +85,7 @@ describe('loopback listener', () => {
       },
     });
     fire();
-    expect((await errorOf(pending.code)).code).toBe('SIGN_IN_TIMED_OUT');
+    expect((await rejectionOf(pending.code, WalletError)).code).toBe('SIGN_IN_TIMED_OUT');
     await expect(fetch(`${pending.redirectUri}?code=C&state=S1`)).rejects.toThrow();
   });
 
@@ -105,7 +96,7 @@ describe('loopback listener', () => {
     const pending = await listen({ ports: [busy, free] });
     expect(pending.redirectUri).toBe(`http://127.0.0.1:${free}/callback`);
     await pending.cancel();
-    expect((await errorOf(listen({ ports: [busy] }))).code).toBe('REDIRECT_PORTS_BUSY');
+    expect((await rejectionOf(listen({ ports: [busy] }), WalletError)).code).toBe('REDIRECT_PORTS_BUSY');
   });
 
   it('frees a fixed port as soon as it is cancelled, so the next sign-in can use it', async () => {

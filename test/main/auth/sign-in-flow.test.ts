@@ -15,6 +15,9 @@ import { WalletError } from '../../../main/wallet-error.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { exchangeCode } from '../../sandbox/oauth-dance.ts';
 import { scriptedBrowser, type ScriptedBrowser } from './scripted-browser.ts';
+import { rejectionOf } from '../../helpers/rejection.ts';
+
+const errorOf = (promise: Promise<unknown>) => rejectionOf(promise, WalletError);
 
 /** The whole sign-in against the local sandbox over real HTTP, with a scripted browser doing the customer's part. */
 let sandbox: Sandbox;
@@ -70,16 +73,6 @@ function sessions(
   });
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<WalletError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof WalletError) return error;
-    throw error;
-  }
-  throw new Error('expected a WalletError');
-}
-
 const tokenRequests = () => sandbox.requests().filter((entry) => entry.path.startsWith('/as/token')).length;
 
 describe('sign-in in the system browser', () => {
@@ -124,7 +117,7 @@ describe('sign-in in the system browser', () => {
     expect(browser.callbackPages[0]).toContain('not the one the app started');
     expect(service.status('local-sandbox')).toMatchObject({ signedIn: false, signingIn: true });
     await service.cancelSignIn();
-    expect((await errorOf(signingIn)).code).toBe('SIGN_IN_CANCELLED');
+    expect((await rejectionOf(signingIn, WalletError)).code).toBe('SIGN_IN_CANCELLED');
   });
 
   it('refuses a replayed code: the callback is closed, and the bank will not exchange it twice', async () => {
@@ -161,10 +154,10 @@ describe('sign-in in the system browser', () => {
     const first = service.signIn('local-sandbox');
     await new Promise((resolve) => setTimeout(resolve, 0));
     const second = service.signIn('local-sandbox');
-    expect((await errorOf(first)).code).toBe('SIGN_IN_CANCELLED');
+    expect((await rejectionOf(first, WalletError)).code).toBe('SIGN_IN_CANCELLED');
     await new Promise((resolve) => setTimeout(resolve, 0));
     timers.at(-1)?.();
-    expect((await errorOf(second)).code).toBe('SIGN_IN_TIMED_OUT');
+    expect((await rejectionOf(second, WalletError)).code).toBe('SIGN_IN_TIMED_OUT');
     expect(service.status('local-sandbox')).toMatchObject({ signedIn: false, signingIn: false });
   });
 
@@ -246,7 +239,7 @@ describe('tokens after sign-in', () => {
     await service.signIn('local-sandbox');
     expect(service.signOut('local-sandbox')).toMatchObject({ signedIn: false, signedOutReason: 'signed-out' });
     expect([...store.data.keys()].filter((key) => key.startsWith('vault.session'))).toEqual([]);
-    expect((await errorOf(service.accessToken('local-sandbox'))).code).toBe('NOT_SIGNED_IN');
+    expect((await rejectionOf(service.accessToken('local-sandbox'), WalletError)).code).toBe('NOT_SIGNED_IN');
   });
 });
 

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBankClient, type BankClientOptions } from '../../../main/bank/bank-client.ts';
 import { BankError, findErrorCode, parseRetryAfter } from '../../../main/bank/bank-error.ts';
 import type { CreditTransferRequest } from '../../../main/bank/initiation.ts';
+import { rejectionOf } from '../../helpers/rejection.ts';
+
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, BankError);
 
 /** A stand-in bank whose answer each test sets: to see how the client copes with shapes a real bank might use. */
 type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -33,16 +36,6 @@ const transfer: CreditTransferRequest = {
 
 const client = (extra: Partial<BankClientOptions> = {}) =>
   createBankClient({ baseUrl, apiKey: 'key-1', accessToken: () => Promise.resolve('token-1'), ...extra });
-
-async function failure(promise: Promise<unknown>): Promise<BankError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof BankError) return error;
-    throw error;
-  }
-  throw new Error('expected a BankError');
-}
 
 describe('bank client: create', () => {
   it('sends exactly the documented path, headers and PascalCase body', async () => {
@@ -192,7 +185,7 @@ describe('bank client: create', () => {
     const closedUrl = await closed.listen({ host: '127.0.0.1', port: 0 });
     await closed.close();
     const unreachable = createBankClient({ baseUrl: closedUrl, apiKey: 'k', accessToken: () => Promise.resolve('t') });
-    expect(await failure(unreachable.createCreditTransfer(transfer, 'REQ1'))).toMatchObject({
+    expect(await rejectionOf(unreachable.createCreditTransfer(transfer, 'REQ1'), BankError)).toMatchObject({
       name: 'NetworkError',
       retryable: true,
     });

@@ -8,6 +8,7 @@ import { PaymentService } from '../../../main/payments/payment-service.ts';
 import { PaymentStore } from '../../../main/payments/payment-store.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { localApp, signIn } from '../../sandbox/oauth-dance.ts';
+import { rejectionOf } from '../../helpers/rejection.ts';
 
 /** The payment core against the local sandbox bank, over real HTTP, with the sandbox's clock as the app's clock. */
 const KT = {
@@ -44,16 +45,6 @@ async function clientFor(
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<BankError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof BankError) return error;
-    throw error;
-  }
-  throw new Error('expected a BankError');
-}
-
 const transfer = (debtorKt: string, debtorAccount: string, amount = 1000) => ({
   endToEndId: 'Test',
   debtor: { ownerId: debtorKt, accountId: debtorAccount },
@@ -71,7 +62,7 @@ describe('bank errors reach the caller typed', () => {
     ['anna', KT.bjorn, '013326012345', 'AccountAccessDenied', 'ERR_80102_110', 401],
   ])('%s paying from %s %s: %s', async (user, owner, account, name, code, httpStatus) => {
     const client = await clientFor(user);
-    expect(await failure(client.createCreditTransfer(transfer(owner, account), 'REQ1'))).toMatchObject({
+    expect(await rejectionOf(client.createCreditTransfer(transfer(owner, account), 'REQ1'), BankError)).toMatchObject({
       name,
       code,
       httpStatus,
@@ -81,10 +72,14 @@ describe('bank errors reach the caller typed', () => {
 
   it('ZeroOrNegativeAmount, InvalidRequestHeader, Unauthorized, NotFound and InternalServerError', async () => {
     const client = await clientFor('anna');
-    expect(await failure(client.createCreditTransfer(transfer(KT.anna, '013326012345', 0), 'REQ1'))).toMatchObject({
+    expect(
+      await rejectionOf(client.createCreditTransfer(transfer(KT.anna, '013326012345', 0), 'REQ1'), BankError),
+    ).toMatchObject({
       name: 'ZeroOrNegativeAmount',
     });
-    expect(await failure(client.createCreditTransfer(transfer(KT.anna, '013326012345'), 'not-valid!'))).toMatchObject({
+    expect(
+      await rejectionOf(client.createCreditTransfer(transfer(KT.anna, '013326012345'), 'not-valid!'), BankError),
+    ).toMatchObject({
       name: 'InvalidRequestHeader',
       code: 'ERR_80102_107',
     });
@@ -93,16 +88,22 @@ describe('bank errors reach the caller typed', () => {
       apiKey: localApp.apiKey,
       accessToken: () => Promise.resolve('x.y.z'),
     });
-    expect(await failure(stranger.createCreditTransfer(transfer(KT.anna, '013326012345'), 'REQ1'))).toMatchObject({
+    expect(
+      await rejectionOf(stranger.createCreditTransfer(transfer(KT.anna, '013326012345'), 'REQ1'), BankError),
+    ).toMatchObject({
       name: 'Unauthorized',
       httpStatus: 401,
     });
     const futureApi = await clientFor('anna', { apiVersion: 'v9' });
-    expect(await failure(futureApi.createCreditTransfer(transfer(KT.anna, '013326012345'), 'REQ1'))).toMatchObject({
+    expect(
+      await rejectionOf(futureApi.createCreditTransfer(transfer(KT.anna, '013326012345'), 'REQ1'), BankError),
+    ).toMatchObject({
       name: 'NotFound',
     });
     sandbox.faults.add({ route: 'payments.create', kind: 'status500' });
-    expect(await failure(client.createCreditTransfer(transfer(KT.anna, '013326012345'), 'REQ1'))).toMatchObject({
+    expect(
+      await rejectionOf(client.createCreditTransfer(transfer(KT.anna, '013326012345'), 'REQ1'), BankError),
+    ).toMatchObject({
       name: 'InternalServerError',
       retryable: true,
     });
@@ -111,12 +112,14 @@ describe('bank errors reach the caller typed', () => {
   it('InitiationNotFound, NotAuthorizedToGet, and a settled initiation', async () => {
     const anna = await clientFor('anna');
     const bjorn = await clientFor('bjorn');
-    expect(await failure(anna.getCreditTransfer('no-such-id'))).toMatchObject({
+    expect(await rejectionOf(anna.getCreditTransfer('no-such-id'), BankError)).toMatchObject({
       name: 'InitiationNotFound',
       code: 'ERR_80102_120',
     });
     const created = await anna.createCreditTransfer(transfer(KT.anna, '013326012345'), 'REQ1');
-    expect(await failure(bjorn.getCreditTransfer(created.initiationId))).toMatchObject({ name: 'NotAuthorizedToGet' });
+    expect(await rejectionOf(bjorn.getCreditTransfer(created.initiationId), BankError)).toMatchObject({
+      name: 'NotAuthorizedToGet',
+    });
     expect(await anna.getCreditTransfer(created.initiationId)).toMatchObject({
       id: created.initiationId,
       status: 'ACCC',

@@ -7,6 +7,7 @@ import { PaymentService } from '../../../main/payments/payment-service.ts';
 import { PaymentStore } from '../../../main/payments/payment-store.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
 import { bankRefusal, FakeBank, serverError } from './fake-bank.ts';
+import { rejectionOf } from '../../helpers/rejection.ts';
 
 const ANNA = '1203852089';
 const draft = (amount = '1.500', extra: Partial<PaymentDraft> = {}): PaymentDraft => ({
@@ -46,16 +47,6 @@ beforeEach(() => {
   bank = new FakeBank();
   slept = [];
 });
-
-async function rejection(promise: Promise<unknown>): Promise<WalletError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof WalletError) return error;
-    throw error;
-  }
-  throw new Error('expected a WalletError');
-}
 
 describe('payments: the happy path', () => {
   it('confirms, sends, and settles with the ACCC status', async () => {
@@ -239,7 +230,7 @@ describe('payments: refusals', () => {
     expect(payments.dailyLimit()).toMatchObject({ used: 150_000, remaining: 50_000 });
     const check = payments.validate(draft('50.001', { depositAccount: '0133-26-020002' })).check;
     expect(check).toEqual({ ok: false, errors: { amount: 'over_remaining' } });
-    expect((await rejection(payments.confirm(draft('50.001')))).code).toBe('INVALID_PAYMENT');
+    expect((await rejectionOf(payments.confirm(draft('50.001')), WalletError)).code).toBe('INVALID_PAYMENT');
     expect(bank.calls).toHaveLength(1);
   });
 
@@ -280,7 +271,7 @@ describe('payments: duplicate warning', () => {
     const first = await payments.confirm(draft());
     await payments.submit(first.id);
     expect(payments.validate(draft()).duplicate).toMatchObject({ intentId: first.id, amount: 1500 });
-    expect((await rejection(payments.confirm(draft()))).code).toBe('DUPLICATE_NOT_ACKNOWLEDGED');
+    expect((await rejectionOf(payments.confirm(draft()), WalletError)).code).toBe('DUPLICATE_NOT_ACKNOWLEDGED');
     const second = await payments.confirm(draft(), { acknowledgeDuplicate: true });
     expect(second.acknowledgedDuplicateOf).toBe(first.id);
     expect(second.requestId).not.toBe(first.requestId);
