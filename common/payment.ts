@@ -36,7 +36,6 @@ export const PaymentStateSchema = z.enum(PAYMENT_STATES);
 export type PaymentState = z.infer<typeof PaymentStateSchema>;
 /** States whose amount counts against today's limit: everything that is or may be on its way. */
 export const COUNTED_STATES: readonly PaymentState[] = ['confirmed', 'sending', 'accepted', 'settled', 'unknown'];
-export const FINAL_STATES: readonly PaymentState[] = ['settled', 'rejected'];
 
 export const PaymentFailureSchema = z.object({
   name: z.string(),

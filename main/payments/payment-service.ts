@@ -92,8 +92,12 @@ export class PaymentService {
     return this.#options.clock.now();
   }
 
-  /** After a crash, an intent that was being sent may or may not have reached the bank. */
+  /**
+   * At start: an intent that was being sent when the app stopped may or may not have reached the bank; and a
+   * journal that has grown well past one record per payment is rewritten.
+   */
   async recover(): Promise<void> {
+    await this.#store.compactIfWorthIt();
     for (const intent of this.#store.all()) {
       if (intent.state !== 'sending') continue;
       await this.#update(intent, {

@@ -288,3 +288,28 @@ describe('payments: duplicate warning', () => {
     expect(payments.validate(draft('1.501')).duplicate).toBeUndefined();
   });
 });
+
+describe('payments: start-up', () => {
+  it('compacts a journal grown well past one record per payment, keeping every payment as it was', async () => {
+    const payments = service();
+    // Three records a payment (confirmed, sending, settled): 1 200 payments pass the threshold of 2 a payment + 1 000.
+    for (let n = 0; n < 1200; n += 1) {
+      await payments.submit(
+        (await payments.confirm(draft('1', { endToEndId: `n${n}` }), { acknowledgeDuplicate: true })).id,
+      );
+    }
+    const before = new PaymentStore(journal).all();
+    expect(journal.records.length).toBeGreaterThan(2 * before.length + 1000);
+    await service(new PaymentStore(journal)).recover();
+    expect(journal.records).toHaveLength(before.length);
+    expect(new PaymentStore(journal).all()).toEqual(before);
+  });
+
+  it('leaves a journal of about one record per payment alone', async () => {
+    const payments = service();
+    await payments.submit((await payments.confirm(draft())).id);
+    const records = journal.records.length;
+    await service(new PaymentStore(journal)).recover();
+    expect(journal.records).toHaveLength(records);
+  });
+});
