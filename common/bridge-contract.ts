@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { OwnAccountInputSchema, OwnAccountSchema, PayeeInputSchema, PayeeSchema } from './address-book.ts';
+import { HistoryFilterSchema, PaymentDraftSchema, PaymentIntentSchema, PaymentOrderSchema } from './payment.ts';
+import { ProfileSchema, ProfileSummarySchema } from './profile.ts';
 import type { Result } from './result.ts';
+import { SessionSchema } from './session.ts';
+import { SettingsSchema, SettingsUpdateSchema } from './settings.ts';
 
 /**
  * The one contract between the renderer and the main process. The preload, the IPC handlers and the
- * browser harness are all checked against the types derived here, so they cannot drift apart.
+ * browser harness are all checked against the types derived here, so they cannot drift apart. Every request is
+ * parsed in main with its schema (unknown keys refused), and every response with its own before it leaves.
  */
 
 export const AppInfoSchema = z.object({
@@ -13,14 +19,138 @@ export const AppInfoSchema = z.object({
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
 const NoRequest = z.undefined();
+const Id = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const ProfileListSchema = z.object({
+  profiles: z.array(ProfileSummarySchema),
+  /** The vendor allows adding and editing profiles. */
+  canEdit: z.boolean(),
+});
+export type ProfileList = z.infer<typeof ProfileListSchema>;
+
+/** A profile as the tester types it; an empty clientSecret keeps the one already saved. */
+export const ProfileEditSchema = ProfileSchema.strict();
+
+export const DailyLimitSchema = z.object({
+  day: z.string(),
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  resetsAt: z.number(),
+  bankSaysReached: z.boolean(),
+});
+export type DailyLimitView = z.infer<typeof DailyLimitSchema>;
+
+/** A payment as the renderer sees it: the customer's own kennitala masked, like everywhere on screen. */
+export const PaymentViewSchema = PaymentIntentSchema.extend({
+  order: PaymentOrderSchema.extend({ debtorKennitala: z.string() }),
+});
+export type PaymentView = z.infer<typeof PaymentViewSchema>;
+
+export const DraftFieldSchema = z.enum([
+  'debtorAccount',
+  'depositKennitala',
+  'depositAccount',
+  'amount',
+  'endToEndId',
+  'extendedReference',
+]);
+export type DraftField = z.infer<typeof DraftFieldSchema>;
+
+export const DraftValidationSchema = z.object({
+  /** One error code per field that has one (see common/payment.ts DraftFieldError). */
+  errors: z.partialRecord(DraftFieldSchema, z.string()),
+  /** The checked order, when there are no errors: what the review screen shows. */
+  order: PaymentOrderSchema.extend({ debtorKennitala: z.string() }).optional(),
+  /** The same payee and amount within the last 24 hours: must be acknowledged before confirming. */
+  duplicate: z.object({ intentId: z.string(), createdAt: z.number(), amount: z.number().int() }).optional(),
+  /** Never paid to this kennitala and account before. */
+  newPayee: z.boolean(),
+  limit: DailyLimitSchema,
+});
+export type DraftValidation = z.infer<typeof DraftValidationSchema>;
+
+export const HistoryPageRequestSchema = z.strictObject({
+  filter: HistoryFilterSchema.strict().default({}),
+  offset: z.number().int().nonnegative().default(0),
+  limit: z.number().int().positive().max(1000).default(100),
+});
+export const HistoryPageSchema = z.object({
+  total: z.number().int().nonnegative(),
+  items: z.array(PaymentViewSchema),
+});
+export type HistoryPage = z.infer<typeof HistoryPageSchema>;
+
+export const ExportResultSchema = z.object({
+  saved: z.boolean(),
+  /** The file's name (not its folder), when saved. */
+  fileName: z.string().optional(),
+  count: z.number().int().nonnegative(),
+});
+export type ExportResult = z.infer<typeof ExportResultSchema>;
+
+export const GrantReminderSchema = z.object({
+  profileId: z.string(),
+  reminder: z.union([z.literal(14), z.literal(7), z.literal(1)]),
+  daysLeft: z.number().int(),
+  grantEnd: z.number(),
+});
+export type GrantReminder = z.infer<typeof GrantReminderSchema>;
 
 /** Invoke channels: renderer asks, main answers. The request schema is enforced in main. */
 export const invokeChannels = {
   appInfo: { request: NoRequest, response: AppInfoSchema },
+
+  // Profiles: one active at a time; switching changes the session, accounts, payees, history and limit shown.
+  listProfiles: { request: NoRequest, response: ProfileListSchema },
+  switchProfile: { request: Id, response: ProfileListSchema },
+  saveProfile: { request: ProfileEditSchema, response: ProfileListSchema },
+  removeProfile: { request: Id, response: ProfileListSchema },
+
+  // The session of the active profile, with its 90-day grant.
+  sessionStatus: { request: NoRequest, response: SessionSchema },
+  signIn: { request: NoRequest, response: SessionSchema },
+  cancelSignIn: { request: NoRequest, response: SessionSchema },
+  signOut: { request: NoRequest, response: SessionSchema },
+
+  // The signed-in customer's own accounts and saved payees, in the active profile.
+  listAccounts: { request: NoRequest, response: z.array(OwnAccountSchema) },
+  saveAccount: { request: OwnAccountInputSchema.strict(), response: z.array(OwnAccountSchema) },
+  removeAccount: { request: Id, response: z.array(OwnAccountSchema) },
+  listPayees: { request: NoRequest, response: z.array(PayeeSchema) },
+  savePayee: { request: PayeeInputSchema.strict(), response: z.array(PayeeSchema) },
+  removePayee: { request: Id, response: z.array(PayeeSchema) },
+
+  // Payments.
+  dailyLimit: { request: NoRequest, response: DailyLimitSchema },
+  validatePayment: { request: PaymentDraftSchema.strict(), response: DraftValidationSchema },
+  confirmPayment: {
+    request: z.strictObject({ draft: PaymentDraftSchema.strict(), acknowledgeDuplicate: z.boolean().default(false) }),
+    response: PaymentViewSchema,
+  },
+  submitPayment: { request: Id, response: PaymentViewSchema },
+  checkAgain: { request: Id, response: PaymentViewSchema },
+
+  // History.
+  historyPage: { request: HistoryPageRequestSchema, response: HistoryPageSchema },
+  getPayment: { request: Id, response: PaymentViewSchema },
+  refreshStatus: { request: Id, response: PaymentViewSchema },
+  exportHistory: {
+    request: z.strictObject({ filter: HistoryFilterSchema.strict().default({}) }),
+    response: ExportResultSchema,
+  },
+
+  // Settings.
+  getSettings: { request: NoRequest, response: SettingsSchema },
+  updateSettings: { request: SettingsUpdateSchema, response: SettingsSchema },
 } as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
 
-/** Events: main tells, renderer listens. */
-export const eventChannels = {} as const satisfies Record<string, z.ZodType>;
+/** Events: main tells, renderer listens. Payloads are parsed in main before they are sent. */
+export const eventChannels = {
+  sessionChanged: SessionSchema,
+  paymentChanged: PaymentViewSchema,
+  grantReminder: GrantReminderSchema,
+} as const satisfies Record<string, z.ZodType>;
 
 export type InvokeChannel = keyof typeof invokeChannels;
 export type EventChannel = keyof typeof eventChannels;

@@ -1,21 +1,56 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createHandlers } from './handlers.ts';
-import { appUrlMatcher } from './ipc/trusted-sender.ts';
+import { forwardEvents } from './ipc/events.ts';
 import { registerIpc } from './ipc/register.ts';
+import { appUrlMatcher } from './ipc/trusted-sender.ts';
 import { runElectronApp } from './platform/electron-app.ts';
-import { createElectronPlatform } from './platform/electron-platform.ts';
+import { createElectronPlatform, exitWithError } from './platform/electron-platform.ts';
 import { createMainWindow } from './platform/main-window.ts';
+import { shippedProfiles } from './profiles/builtin-profiles.ts';
+import { loadVendorPreset } from './profiles/vendor-preset-file.ts';
+import { createWallet, type Wallet } from './wallet.ts';
 
 // Composition root: the services are built from the platform here and nowhere else.
 const here = import.meta.dirname;
 const rendererFile = join(here, '../renderer/index.html');
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+const isAppUrl = appUrlMatcher(pathToFileURL(rendererFile).href, devServerUrl);
+const REMINDER_CHECK_MS = 60 * 60 * 1000;
 
-const platform = createElectronPlatform();
-registerIpc(createHandlers(platform), appUrlMatcher(pathToFileURL(rendererFile).href, devServerUrl));
+/** A vendor's build carries its preset next to the app (see docs/PACKAGING.md); checked again at every start. */
+function readPreset() {
+  const file = join(here, '../vendor.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    return loadVendorPreset(file);
+  } catch (error) {
+    return exitWithError('A2A Wallet cannot start', (error as Error).message);
+  }
+}
 
-runElectronApp(() => {
+async function startWallet(): Promise<Wallet> {
+  const shipped = shippedProfiles(readPreset());
+  // The embedded sandbox is its own chunk, loaded only where the build ships the Local sandbox profile.
+  const localSandbox = shipped.localSandbox
+    ? (await import('./profiles/local-sandbox.ts')).localSandboxLauncher()
+    : undefined;
+  const wallet = await createWallet(
+    createElectronPlatform({
+      shipped: { profiles: shipped.profiles, allowEdit: shipped.allowEdit },
+      ...(localSandbox ? { localSandbox } : {}),
+    }),
+  );
+  registerIpc(wallet.handlers, isAppUrl);
+  forwardEvents(wallet, isAppUrl);
+  setInterval(() => wallet.checkReminders(), REMINDER_CHECK_MS).unref();
+  return wallet;
+}
+
+let started: Promise<Wallet> | undefined;
+runElectronApp(async () => {
+  started ??= startWallet();
+  await started;
   createMainWindow({
     preloadPath: join(here, '../preload/index.cjs'),
     rendererFile,

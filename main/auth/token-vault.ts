@@ -23,7 +23,7 @@ const keyOf = (profileId: string) => `vault.session.${profileId}`;
 
 export class TokenVault {
   readonly #store: KeyValueStore;
-  readonly #box: SecretBox | undefined;
+  #box: SecretBox | undefined;
   readonly #memory = new Map<string, StoredSession>();
 
   constructor(store: KeyValueStore, box: SecretBox | undefined) {
@@ -54,6 +54,19 @@ export class TokenVault {
   save(profileId: string, session: StoredSession): void {
     this.#memory.set(profileId, session);
     if (this.#box) this.#store.set(keyOf(profileId), this.#box.seal(JSON.stringify(session)));
+  }
+
+  /**
+   * The customer changed where tokens may live. With a box, the sessions of this run are sealed to disk now;
+   * without one, their sealed copies are deleted and they stay in memory until the app quits. Callers load every
+   * profile first, so a session still only on disk is not left behind.
+   */
+  setBox(box: SecretBox | undefined): void {
+    this.#box = box;
+    for (const [profileId, session] of this.#memory) {
+      if (box) this.#store.set(keyOf(profileId), box.seal(JSON.stringify(session)));
+      else this.#store.delete(keyOf(profileId));
+    }
   }
 
   delete(profileId: string): void {

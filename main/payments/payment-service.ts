@@ -192,6 +192,24 @@ export class PaymentService {
     return this.#store.get(id);
   }
 
+  /** Every payment of this profile, in no particular order. */
+  all(): PaymentIntent[] {
+    return this.#store.all();
+  }
+
+  /** Whether the customer has paid this kennitala and account before (a payment the bank accepted). */
+  paidBefore(order: Pick<PaymentOrder, 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>): boolean {
+    return this.#store
+      .all()
+      .some(
+        (intent) =>
+          (intent.state === 'accepted' || intent.state === 'settled') &&
+          intent.order.debtorKennitala === order.debtorKennitala &&
+          intent.order.depositKennitala === order.depositKennitala &&
+          intent.order.depositAccount === order.depositAccount,
+      );
+  }
+
   #require(id: string): PaymentIntent {
     const intent = this.#store.get(id);
     if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');

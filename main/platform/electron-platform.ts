@@ -1,8 +1,36 @@
-import { app } from 'electron';
+import { app, dialog } from 'electron';
+import { systemClock } from '../../common/time.ts';
+import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
+import { focusAppWindow, openInSystemBrowser } from './desktop.ts';
+import { electronKeyValueStore } from './electron-store-adapter.ts';
 import type { Platform } from './platform.ts';
+import { safeStorageProtector } from './safe-storage-protector.ts';
+import { saveWithDialog } from './save-file.ts';
 
-export function createElectronPlatform(): Platform {
+/** The Platform with Electron's adapters. Call it once the app is ready (safeStorage needs that). */
+export function createElectronPlatform(options: {
+  shipped: Platform['shipped'];
+  localSandbox?: LocalSandboxLauncher;
+}): Platform {
   return {
     appInfo: () => ({ name: app.getName(), version: app.getVersion() }),
+    dataDir: app.getPath('userData'),
+    store: electronKeyValueStore(),
+    keyProtector: safeStorageProtector(),
+    clock: systemClock,
+    preferredLanguages: () => app.getPreferredSystemLanguages(),
+    openExternal: openInSystemBrowser,
+    focusApp: focusAppWindow,
+    saveFile: saveWithDialog,
+    shipped: options.shipped,
+    ...(options.localSandbox ? { localSandbox: options.localSandbox } : {}),
   };
+}
+
+/** A fault that leaves nothing to run (a broken vendor preset): say so in a dialog and quit. */
+export function exitWithError(title: string, message: string): never {
+  console.error(`${title}\n${message}`);
+  dialog.showErrorBox(title, message);
+  app.exit(1);
+  throw new Error(title);
 }

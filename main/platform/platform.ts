@@ -1,9 +1,37 @@
 import type { AppInfo } from '../../common/bridge-contract.ts';
+import type { AppLocale } from '../../common/isk-amount.ts';
+import type { Profile } from '../../common/profile.ts';
+import type { Clock } from '../../common/time.ts';
+import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
+import type { KeyProtector } from '../secrets/key-protector.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
 
 /**
- * What the core needs from its host. Electron implements it in `electron-platform.ts`; tests and the
- * browser harness implement it with plain Node, so no service depends on Electron directly.
+ * What the wallet needs from its host. Electron implements it in `electron-platform.ts`; the browser harness and
+ * the tests implement it with plain Node, so no service depends on Electron directly.
  */
 export interface Platform {
   appInfo(): AppInfo;
+  /** A folder of the app's own, for the payment journals. */
+  dataDir: string;
+  /** Settings, profiles, sealed tokens and the address book. */
+  store: KeyValueStore;
+  /** Protects the data key that seals secrets at rest (the OS keychain in the app). */
+  keyProtector: KeyProtector;
+  clock: Clock;
+  /** The system's preferred languages, most preferred first (BCP 47 tags). */
+  preferredLanguages(): readonly string[];
+  /** Opens the bank's sign-in page in the customer's own browser. */
+  openExternal(url: string): Promise<void>;
+  /** Brings the app to the front when the bank sends the customer back. */
+  focusApp(): void;
+  /** Asks where to save a file and saves it there; the path, or undefined when the customer cancelled. */
+  saveFile(file: { suggestedName: string; content: string; locale: AppLocale }): Promise<string | undefined>;
+  /** The profiles this build ships (built-in and the vendor's), and whether customers may add and edit profiles. */
+  shipped: { profiles: Profile[]; allowEdit: boolean };
+  /** The embedded bank of the Local sandbox profile, where the build ships it. */
+  localSandbox?: LocalSandboxLauncher;
+  /** Waits between automatic retries of a payment (see PaymentService); tests make them instant. */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
 }

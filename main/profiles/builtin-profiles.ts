@@ -46,3 +46,18 @@ export function builtInProfiles(): Profile[] {
     }),
   ];
 }
+
+/** What a build ships: the built-in profiles, or the vendor's preset (with the Local sandbox if it says so). */
+export function shippedProfiles(preset?: {
+  profiles: Profile[];
+  shipLocalSandbox: boolean;
+  allowProfileEdit: boolean;
+}): { profiles: Profile[]; allowEdit: boolean; localSandbox: boolean } {
+  if (!preset) return { profiles: builtInProfiles(), allowEdit: true, localSandbox: true };
+  const local = builtInProfiles().filter((profile) => profile.id === LOCAL_SANDBOX_ID);
+  return {
+    profiles: [...(preset.shipLocalSandbox ? local : []), ...preset.profiles],
+    allowEdit: preset.allowProfileEdit,
+    localSandbox: preset.shipLocalSandbox,
+  };
+}

@@ -131,6 +131,14 @@ export class ProfileService {
     if (this.#options.store.get(ACTIVE_KEY) === id) this.#options.store.delete(ACTIVE_KEY);
   }
 
+  /** Seals every saved secret again, after the customer changed where secrets may live. */
+  resealSecrets(): void {
+    this.#options.store.set(
+      SAVED_KEY,
+      [...this.#saved().values()].map((profile) => this.#seal(profile)),
+    );
+  }
+
   #seal(profile: Profile): { profile: Omit<Profile, 'clientSecret'>; sealedSecret: string } {
     const { clientSecret, ...rest } = profile;
     return { profile: rest, sealedSecret: clientSecret ? this.#options.secrets.seal(clientSecret) : '' };

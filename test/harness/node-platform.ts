@@ -1,15 +1,64 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Profile } from '../../common/profile.ts';
+import { systemClock, type Clock } from '../../common/time.ts';
 import type { Platform } from '../../main/platform/platform.ts';
+import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
+import type { LocalSandboxLauncher } from '../../main/profiles/local-sandbox.ts';
+import type { KeyProtector } from '../../main/secrets/key-protector.ts';
+import { JsonFileStore } from '../../main/storage/json-file-store.ts';
+import { memoryKeychain } from '../helpers/memory-keychain.ts';
 
-/** The Platform with plain Node adapters, for the browser harness and integration tests. */
-export function createNodePlatform(root: string): Platform {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+export interface NodePlatformOptions {
+  /** The project folder, for the app's name and version. */
+  root: string;
+  /** A folder for this run's data: settings, sealed tokens, journals, saved files. */
+  dataDir: string;
+  clock?: Clock;
+  preferredLanguages?: readonly string[];
+  openExternal?: (url: string) => Promise<void>;
+  focusApp?: () => void;
+  /** Profiles shipped; by default the Local sandbox only (no bank profile's tokens behind a local port). */
+  shipped?: { profiles: Profile[]; allowEdit: boolean };
+  localSandbox?: LocalSandboxLauncher;
+  keyProtector?: KeyProtector;
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * The Platform with plain Node adapters, for the browser harness and integration tests: a JSON file store in the
+ * run's folder, a keychain whose key lives in memory, and a "save dialog" that saves into `<dataDir>/saved`.
+ */
+export function createNodePlatform(options: NodePlatformOptions): Platform & { savedDir: string } {
+  const manifest = JSON.parse(readFileSync(join(options.root, 'package.json'), 'utf8')) as {
     productName?: string;
     name: string;
     version: string;
   };
+  const savedDir = join(options.dataDir, 'saved');
   return {
     appInfo: () => ({ name: manifest.productName ?? manifest.name, version: manifest.version }),
+    dataDir: options.dataDir,
+    savedDir,
+    store: new JsonFileStore(join(options.dataDir, 'settings.json')),
+    keyProtector: options.keyProtector ?? memoryKeychain(),
+    clock: options.clock ?? systemClock,
+    preferredLanguages: () => options.preferredLanguages ?? ['en'],
+    openExternal: options.openExternal ?? (() => Promise.reject(new Error('No browser in this host'))),
+    focusApp: options.focusApp ?? (() => undefined),
+    saveFile: ({ suggestedName, content }) => {
+      mkdirSync(savedDir, { recursive: true });
+      const path = join(savedDir, suggestedName.replace(/[^\w.-]/g, '_'));
+      writeFileSync(path, content, { mode: 0o600 });
+      return Promise.resolve(path);
+    },
+    shipped: options.shipped ?? {
+      profiles: builtInProfiles().filter((profile) => profile.id === LOCAL_SANDBOX_ID),
+      allowEdit: false,
+    },
+    ...(options.localSandbox ? { localSandbox: options.localSandbox } : {}),
+    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   };
 }

@@ -1,44 +1,80 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
-import { invokeChannelNames } from '../../common/bridge-contract.ts';
-import { createHandlers } from '../../main/handlers.ts';
+import Fastify, { type FastifyReply } from 'fastify';
+import { eventChannelNames, eventMethodName, invokeChannelNames } from '../../common/bridge-contract.ts';
 import { dispatch } from '../../main/dispatch.ts';
+import { createWallet, type Wallet } from '../../main/wallet.ts';
+import { localSandboxLauncher } from '../../main/profiles/local-sandbox.ts';
+import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
 import { createNodePlatform } from './node-platform.ts';
 
 /**
- * The browser harness: the same handler table as the Electron app, carried over HTTP, and the built renderer
- * with a `window.wallet` that speaks that transport. A development and test tool: loopback only, never packaged.
+ * The browser harness: the same wallet core as the Electron app, with Node adapters, its handler table carried over
+ * HTTP and its events over server-sent events, and the built renderer with a `window.wallet` that speaks that
+ * transport. A development and test tool: loopback only, the Local sandbox profile only, never packaged.
  */
 export interface Harness {
   url: string;
+  /** The embedded sandbox bank; its clock is the app's clock too. */
+  sandbox: Sandbox;
+  wallet: Wallet;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
 export interface HarnessOptions {
   root: string;
   port?: number;
+  /** The sandbox's (and so the app's) clock starts here and stands still unless moved; the real time by default. */
+  now?: string;
+  /** The system languages the app sees, most preferred first. */
+  preferredLanguages?: readonly string[];
+  /** Waits between automatic payment retries; the app's own by default. */
+  retryDelaysMs?: readonly number[];
 }
 
-/** The bridge for the page: one method per invoke channel, each a POST to /rpc/<channel> with the run's token. */
+/**
+ * The bridge for the page: one method per invoke channel (a POST to /rpc/<channel> with the run's token), one
+ * `onX` per event (from one EventSource), and "open in the system browser" as a new tab of this browser.
+ */
 function bridgeScript(token: string): string {
   const methods = invokeChannelNames.map(
     (name) => `${JSON.stringify(name)}: (request) => call(${JSON.stringify(name)}, request)`,
   );
+  const subscriptions = eventChannelNames.map(
+    (name) => `${JSON.stringify(eventMethodName(name))}: (listener) => subscribe(${JSON.stringify(name)}, listener)`,
+  );
   return `(() => {
+  const token = ${JSON.stringify(token)};
   const call = async (channel, request) => {
     const response = await fetch('/rpc/' + channel, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-harness-token': ${JSON.stringify(token)} },
+      headers: { 'content-type': 'application/json', 'x-harness-token': token },
       body: JSON.stringify(request === undefined ? null : request),
     });
     return response.json();
   };
-  Object.defineProperty(window, 'wallet', { value: Object.freeze({ ${methods.join(', ')} }) });
+  const listeners = new Map();
+  const events = new EventSource('/events?token=' + encodeURIComponent(token));
+  const subscribe = (channel, listener) => {
+    const wrapped = (message) => listener(JSON.parse(message.data));
+    events.addEventListener(channel, wrapped);
+    return () => events.removeEventListener(channel, wrapped);
+  };
+  events.addEventListener('harness:open', (message) => window.open(JSON.parse(message.data).url, '_blank'));
+  Object.defineProperty(window, 'wallet', {
+    value: Object.freeze({ ${[...methods, ...subscriptions].join(',\n    ')} }),
+  });
 })();
 `;
+}
+
+function sendEvent(reply: FastifyReply, channel: string, payload: unknown): void {
+  reply.raw.write(`event: ${channel}\ndata: ${JSON.stringify(payload)}\n\n`);
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -49,7 +85,34 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const token = randomBytes(24).toString('base64url');
   // A classic script runs before the page's module scripts, so window.wallet exists when the app starts.
   const page = indexHtml.replace('<script', '<script src="/__harness/wallet.js"></script>\n    <script');
-  const table = createHandlers(createNodePlatform(options.root));
+
+  const streams = new Set<FastifyReply>();
+  const broadcast = (channel: string, payload: unknown) => {
+    for (const stream of streams) sendEvent(stream, channel, payload);
+  };
+
+  // The sandbox's control endpoints are on: tests move its clock, add faults and revoke grants through them.
+  const sandbox = await startSandbox({
+    host: '127.0.0.1',
+    port: 0,
+    control: true,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'a2a-harness-'));
+  const platform = createNodePlatform({
+    root: options.root,
+    dataDir,
+    clock: sandbox.clock,
+    preferredLanguages: options.preferredLanguages ?? ['en'],
+    localSandbox: localSandboxLauncher(() => Promise.resolve(sandbox)),
+    openExternal: (url) => {
+      broadcast('harness:open', { url });
+      return Promise.resolve();
+    },
+    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+  });
+  const wallet = await createWallet(platform);
+  const stopEvents = wallet.onEvent((event) => broadcast(event.channel, event.payload));
 
   const server = Fastify({ logger: false });
   await server.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true });
@@ -57,13 +120,38 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   server.get('/__harness/wallet.js', (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(bridgeScript(token)),
   );
+  server.get<{ Querystring: { token?: string } }>('/events', (request, reply) => {
+    if (request.query.token !== token) return reply.code(403).send({ error: 'bad harness token' });
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    reply.raw.write(': connected\n\n');
+    streams.add(reply);
+    request.raw.on('close', () => streams.delete(reply));
+    return undefined;
+  });
   server.post<{ Params: { channel: string } }>('/rpc/:channel', async (request, reply) => {
     if (request.headers['x-harness-token'] !== token) return reply.code(403).send({ error: 'bad harness token' });
     // JSON has no `undefined`: a request without a payload travels as null.
     const payload = request.body === null ? undefined : request.body;
-    return dispatch(table, request.params.channel, payload);
+    return dispatch(wallet.handlers, request.params.channel, payload);
   });
 
   const address = await server.listen({ host: '127.0.0.1', port: options.port ?? 0 });
-  return { url: address, stop: () => server.close() };
+  return {
+    url: address,
+    sandbox,
+    wallet,
+    dataDir,
+    async stop() {
+      stopEvents();
+      for (const stream of streams) stream.raw.end();
+      await server.close();
+      await wallet.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

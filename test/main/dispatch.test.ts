@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, WalletError, type HandlerTable } from '../../main/dispatch.ts';
+import { stubHandlers } from '../helpers/handlers.ts';
 
-const table = (appInfo: HandlerTable['appInfo']): HandlerTable => ({ appInfo });
+const table = (appInfo: HandlerTable['appInfo']): HandlerTable => stubHandlers({ appInfo });
 
 describe('dispatch', () => {
   it('answers a known channel with the handler value', async () => {
@@ -66,5 +67,48 @@ describe('dispatch', () => {
   it('reports a response that breaks the contract as an internal error', async () => {
     const handlers = table(() => ({ name: '' }) as never);
     expect(await dispatch(handlers, 'appInfo', undefined)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+});
+
+describe('dispatch over the whole contract', () => {
+  const handlers = stubHandlers({
+    submitPayment: ({ id }) => {
+      throw new WalletError('PAYMENT_NOT_FOUND', `No payment ${id.length}`);
+    },
+    historyPage: (request) => {
+      expect(request).toEqual({ filter: {}, offset: 0, limit: 100 });
+      return { total: 0, items: [] };
+    },
+  });
+
+  it('refuses keys a request does not name', async () => {
+    expect(await dispatch(handlers, 'submitPayment', { id: 'p1', amount: 5 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST' },
+    });
+    expect(await dispatch(handlers, 'updateSettings', { language: 'is', theme: 'dark' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST' },
+    });
+  });
+
+  it('refuses a payload of the wrong shape', async () => {
+    for (const payload of [undefined, 'p1', { id: 42 }, { id: '' }]) {
+      expect(await dispatch(handlers, 'submitPayment', payload)).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_REQUEST' },
+      });
+    }
+  });
+
+  it('fills in the defaults of a request', async () => {
+    expect(await dispatch(handlers, 'historyPage', {})).toEqual({ ok: true, value: { total: 0, items: [] } });
+  });
+
+  it('refuses a channel that has no payload when given one', async () => {
+    expect(await dispatch(handlers, 'signIn', { profileId: 'production' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST' },
+    });
   });
 });

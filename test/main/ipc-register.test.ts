@@ -2,13 +2,13 @@ import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invokeChannelNames } from '../../common/bridge-contract.ts';
 import { ipcChannel } from '../../common/ipc-channel.ts';
-import { createHandlers } from '../../main/handlers.ts';
 import { registerIpc } from '../../main/ipc/register.ts';
 import { appUrlMatcher } from '../../main/ipc/trusted-sender.ts';
 import { ipcMain } from '../mocks/electron.ts';
+import { stubHandlers } from '../helpers/handlers.ts';
 
 const appFile = pathToFileURL('/app/out/renderer/index.html').href;
-const platform = { appInfo: () => ({ name: 'A2A Wallet', version: '9.9.9' }) };
+const handlers = stubHandlers({ appInfo: () => ({ name: 'A2A Wallet', version: '9.9.9' }) });
 
 function eventFrom(url: string) {
   const mainFrame = { url };
@@ -18,7 +18,7 @@ function eventFrom(url: string) {
 describe('registerIpc', () => {
   beforeEach(() => {
     ipcMain.handlers.clear();
-    registerIpc(createHandlers(platform), appUrlMatcher(appFile));
+    registerIpc(handlers, appUrlMatcher(appFile));
   });
 
   it('registers exactly one handler per channel of the contract', () => {

@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import { DAY_MS, GRANT_MS } from '../../../common/time.ts';
 import { SessionService, type SessionServiceOptions } from '../../../main/auth/session-service.ts';
 import { TokenVault } from '../../../main/auth/token-vault.ts';
 import { LOCAL_SANDBOX_APP } from '../../../main/profiles/builtin-profiles.ts';
-import { openSecretBox, type KeyProtector } from '../../../main/secrets/key-protector.ts';
+import { openSecretBox } from '../../../main/secrets/key-protector.ts';
 import { JsonFileStore } from '../../../main/storage/json-file-store.ts';
 import { MemoryStore, type KeyValueStore } from '../../../main/storage/key-value-store.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
@@ -16,6 +15,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { exchangeCode } from '../../sandbox/oauth-dance.ts';
 import { scriptedBrowser, type ScriptedBrowser } from './scripted-browser.ts';
 import { rejectionOf } from '../../helpers/rejection.ts';
+import { memoryKeychain } from '../../helpers/memory-keychain.ts';
 
 const errorOf = (promise: Promise<unknown>) => rejectionOf(promise, WalletError);
 
@@ -36,25 +36,7 @@ beforeEach(async () => {
 });
 afterEach(() => sandbox.stop());
 
-/** Stands in for the OS keychain: a key that lives in this process only. */
-function testKeychain(status: ReturnType<KeyProtector['status']> = { secure: true }): KeyProtector {
-  const key = randomBytes(32);
-  return {
-    status: () => status,
-    protect(plain) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
-    },
-    unprotect(text) {
-      const bytes = Buffer.from(text, 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-      decipher.setAuthTag(bytes.subarray(12, 28));
-      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-    },
-  };
-}
+const testKeychain = memoryKeychain;
 
 function sessions(
   browser: ScriptedBrowser,

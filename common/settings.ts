@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** The customer's settings, and what the app made of them. */
+export const LANGUAGE_CHOICES = ['system', 'is', 'en'] as const;
+export const LanguageChoiceSchema = z.enum(LANGUAGE_CHOICES);
+export type LanguageChoice = z.infer<typeof LanguageChoiceSchema>;
+
+export const AppLocaleSchema = z.enum(['is', 'en']);
+
+/**
+ * How well this machine can protect secrets at rest: `secure` (a real keychain), `basic_text` (Linux without a
+ * keyring: a fixed password, which protects nothing) or `unavailable`.
+ */
+export const ProtectionSchema = z.enum(['secure', 'basic_text', 'unavailable']);
+export type Protection = z.infer<typeof ProtectionSchema>;
+
+export const SettingsSchema = z.object({
+  language: LanguageChoiceSchema,
+  /** The language in use: the choice, or the system's when the choice is `system`. */
+  locale: AppLocaleSchema,
+  protection: ProtectionSchema,
+  /** Keep tokens on disk even where the protection is only `basic_text`. Only offered then. */
+  allowWeakTokenStorage: z.boolean(),
+  /** Whether a sign-in survives a restart, given the protection and the choice. */
+  tokensPersist: z.boolean(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const SettingsUpdateSchema = z
+  .object({
+    language: LanguageChoiceSchema.optional(),
+    allowWeakTokenStorage: z.boolean().optional(),
+  })
+  .strict();
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  OwnAccountInputSchema,
+  OwnAccountSchema,
+  PayeeInputSchema,
+  PayeeSchema,
+  type OwnAccount,
+  type OwnAccountInput,
+  type Payee,
+  type PayeeInput,
+} from '../../common/address-book.ts';
+import { normalizeAccountNumber } from '../../common/account-number.ts';
+import { checkKennitala } from '../../common/kennitala.ts';
+import type { Clock } from '../../common/time.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
+import { WalletError } from '../wallet-error.ts';
+
+/**
+ * The customer's own accounts and saved payees, kept per profile and per signed-in customer: a tester who signs
+ * in as another person in the same profile sees that person's book, not the last one's.
+ */
+const BookSchema = z.object({
+  accounts: z.array(OwnAccountSchema).default([]),
+  payees: z.array(PayeeSchema).default([]),
+});
+type Book = z.infer<typeof BookSchema>;
+const BooksSchema = z.record(z.string(), z.unknown());
+
+const keyOf = (profileId: string) => `addressBook.${profileId}`;
+
+export interface AddressBookOptions {
+  store: KeyValueStore;
+  clock: Clock;
+  newId?: () => string;
+}
+
+export class AddressBook {
+  readonly #options: AddressBookOptions;
+
+  constructor(options: AddressBookOptions) {
+    this.#options = options;
+  }
+
+  #books(profileId: string): Record<string, unknown> {
+    const parsed = BooksSchema.safeParse(this.#options.store.get(keyOf(profileId)));
+    return parsed.success ? parsed.data : {};
+  }
+
+  #read(profileId: string, owner: string): Book {
+    const parsed = BookSchema.safeParse(this.#books(profileId)[owner] ?? {});
+    // A book broken by hand reads as empty rather than stopping payments; it is rewritten on the next save.
+    return parsed.success ? parsed.data : { accounts: [], payees: [] };
+  }
+
+  #write(profileId: string, owner: string, book: Book): void {
+    this.#options.store.set(keyOf(profileId), { ...this.#books(profileId), [owner]: book });
+  }
+
+  #newId(): string {
+    return (this.#options.newId ?? randomUUID)();
+  }
+
+  accounts(profileId: string, owner: string): OwnAccount[] {
+    return this.#read(profileId, owner).accounts;
+  }
+
+  /** Adds an account, or relabels one: the same number is never listed twice. */
+  saveAccount(profileId: string, owner: string, input: OwnAccountInput): OwnAccount[] {
+    const { id, accountNumber, label } = OwnAccountInputSchema.parse(input);
+    const digits = normalizeAccountNumber(accountNumber);
+    if (!digits) throw new WalletError('INVALID_ACCOUNT_NUMBER', 'The account number is not 4+2+6 digits');
+    const book = this.#read(profileId, owner);
+    const same = book.accounts.find((account) => account.id === id || account.accountNumber === digits);
+    const saved: OwnAccount = { id: same?.id ?? this.#newId(), accountNumber: digits, label: label.trim() };
+    const accounts = book.accounts.filter((account) => account.id !== saved.id && account.accountNumber !== digits);
+    this.#write(profileId, owner, { ...book, accounts: [...accounts, saved] });
+    return this.accounts(profileId, owner);
+  }
+
+  removeAccount(profileId: string, owner: string, id: string): OwnAccount[] {
+    const book = this.#read(profileId, owner);
+    this.#write(profileId, owner, { ...book, accounts: book.accounts.filter((account) => account.id !== id) });
+    return this.accounts(profileId, owner);
+  }
+
+  payees(profileId: string, owner: string): Payee[] {
+    return this.#read(profileId, owner).payees;
+  }
+
+  /** Adds a payee, or renames one: the same kennitala and account are never listed twice. */
+  savePayee(profileId: string, owner: string, input: PayeeInput): Payee[] {
+    const parsed = PayeeInputSchema.parse(input);
+    const name = parsed.name.trim();
+    if (!name) throw new WalletError('INVALID_PAYEE_NAME', 'A payee needs a name');
+    const kennitala = checkKennitala(parsed.kennitala);
+    if (!kennitala.ok) throw new WalletError('INVALID_KENNITALA', `The kennitala is not valid (${kennitala.error})`);
+    const digits = normalizeAccountNumber(parsed.accountNumber);
+    if (!digits) throw new WalletError('INVALID_ACCOUNT_NUMBER', 'The account number is not 4+2+6 digits');
+    const book = this.#read(profileId, owner);
+    const same = book.payees.find(
+      (payee) => payee.id === parsed.id || (payee.kennitala === kennitala.value && payee.accountNumber === digits),
+    );
+    const saved: Payee = {
+      id: same?.id ?? this.#newId(),
+      name,
+      kennitala: kennitala.value,
+      accountNumber: digits,
+      createdAt: same?.createdAt ?? this.#options.clock.now(),
+    };
+    const payees = book.payees.filter(
+      (payee) => payee.id !== saved.id && !(payee.kennitala === saved.kennitala && payee.accountNumber === digits),
+    );
+    this.#write(profileId, owner, { ...book, payees: [...payees, saved] });
+    return this.payees(profileId, owner);
+  }
+
+  removePayee(profileId: string, owner: string, id: string): Payee[] {
+    const book = this.#read(profileId, owner);
+    this.#write(profileId, owner, { ...book, payees: book.payees.filter((payee) => payee.id !== id) });
+    return this.payees(profileId, owner);
+  }
+}

@@ -1,0 +1,24 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog } from 'electron';
+import type { AppLocale } from '../../common/isk-amount.ts';
+
+const TITLES: Record<AppLocale, string> = { is: 'Vista greiðslusögu', en: 'Save payment history' };
+
+/** The save dialog, starting in Downloads; the file is written readable by the user only. */
+export async function saveWithDialog(file: {
+  suggestedName: string;
+  content: string;
+  locale: AppLocale;
+}): Promise<string | undefined> {
+  const options = {
+    title: TITLES[file.locale],
+    defaultPath: join(app.getPath('downloads'), file.suggestedName),
+    filters: [{ name: 'CSV', extensions: ['csv'] }],
+  };
+  const parent = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+  const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+  if (result.canceled || !result.filePath) return undefined;
+  await writeFile(result.filePath, file.content, { mode: 0o600 });
+  return result.filePath;
+}

@@ -1,0 +1,74 @@
+import type { AppLocale } from '../../common/isk-amount.ts';
+import {
+  LanguageChoiceSchema,
+  type LanguageChoice,
+  type Protection,
+  type Settings,
+  type SettingsUpdate,
+} from '../../common/settings.ts';
+import type { ProtectionStatus } from '../secrets/key-protector.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
+
+const LANGUAGE_KEY = 'settings.language';
+const ALLOW_WEAK_KEY = 'settings.allowWeakTokenStorage';
+
+/** The first of the system's preferred languages that the app speaks; English when it speaks none of them. */
+export function localeFromSystem(preferred: readonly string[]): AppLocale {
+  for (const tag of preferred) {
+    const language = tag.toLowerCase().split(/[-_]/)[0];
+    if (language === 'is' || language === 'en') return language;
+  }
+  return 'en';
+}
+
+export function protectionOf(status: ProtectionStatus): Protection {
+  return status.secure ? 'secure' : status.reason;
+}
+
+export interface SettingsServiceOptions {
+  store: KeyValueStore;
+  preferredLanguages(): readonly string[];
+  protection(): ProtectionStatus;
+}
+
+/** The customer's language and token-storage choices, kept in the settings store. */
+export class SettingsService {
+  readonly #options: SettingsServiceOptions;
+
+  constructor(options: SettingsServiceOptions) {
+    this.#options = options;
+  }
+
+  language(): LanguageChoice {
+    const stored = LanguageChoiceSchema.safeParse(this.#options.store.get(LANGUAGE_KEY));
+    return stored.success ? stored.data : 'system';
+  }
+
+  locale(): AppLocale {
+    const language = this.language();
+    return language === 'system' ? localeFromSystem(this.#options.preferredLanguages()) : language;
+  }
+
+  allowWeakTokenStorage(): boolean {
+    return this.#options.store.get(ALLOW_WEAK_KEY) === true;
+  }
+
+  get(): Settings {
+    const protection = protectionOf(this.#options.protection());
+    const allowWeak = this.allowWeakTokenStorage();
+    return {
+      language: this.language(),
+      locale: this.locale(),
+      protection,
+      allowWeakTokenStorage: allowWeak,
+      tokensPersist: protection === 'secure' || (protection === 'basic_text' && allowWeak),
+    };
+  }
+
+  update(change: SettingsUpdate): Settings {
+    if (change.language !== undefined) this.#options.store.set(LANGUAGE_KEY, change.language);
+    if (change.allowWeakTokenStorage !== undefined)
+      this.#options.store.set(ALLOW_WEAK_KEY, change.allowWeakTokenStorage);
+    return this.get();
+  }
+}

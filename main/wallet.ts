@@ -1,0 +1,283 @@
+import { basename, join } from 'node:path';
+import {
+  eventChannels,
+  type DraftValidation,
+  type EventChannel,
+  type EventPayload,
+  type PaymentView,
+  type ProfileList,
+} from '../common/bridge-contract.ts';
+import { maskKennitala } from '../common/kennitala.ts';
+import type { PaymentIntent, PaymentOrder } from '../common/payment.ts';
+import { gmtDay } from '../common/time.ts';
+import { AddressBook } from './address-book/address-book.ts';
+import { SessionService } from './auth/session-service.ts';
+import { TokenVault } from './auth/token-vault.ts';
+import { createBankClient, type BankClient } from './bank/bank-client.ts';
+import type { HandlerTable } from './dispatch.ts';
+import { filterHistory, historyCsv, pageHistory } from './payments/history.ts';
+import { FileJournal } from './payments/journal.ts';
+import { PaymentService } from './payments/payment-service.ts';
+import { PaymentStore } from './payments/payment-store.ts';
+import type { Platform } from './platform/platform.ts';
+import { ProfileService } from './profiles/profile-service.ts';
+import { openSecretBox } from './secrets/key-protector.ts';
+import { SwitchableBox } from './secrets/switchable-box.ts';
+import { SettingsService } from './settings/settings-service.ts';
+import { WalletError } from './wallet-error.ts';
+
+/** An event for the renderer, already checked against the contract. */
+export type WalletEvent = { [E in EventChannel]: { channel: E; payload: EventPayload<E> } }[EventChannel];
+
+export interface Wallet {
+  /** One handler per invoke channel: the same table serves Electron's IPC and the browser harness. */
+  handlers: HandlerTable;
+  onEvent(listener: (event: WalletEvent) => void): () => void;
+  /** Announces a grant reminder that has become due; hosts call it on a timer (and it runs on every status read). */
+  checkReminders(): void;
+  close(): Promise<void>;
+}
+
+const maskOrder = (order: PaymentOrder) => ({ ...order, debtorKennitala: maskKennitala(order.debtorKennitala) });
+const viewOf = (intent: PaymentIntent): PaymentView => ({ ...intent, order: maskOrder(intent.order) });
+
+/**
+ * The composition root of the core: every service built from the platform's adapters, and the handler table
+ * over them. `main/index.ts` calls it with Electron's adapters, the browser harness with plain Node's.
+ */
+export async function createWallet(platform: Platform): Promise<Wallet> {
+  const { store, clock } = platform;
+  const listeners = new Set<(event: WalletEvent) => void>();
+  const emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>): void => {
+    const parsed = eventChannels[channel].safeParse(payload);
+    if (!parsed.success) return;
+    const event = { channel, payload: parsed.data } as WalletEvent;
+    for (const listener of listeners) listener(event);
+  };
+
+  const settings = new SettingsService({
+    store,
+    preferredLanguages: () => platform.preferredLanguages(),
+    protection: () => platform.keyProtector.status(),
+  });
+  const openBox = () => openSecretBox(store, platform.keyProtector, settings.allowWeakTokenStorage());
+  const box = openBox();
+  const vault = new TokenVault(store, box);
+  const profileSecrets = new SwitchableBox(box);
+  const profiles = new ProfileService({
+    store,
+    secrets: profileSecrets,
+    shipped: platform.shipped.profiles,
+    allowEdit: platform.shipped.allowEdit,
+  });
+  if (platform.localSandbox) {
+    try {
+      profiles.setLocalSandboxUrl((await platform.localSandbox.ensureStarted()).url);
+    } catch (error) {
+      // The other profiles still work; the Local sandbox one reads as incomplete and says so on sign-in.
+      console.error(`The local sandbox did not start: ${(error as Error).message}`);
+    }
+  }
+
+  const sessions = new SessionService({
+    profiles,
+    vault,
+    clock,
+    openExternal: (url) => platform.openExternal(url),
+    focusApp: () => platform.focusApp(),
+    locale: () => settings.locale(),
+    appName: platform.appInfo().name,
+    onChange: (session) => emit('sessionChanged', session),
+  });
+  const book = new AddressBook({ store, clock });
+
+  // The bank client follows the profile: an edited address or key takes effect on the next call.
+  const clients = new Map<string, { key: string; client: BankClient }>();
+  const clientFor = (profileId: string): BankClient => {
+    const profile = profiles.get(profileId);
+    const key = JSON.stringify([profile.baseUrl, profile.apiKey, profile.apiVersion]);
+    let entry = clients.get(profileId);
+    if (entry?.key !== key) {
+      entry = {
+        key,
+        client: createBankClient({
+          baseUrl: profile.baseUrl,
+          apiKey: profile.apiKey,
+          apiVersion: profile.apiVersion,
+          accessToken: () => sessions.accessToken(profileId),
+          refreshAccessToken: () => sessions.refreshAfterUnauthorized(profileId),
+          clock,
+          ...(platform.sleep ? { sleep: platform.sleep } : {}),
+        }),
+      };
+      clients.set(profileId, entry);
+    }
+    return entry.client;
+  };
+
+  // One payment service and journal per profile, opened (and recovered) the first time it is needed.
+  const payments = new Map<string, Promise<PaymentService>>();
+  const stores: PaymentStore[] = [];
+  const paymentsOf = (profileId: string): Promise<PaymentService> => {
+    let service = payments.get(profileId);
+    if (!service) {
+      service = (async () => {
+        const paymentStore = new PaymentStore(
+          new FileJournal(join(platform.dataDir, 'payments', `${profileId}.jsonl`)),
+        );
+        stores.push(paymentStore);
+        const created = new PaymentService({
+          profileId,
+          store: paymentStore,
+          bank: {
+            createCreditTransfer: (request, requestId) => clientFor(profileId).createCreditTransfer(request, requestId),
+            getCreditTransfer: (initiationId) => clientFor(profileId).getCreditTransfer(initiationId),
+          },
+          clock,
+          customer: () => sessions.customer(profileId),
+          onChange: (intent) => emit('paymentChanged', viewOf(intent)),
+          ...(platform.retryDelaysMs ? { retryDelaysMs: platform.retryDelaysMs } : {}),
+          ...(platform.sleep ? { sleep: platform.sleep } : {}),
+        });
+        await created.recover();
+        return created;
+      })();
+      service.catch(() => payments.delete(profileId));
+      payments.set(profileId, service);
+    }
+    return service;
+  };
+
+  const activeId = () => profiles.active().id;
+  const activePayments = () => paymentsOf(activeId());
+  const customer = () => sessions.customer(activeId()).kennitala;
+  const profileList = (): ProfileList => ({ profiles: profiles.summaries(), canEdit: platform.shipped.allowEdit });
+  const requirePayment = async (id: string): Promise<PaymentView> => {
+    const intent = (await activePayments()).get(id);
+    if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
+    return viewOf(intent);
+  };
+
+  const announced = new Set<string>();
+  const checkReminders = (): void => {
+    const session = sessions.status(activeId());
+    if (!session.signedIn || !session.reminder || session.grantEnd === undefined) return;
+    const key = `${session.profileId}|${session.grantEnd}|${session.reminder}`;
+    if (announced.has(key)) return;
+    announced.add(key);
+    emit('grantReminder', {
+      profileId: session.profileId,
+      reminder: session.reminder,
+      daysLeft: session.daysLeft ?? 0,
+      grantEnd: session.grantEnd,
+    });
+  };
+
+  /** Where tokens may live changed: every profile's session moves to disk, or off it, at once. */
+  const applyTokenStorage = (): void => {
+    for (const profile of profiles.list()) vault.load(profile.id);
+    const next = openBox();
+    vault.setBox(next);
+    profileSecrets.use(next);
+    profiles.resealSecrets();
+  };
+
+  const handlers: HandlerTable = {
+    appInfo: () => platform.appInfo(),
+
+    listProfiles: profileList,
+    switchProfile: async ({ id }) => {
+      await sessions.cancelSignIn();
+      profiles.switchTo(id);
+      return profileList();
+    },
+    saveProfile: (input) => {
+      profiles.save(input);
+      return profileList();
+    },
+    removeProfile: ({ id }) => {
+      profiles.remove(id);
+      // A removed profile's tokens go with it; a reset shipped profile starts signed out.
+      vault.delete(id);
+      return profileList();
+    },
+
+    sessionStatus: () => {
+      checkReminders();
+      return sessions.status(activeId());
+    },
+    signIn: () => sessions.signIn(activeId()),
+    cancelSignIn: async () => {
+      await sessions.cancelSignIn();
+      return sessions.status(activeId());
+    },
+    signOut: () => sessions.signOut(activeId()),
+
+    listAccounts: () => book.accounts(activeId(), customer()),
+    saveAccount: (input) => book.saveAccount(activeId(), customer(), input),
+    removeAccount: ({ id }) => book.removeAccount(activeId(), customer(), id),
+    listPayees: () => book.payees(activeId(), customer()),
+    savePayee: (input) => book.savePayee(activeId(), customer(), input),
+    removePayee: ({ id }) => book.removePayee(activeId(), customer(), id),
+
+    dailyLimit: async () => (await activePayments()).dailyLimit(),
+    validatePayment: async (draft): Promise<DraftValidation> => {
+      const service = await activePayments();
+      const { check, duplicate, limit } = service.validate(draft);
+      if (!check.ok) return { errors: check.errors, newPayee: false, limit };
+      return {
+        errors: {},
+        order: maskOrder(check.order),
+        ...(duplicate ? { duplicate } : {}),
+        newPayee: !service.paidBefore(check.order),
+        limit,
+      };
+    },
+    confirmPayment: async ({ draft, acknowledgeDuplicate }) =>
+      viewOf(await (await activePayments()).confirm(draft, { acknowledgeDuplicate })),
+    submitPayment: async ({ id }) => viewOf(await (await activePayments()).submit(id)),
+    checkAgain: async ({ id }) => viewOf(await (await activePayments()).checkAgain(id)),
+
+    historyPage: async ({ filter, offset, limit }) => {
+      const page = pageHistory((await activePayments()).all(), filter, { offset, limit });
+      return { total: page.total, items: page.items.map(viewOf) };
+    },
+    getPayment: ({ id }) => requirePayment(id),
+    refreshStatus: async ({ id }) => viewOf(await (await activePayments()).refreshStatus(id)),
+    exportHistory: async ({ filter }) => {
+      const profileId = activeId();
+      const items = filterHistory((await paymentsOf(profileId)).all(), filter);
+      const path = await platform.saveFile({
+        suggestedName: `a2a-wallet-${profileId}-${gmtDay(clock.now())}.csv`,
+        content: historyCsv(items),
+        locale: settings.locale(),
+      });
+      return path
+        ? { saved: true, fileName: basename(path), count: items.length }
+        : { saved: false, count: items.length };
+    },
+
+    getSettings: () => settings.get(),
+    updateSettings: (change) => {
+      const allowedWeak = settings.allowWeakTokenStorage();
+      settings.update(change);
+      if (settings.allowWeakTokenStorage() !== allowedWeak) applyTokenStorage();
+      return settings.get();
+    },
+  };
+
+  return {
+    handlers,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    checkReminders,
+    async close() {
+      await sessions.cancelSignIn();
+      await Promise.allSettled(payments.values());
+      await Promise.all(stores.map((paymentStore) => paymentStore.close()));
+      await platform.localSandbox?.stop();
+    },
+  };
+}
