@@ -18,12 +18,23 @@ const devServerCsp: Plugin = {
       .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
 };
 
+/**
+ * The local sandbox (imported dynamically by main/index.ts) gets a fixed chunk name, `local-sandbox.js`, so that
+ * scripts/dist.ts can leave it, and the server dependencies only it uses, out of a build whose preset does not ship it.
+ */
+function mainChunkFileName(chunk: { facadeModuleId: string | null }): string {
+  return chunk.facadeModuleId?.replaceAll('\\', '/').endsWith('/main/profiles/local-sandbox.ts')
+    ? 'local-sandbox.js'
+    : '[name]-[hash].js';
+}
+
 // The layout is not electron-vite's default `src/`, so every entry is named here.
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
       lib: { entry: resolve(root, 'main/index.ts'), formats: ['es'] },
+      rollupOptions: { output: { chunkFileNames: mainChunkFileName } },
     },
   },
   preload: {
