@@ -1,0 +1,208 @@
+import type { AppLocale } from '../../common/isk-amount.ts';
+import { isAllowedExternalUrl } from './external-links.ts';
+
+/** The menu roles used here; each is one of Electron's `MenuItemConstructorOptions['role']`. */
+export type MenuRole =
+  | 'about'
+  | 'services'
+  | 'hide'
+  | 'hideOthers'
+  | 'unhide'
+  | 'quit'
+  | 'close'
+  | 'undo'
+  | 'redo'
+  | 'cut'
+  | 'copy'
+  | 'paste'
+  | 'selectAll'
+  | 'reload'
+  | 'forceReload'
+  | 'toggleDevTools'
+  | 'resetZoom'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'togglefullscreen'
+  | 'minimize'
+  | 'zoom'
+  | 'front'
+  | 'window'
+  | 'help';
+
+/** A menu item as plain data, structurally a subset of Electron's `MenuItemConstructorOptions`. */
+export interface MenuTemplateItem {
+  label?: string;
+  role?: MenuRole;
+  type?: 'separator';
+  submenu?: MenuTemplateItem[];
+  click?: () => void;
+}
+
+export interface AppMenuOptions {
+  platform: string;
+  isDev: boolean;
+  appName: string;
+  locale: AppLocale;
+  /** The project's documentation; listed under Help only when the allow-list lets it open. */
+  helpUrl?: string;
+  allowedOrigins: readonly string[];
+  /** Opens a URL in the system browser. */
+  openExternal(url: string): void;
+}
+
+type LabelKey =
+  | 'file'
+  | 'edit'
+  | 'view'
+  | 'window'
+  | 'help'
+  | 'about'
+  | 'services'
+  | 'hide'
+  | 'hideOthers'
+  | 'unhide'
+  | 'quit'
+  | 'close'
+  | 'undo'
+  | 'redo'
+  | 'cut'
+  | 'copy'
+  | 'paste'
+  | 'selectAll'
+  | 'reload'
+  | 'forceReload'
+  | 'toggleDevTools'
+  | 'resetZoom'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'togglefullscreen'
+  | 'minimize'
+  | 'zoom'
+  | 'front'
+  | 'docs';
+
+// Labels for every item, so that the menu speaks the app's language rather than Electron's English defaults.
+const labels: Record<AppLocale, Record<LabelKey, string>> = {
+  is: {
+    file: 'Skrá',
+    edit: 'Breyta',
+    view: 'Skoða',
+    window: 'Gluggi',
+    help: 'Hjálp',
+    about: 'Um {app}',
+    services: 'Þjónustur',
+    hide: 'Fela {app}',
+    hideOthers: 'Fela aðra',
+    unhide: 'Sýna allt',
+    quit: 'Hætta í {app}',
+    close: 'Loka glugga',
+    undo: 'Afturkalla',
+    redo: 'Endurgera',
+    cut: 'Klippa',
+    copy: 'Afrita',
+    paste: 'Líma',
+    selectAll: 'Velja allt',
+    reload: 'Endurhlaða',
+    forceReload: 'Endurhlaða án skyndiminnis',
+    toggleDevTools: 'Þróunartól',
+    resetZoom: 'Raunstærð',
+    zoomIn: 'Stækka',
+    zoomOut: 'Minnka',
+    togglefullscreen: 'Allur skjárinn',
+    minimize: 'Lágmarka',
+    zoom: 'Súmma',
+    front: 'Færa alla glugga fram',
+    docs: 'Leiðbeiningar',
+  },
+  en: {
+    file: 'File',
+    edit: 'Edit',
+    view: 'View',
+    window: 'Window',
+    help: 'Help',
+    about: 'About {app}',
+    services: 'Services',
+    hide: 'Hide {app}',
+    hideOthers: 'Hide Others',
+    unhide: 'Show All',
+    quit: 'Quit {app}',
+    close: 'Close Window',
+    undo: 'Undo',
+    redo: 'Redo',
+    cut: 'Cut',
+    copy: 'Copy',
+    paste: 'Paste',
+    selectAll: 'Select All',
+    reload: 'Reload',
+    forceReload: 'Force Reload',
+    toggleDevTools: 'Toggle Developer Tools',
+    resetZoom: 'Actual Size',
+    zoomIn: 'Zoom In',
+    zoomOut: 'Zoom Out',
+    togglefullscreen: 'Toggle Full Screen',
+    minimize: 'Minimize',
+    zoom: 'Zoom',
+    front: 'Bring All to Front',
+    docs: 'Documentation',
+  },
+};
+
+const separator: MenuTemplateItem = { type: 'separator' };
+
+/**
+ * The application menu: File, Edit, View, Window and Help, with the app menu first on macOS. Reload and the
+ * developer tools appear only in development; the Edit menu is what makes copy and paste work on macOS.
+ */
+export function buildAppMenuTemplate(options: AppMenuOptions): MenuTemplateItem[] {
+  const mac = options.platform === 'darwin';
+  const text = (key: LabelKey) => labels[options.locale][key].replace('{app}', options.appName);
+  const item = (role: MenuRole & LabelKey): MenuTemplateItem => ({ role, label: text(role) });
+
+  const appMenu: MenuTemplateItem = {
+    label: options.appName,
+    submenu: [
+      item('about'),
+      separator,
+      item('services'),
+      separator,
+      item('hide'),
+      item('hideOthers'),
+      item('unhide'),
+      separator,
+      item('quit'),
+    ],
+  };
+  const fileMenu: MenuTemplateItem = { label: text('file'), submenu: [mac ? item('close') : item('quit')] };
+  const editMenu: MenuTemplateItem = {
+    label: text('edit'),
+    submenu: [item('undo'), item('redo'), separator, item('cut'), item('copy'), item('paste'), item('selectAll')],
+  };
+  const viewMenu: MenuTemplateItem = {
+    label: text('view'),
+    submenu: [
+      ...(options.isDev ? [item('reload'), item('forceReload'), item('toggleDevTools'), separator] : []),
+      item('resetZoom'),
+      item('zoomIn'),
+      item('zoomOut'),
+      separator,
+      item('togglefullscreen'),
+    ],
+  };
+  const windowMenu: MenuTemplateItem = {
+    label: text('window'),
+    ...(mac
+      ? { role: 'window', submenu: [item('minimize'), item('zoom'), separator, item('front')] }
+      : { submenu: [item('minimize'), item('close')] }),
+  };
+
+  const helpUrl = options.helpUrl;
+  const helpItems: MenuTemplateItem[] = [];
+  if (helpUrl !== undefined && isAllowedExternalUrl(helpUrl, options.allowedOrigins)) {
+    helpItems.push({ label: text('docs'), click: () => options.openExternal(helpUrl) });
+  }
+  if (!mac) helpItems.push(item('about'));
+  const helpMenu: MenuTemplateItem = { label: text('help'), ...(mac ? { role: 'help' } : {}), submenu: helpItems };
+
+  // On macOS, About lives in the app menu; without a documentation link Help would be empty, so it is left out.
+  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu, ...(helpItems.length ? [helpMenu] : [])];
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { AppMenuOptions, MenuTemplateItem } from '../../../main/window/app-menu.ts';
+import { buildAppMenuTemplate } from '../../../main/window/app-menu.ts';
+
+const opened: string[] = [];
+const base: AppMenuOptions = {
+  platform: 'linux',
+  isDev: false,
+  appName: 'A2A Wallet',
+  locale: 'en',
+  allowedOrigins: [],
+  openExternal: (url) => opened.push(url),
+};
+
+const labels = (items: MenuTemplateItem[]) => items.map((item) => item.label);
+const roles = (items: MenuTemplateItem[]): unknown[] =>
+  items.flatMap((item) => [item.role, ...roles(item.submenu ?? [])]);
+const menu = (items: MenuTemplateItem[], label: string) => items.find((item) => item.label === label)?.submenu ?? [];
+
+describe('the application menu', () => {
+  it('has File, Edit, View, Window and Help on Windows and Linux', () => {
+    for (const platform of ['linux', 'win32']) {
+      const template = buildAppMenuTemplate({ ...base, platform });
+      expect(labels(template)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
+      expect(roles(menu(template, 'File'))).toEqual(['quit']);
+      expect(roles(menu(template, 'Help'))).toEqual(['about']);
+    }
+  });
+
+  it('puts the app menu first on macOS, with Close under File and About in the app menu', () => {
+    const template = buildAppMenuTemplate({ ...base, platform: 'darwin' });
+    expect(labels(template)).toEqual(['A2A Wallet', 'File', 'Edit', 'View', 'Window']);
+    expect(roles(menu(template, 'A2A Wallet'))).toEqual([
+      'about',
+      undefined,
+      'services',
+      undefined,
+      'hide',
+      'hideOthers',
+      'unhide',
+      undefined,
+      'quit',
+    ]);
+    expect(roles(menu(template, 'File'))).toEqual(['close']);
+    expect(template.find((item) => item.label === 'Window')?.role).toBe('window');
+  });
+
+  it('has the editing commands, so that copy and paste work (macOS needs them in the menu)', () => {
+    const edit = menu(buildAppMenuTemplate(base), 'Edit');
+    for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']) expect(roles(edit)).toContain(role);
+  });
+
+  it('offers reload and the developer tools only in development', () => {
+    const devOnly = ['reload', 'forceReload', 'toggleDevTools'];
+    for (const platform of ['linux', 'win32', 'darwin']) {
+      const production = roles(buildAppMenuTemplate({ ...base, platform }));
+      for (const role of devOnly) expect(production).not.toContain(role);
+      const development = roles(buildAppMenuTemplate({ ...base, platform, isDev: true }));
+      for (const role of devOnly) expect(development).toContain(role);
+    }
+    // Zoom is for everyone.
+    expect(roles(menu(buildAppMenuTemplate(base), 'View'))).toEqual(
+      expect.arrayContaining(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']),
+    );
+  });
+
+  it('links the documentation only when its origin is on the allow-list', () => {
+    const helpUrl = 'https://docs.example.org/a2a-wallet/';
+    const refused = buildAppMenuTemplate({ ...base, helpUrl });
+    expect(labels(menu(refused, 'Help'))).toEqual(['About A2A Wallet']);
+
+    const allowed = buildAppMenuTemplate({ ...base, helpUrl, allowedOrigins: ['https://docs.example.org'] });
+    const docs = menu(allowed, 'Help').find((item) => item.label === 'Documentation');
+    expect(docs).toBeDefined();
+    docs?.click?.();
+    expect(opened).toEqual([helpUrl]);
+
+    const mac = buildAppMenuTemplate({
+      ...base,
+      platform: 'darwin',
+      helpUrl,
+      allowedOrigins: ['https://docs.example.org'],
+    });
+    expect(labels(mac).at(-1)).toBe('Help');
+    expect(labels(menu(mac, 'Help'))).toEqual(['Documentation']);
+  });
+
+  it('refuses a documentation link over plain http even when its host is listed', () => {
+    const template = buildAppMenuTemplate({
+      ...base,
+      helpUrl: 'http://docs.example.org/',
+      allowedOrigins: ['https://docs.example.org'],
+    });
+    expect(labels(menu(template, 'Help'))).toEqual(['About A2A Wallet']);
+  });
+
+  it('speaks Icelandic, every item labelled', () => {
+    const template = buildAppMenuTemplate({ ...base, locale: 'is', isDev: true });
+    expect(labels(template)).toEqual(['Skrá', 'Breyta', 'Skoða', 'Gluggi', 'Hjálp']);
+    expect(labels(menu(template, 'Breyta'))).toContain('Afrita');
+    expect(labels(menu(template, 'Skrá'))).toEqual(['Hætta í A2A Wallet']);
+    const unlabelled = (items: MenuTemplateItem[]): MenuTemplateItem[] =>
+      items.flatMap((item) => [
+        ...(item.type === 'separator' || item.label ? [] : [item]),
+        ...unlabelled(item.submenu ?? []),
+      ]);
+    expect(unlabelled(template)).toEqual([]);
+    expect(unlabelled(buildAppMenuTemplate({ ...base, locale: 'is', platform: 'darwin' }))).toEqual([]);
+  });
+});
