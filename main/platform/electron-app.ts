@@ -1,10 +1,28 @@
 import { app, BrowserWindow } from 'electron';
+import { focusAppWindow } from './desktop.ts';
 
-/** The app's lifecycle: one window, quit when it closes (also on macOS: a wallet has no reason to linger). */
+/**
+ * The app's lifecycle: one instance, one window, quit when it closes (also on macOS: a wallet has no reason to
+ * linger). A second launch brings the running app to the front and ends.
+ */
 export function runElectronApp(openWindow: () => void): void {
-  // Tests give every run a fresh profile; this must happen before the app is ready.
+  // Tests give every run a fresh profile; this must happen before the app is ready, and before the lock below,
+  // which is held per user data folder (so parallel test runs do not see each other as a second instance).
   const userData = process.env['A2A_WALLET_USER_DATA'];
   if (userData) app.setPath('userData', userData);
+
+  // Two instances would share the settings, the token vault and the payment journal.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', () => {
+    if (BrowserWindow.getAllWindows().length > 0) focusAppWindow();
+    else if (app.isReady()) openWindow();
+  });
+
+  // Every renderer sandboxed, whatever a window's own settings say.
+  app.enableSandbox();
   app.on('window-all-closed', () => app.quit());
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow();

@@ -1,25 +1,150 @@
-import { BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, dialog, screen, session } from 'electron';
+import type { WebContents } from 'electron';
+import type { AppLocale } from '../../common/isk-amount.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
+import { createCrashGuard, crashMessage } from '../window/crash-guard.ts';
+import { linkAction } from '../window/external-links.ts';
+import type { DisplayLayout, Scheduler, WindowSizing } from '../window/window-state.ts';
+import { debounce, loadWindowState, realScheduler, saveWindowState } from '../window/window-state.ts';
+import { installAppMenu } from './app-menu.ts';
+import { openInSystemBrowser } from './desktop.ts';
 
 export interface MainWindowOptions {
   preloadPath: string;
   /** The built page, as a file path, used unless `devServerUrl` is set. */
   rendererFile: string;
   devServerUrl?: string;
+  /** A development run: DevTools can be opened, and the View menu has Reload and the developer tools. */
+  isDev: boolean;
+  /** Where the window's size and position are kept between runs (the settings store). */
+  stateStore: KeyValueStore;
+  /**
+   * The https origins a link may open in the system browser (such as the profiles' bank sites), asked at every
+   * click because profiles change while the app runs. Default: none, every link is refused.
+   */
+  allowedOrigins?: () => readonly string[];
+  /** The language of the menu and the crash message. Default: from the system's language. */
+  locale?: () => AppLocale;
+  /** The documentation, linked from the Help menu when its origin is allowed. */
+  helpUrl?: string;
+  /** Time and timers, injected by tests. */
+  now?: () => number;
+  scheduler?: Scheduler;
 }
 
-/** Every permission a page may ask for (camera, notifications, ...) is refused: the wallet needs none. */
+const SIZING: WindowSizing = { width: 1024, height: 760, minWidth: 480, minHeight: 560 };
+const SAVE_DELAY_MS = 500;
+
+function systemLocale(): AppLocale {
+  return app.getLocale().toLowerCase().startsWith('is') ? 'is' : 'en';
+}
+
+/** Every permission a page may ask for (camera, notifications, devices, screen capture) is refused: none is needed. */
 function denyAllPermissions(): void {
-  session.defaultSession.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  ses.setDisplayMediaRequestHandler((_request, callback) => callback(null));
+}
+
+/**
+ * The window shows the app's own page and nothing else: no new windows, no navigation, no web views. A link to an
+ * allowed https site goes to the customer's browser instead.
+ */
+function confineToAppPage(contents: WebContents, allowedOrigins: () => readonly string[]): void {
+  const handOver = (url: string) => {
+    if (linkAction(url, allowedOrigins()) === 'open-in-browser') void openInSystemBrowser(url).catch(() => undefined);
+  };
+  contents.setWindowOpenHandler(({ url }) => {
+    handOver(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event) => {
+    event.preventDefault();
+    handOver(event.url);
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+function currentDisplays(): DisplayLayout {
+  return {
+    primary: screen.getPrimaryDisplay().workArea,
+    workAreas: screen.getAllDisplays().map((display) => display.workArea),
+  };
+}
+
+/** Saves the size and position once moving or resizing stops, and when the window closes. */
+function rememberWindowState(window: BrowserWindow, store: KeyValueStore, scheduler: Scheduler): void {
+  const save = () => {
+    if (window.isDestroyed()) return;
+    try {
+      saveWindowState(store, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    } catch (error) {
+      console.error('Could not save the window position', error);
+    }
+  };
+  const later = debounce(save, SAVE_DELAY_MS, scheduler);
+  window.on('resize', () => later.schedule());
+  window.on('move', () => later.schedule());
+  window.on('maximize', () => later.schedule());
+  window.on('unmaximize', () => later.schedule());
+  window.on('close', () => {
+    later.cancel();
+    save();
+  });
+}
+
+/** A crashed page is explained and reloaded; one that keeps crashing is explained and the window closed. */
+function recoverFromCrashes(
+  window: BrowserWindow,
+  load: () => Promise<void>,
+  options: Required<Pick<MainWindowOptions, 'locale' | 'now'>>,
+): void {
+  const guard = createCrashGuard(options.now);
+  window.webContents.on('render-process-gone', (_event, details) => {
+    const action = guard.onGone(details.reason);
+    if (action === 'ignore') return;
+    console.error(`The page's process is gone (${details.reason}, exit code ${details.exitCode}): ${action}`);
+    const text = crashMessage(action, options.locale());
+    void dialog
+      .showMessageBox(window, {
+        type: 'error',
+        title: text.title,
+        message: text.message,
+        detail: text.detail,
+        buttons: [text.button],
+        defaultId: 0,
+        noLink: true,
+      })
+      .then(() => {
+        if (window.isDestroyed()) return;
+        if (action === 'reload') void load().catch(() => undefined);
+        else window.close();
+      });
+  });
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const locale = options.locale ?? systemLocale;
+  const allowedOrigins = options.allowedOrigins ?? (() => []);
   denyAllPermissions();
+  installAppMenu({
+    isDev: options.isDev,
+    locale: locale(),
+    allowedOrigins: allowedOrigins(),
+    ...(options.helpUrl ? { helpUrl: options.helpUrl } : {}),
+  });
+
+  const state = loadWindowState(options.stateStore, currentDisplays(), SIZING);
   const window = new BrowserWindow({
-    width: 1024,
-    height: 760,
-    minWidth: 480,
-    minHeight: 560,
+    x: state.x,
+    y: state.y,
+    width: state.width,
+    height: state.height,
+    minWidth: SIZING.minWidth,
+    minHeight: SIZING.minHeight,
     show: false,
     title: 'A2A Wallet',
     webPreferences: {
@@ -29,18 +154,21 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       nodeIntegration: false,
       nodeIntegrationInSubFrames: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
       webviewTag: false,
+      devTools: options.isDev,
+      safeDialogs: true,
       spellcheck: false,
     },
   });
-  const contents = window.webContents;
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  contents.on('will-navigate', (event) => event.preventDefault());
-  contents.on('will-redirect', (event) => event.preventDefault());
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  window.once('ready-to-show', () => window.show());
+  if (state.maximized) window.maximize();
+  rememberWindowState(window, options.stateStore, options.scheduler ?? realScheduler);
+  confineToAppPage(window.webContents, allowedOrigins);
 
-  if (options.devServerUrl) void window.loadURL(options.devServerUrl);
-  else void window.loadFile(options.rendererFile);
+  const devServerUrl = options.devServerUrl;
+  const load = () => (devServerUrl ? window.loadURL(devServerUrl) : window.loadFile(options.rendererFile));
+  recoverFromCrashes(window, load, { locale, now: options.now ?? Date.now });
+  window.once('ready-to-show', () => window.show());
+  void load();
   return window;
 }

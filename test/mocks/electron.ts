@@ -65,6 +65,48 @@ export const app = {
   getVersion() {
     return this.version;
   },
+  locale: 'en-US',
+  getLocale() {
+    return this.locale;
+  },
+  // Lifecycle: what runElectronApp does with the app, recorded.
+  ready: false,
+  sandboxEnabled: false,
+  quitCalls: 0,
+  /** What requestSingleInstanceLock answers: false plays a second launch. */
+  lockAvailable: true,
+  events: new Map<string, Listener[]>(),
+  on(event: string, listener: Listener) {
+    this.events.set(event, [...(this.events.get(event) ?? []), listener]);
+    return this;
+  },
+  emit(event: string, ...args: unknown[]) {
+    for (const listener of this.events.get(event) ?? []) listener(...args);
+  },
+  requestSingleInstanceLock() {
+    return this.lockAvailable;
+  },
+  enableSandbox() {
+    this.sandboxEnabled = true;
+  },
+  quit() {
+    this.quitCalls += 1;
+  },
+  isReady() {
+    return this.ready;
+  },
+  whenReady(): Promise<void> {
+    return this.ready ? Promise.resolve() : new Promise(() => undefined);
+  },
+  /** Back to a fresh app (paths stay: other tests set them). */
+  resetLifecycle() {
+    this.ready = false;
+    this.sandboxEnabled = false;
+    this.quitCalls = 0;
+    this.lockAvailable = true;
+    this.locale = 'en-US';
+    this.events.clear();
+  },
 };
 
 export const safeStorage = {
@@ -85,8 +127,167 @@ export const safeStorage = {
   },
 };
 
-export const BrowserWindow = {
-  getAllWindows: (): unknown[] => [],
+/** A minimal event emitter, as Electron's objects are. */
+class Emitter {
+  readonly listeners = new Map<string, Listener[]>();
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  once(event: string, listener: Listener) {
+    const wrapped: Listener = (...args) => {
+      this.listeners.set(
+        event,
+        (this.listeners.get(event) ?? []).filter((l) => l !== wrapped),
+      );
+      return listener(...args);
+    };
+    return this.on(event, wrapped);
+  }
+  emit(event: string, ...args: unknown[]) {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+}
+
+/** An event as Electron passes it to `will-navigate` and friends. */
+export function fakeEvent(fields: Record<string, unknown> = {}) {
+  return {
+    ...fields,
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
+}
+
+interface Rectangle {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export class WebContents extends Emitter {
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+    this.windowOpenHandler = handler;
+  }
+}
+
+export class BrowserWindow extends Emitter {
+  static windows: BrowserWindow[] = [];
+  static getAllWindows(): BrowserWindow[] {
+    return BrowserWindow.windows.filter((window) => !window.destroyed);
+  }
+  readonly options: Record<string, unknown>;
+  readonly webContents = new WebContents();
+  readonly loads: string[] = [];
+  bounds: Rectangle;
+  maximized = false;
+  minimized = false;
+  visible = false;
+  focused = false;
+  destroyed = false;
+  constructor(options: Record<string, unknown> = {}) {
+    super();
+    this.options = options;
+    const number = (key: string, fallback: number) => (typeof options[key] === 'number' ? options[key] : fallback);
+    this.bounds = {
+      x: number('x', 0),
+      y: number('y', 0),
+      width: number('width', 800),
+      height: number('height', 600),
+    };
+    BrowserWindow.windows.push(this);
+  }
+  loadURL(url: string): Promise<void> {
+    this.loads.push(url);
+    return Promise.resolve();
+  }
+  loadFile(file: string): Promise<void> {
+    this.loads.push(`file:${file}`);
+    return Promise.resolve();
+  }
+  getNormalBounds(): Rectangle {
+    return { ...this.bounds };
+  }
+  setBounds(bounds: Rectangle) {
+    this.bounds = { ...bounds };
+  }
+  isMaximized() {
+    return this.maximized;
+  }
+  maximize() {
+    this.maximized = true;
+  }
+  isMinimized() {
+    return this.minimized;
+  }
+  restore() {
+    this.minimized = false;
+  }
+  show() {
+    this.visible = true;
+  }
+  focus() {
+    this.focused = true;
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  close() {
+    this.emit('close', fakeEvent());
+    this.destroyed = true;
+    this.emit('closed');
+  }
+}
+
+/** The default session's handlers, as the code under test set them. */
+export const session = {
+  defaultSession: {
+    handlers: new Map<string, Listener>(),
+    setPermissionRequestHandler(handler: Listener) {
+      this.handlers.set('permissionRequest', handler);
+    },
+    setPermissionCheckHandler(handler: Listener) {
+      this.handlers.set('permissionCheck', handler);
+    },
+    setDevicePermissionHandler(handler: Listener) {
+      this.handlers.set('devicePermission', handler);
+    },
+    setDisplayMediaRequestHandler(handler: Listener) {
+      this.handlers.set('displayMediaRequest', handler);
+    },
+  },
+};
+
+export const screen = {
+  primary: { x: 0, y: 0, width: 1920, height: 1040 } as Rectangle,
+  others: [] as Rectangle[],
+  getPrimaryDisplay() {
+    return { workArea: this.primary };
+  },
+  getAllDisplays() {
+    return [this.primary, ...this.others].map((workArea) => ({ workArea }));
+  },
+};
+
+export const dialog = {
+  shown: [] as { window: unknown; options: Record<string, unknown> }[],
+  showMessageBox(window: unknown, options: Record<string, unknown>) {
+    this.shown.push({ window, options });
+    return Promise.resolve({ response: 0, checkboxChecked: false });
+  },
+};
+
+export const Menu = {
+  applicationMenu: undefined as unknown,
+  buildFromTemplate(template: unknown[]) {
+    return { template };
+  },
+  setApplicationMenu(menu: unknown) {
+    this.applicationMenu = menu;
+  },
 };
 
 export const shell = {
@@ -97,4 +298,16 @@ export const shell = {
   },
 };
 
-export default { ipcMain, ipcRenderer, contextBridge, app, safeStorage, shell, BrowserWindow };
+export default {
+  ipcMain,
+  ipcRenderer,
+  contextBridge,
+  app,
+  safeStorage,
+  shell,
+  BrowserWindow,
+  session,
+  screen,
+  dialog,
+  Menu,
+};
