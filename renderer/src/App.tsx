@@ -1,37 +1,141 @@
 import { useEffect, useState } from 'react';
-import type { AppInfo, WalletApi } from '../../common/bridge-contract.ts';
+import type { WalletApi } from '../../common/bridge-contract.ts';
+import { GrantBanner, GrantDialogs } from './components/Grant.tsx';
+import { useT } from './i18n/index.ts';
+import { useApp, WalletProvider } from './lib/wallet-context.tsx';
+import { HistoryScreen } from './screens/HistoryScreen.tsx';
+import { PayScreen } from './screens/PayScreen.tsx';
+import { ProfilesScreen } from './screens/ProfilesScreen.tsx';
+import { SettingsScreen } from './screens/SettingsScreen.tsx';
+import { SignInScreen } from './screens/SignInScreen.tsx';
+import { createAppStore, type AppStore, type Screen } from './state/app-store.ts';
 
-type Loaded = { state: 'loading' } | { state: 'ready'; info: AppInfo } | { state: 'error'; message: string };
+/** The whole app: the wallet comes from outside (the preload, the harness, or a test's fake). */
+export function App({ wallet, store }: { wallet: WalletApi; store?: AppStore }) {
+  const [appStore] = useState(() => store ?? createAppStore(wallet, navigatorLocale()));
+  return (
+    <WalletProvider wallet={wallet} store={appStore}>
+      <Shell />
+    </WalletProvider>
+  );
+}
 
-export function App({ wallet }: { wallet: WalletApi }) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+function navigatorLocale() {
+  return typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('is') ? 'is' : 'en';
+}
+
+const SCREENS: Screen[] = ['pay', 'history', 'profiles', 'settings'];
+
+function Shell() {
+  const t = useT();
+  const phase = useApp((state) => state.phase);
+  const locale = useApp((state) => state.locale);
+  const actions = useApp((state) => state.actions);
 
   useEffect(() => {
-    let live = true;
-    wallet.appInfo().then(
-      (result) => {
-        if (!live) return;
-        setLoaded(
-          result.ok ? { state: 'ready', info: result.value } : { state: 'error', message: result.error.message },
-        );
-      },
-      () => live && setLoaded({ state: 'error', message: 'The app could not reach its main process.' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wallet]);
+    const stop = actions.listen();
+    void actions.load();
+    return stop;
+  }, [actions]);
 
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  if (phase === 'loading') {
+    return (
+      <main className="app">
+        <p aria-busy="true">{t('app.loading')}</p>
+      </main>
+    );
+  }
+  if (phase === 'unreachable') {
+    return (
+      <main className="app">
+        <p role="alert">{t('app.unreachable')}</p>
+        <button type="button" onClick={() => void actions.load()}>
+          {t('app.retry')}
+        </button>
+      </main>
+    );
+  }
   return (
-    <main className="app">
-      {loaded.state === 'loading' && <p aria-busy="true">Loading…</p>}
-      {loaded.state === 'error' && <p role="alert">{loaded.message}</p>}
-      {loaded.state === 'ready' && (
-        <header>
-          <h1 data-testid="app-name">{loaded.info.name}</h1>
-          <p data-testid="app-version">Version {loaded.info.version}</p>
-        </header>
-      )}
-    </main>
+    <div className="app">
+      <EnvironmentBanner />
+      <Header />
+      <GrantBanner />
+      <main className="screen">
+        <CurrentScreen />
+      </main>
+      <GrantDialogs />
+    </div>
   );
+}
+
+/** Every profile but production says, always, that it is a test environment. */
+function EnvironmentBanner() {
+  const t = useT();
+  const environment = useApp((state) => state.profiles?.profiles.find((profile) => profile.active)?.environment);
+  if (!environment || environment === 'production') return null;
+  return (
+    <div className={`env-banner env-${environment}`} role="note" data-testid="env-banner">
+      <strong>{t(`env.${environment}`)}</strong> <span>{t('env.notice')}</span>
+    </div>
+  );
+}
+
+function Header() {
+  const t = useT();
+  const appInfo = useApp((state) => state.appInfo);
+  const screen = useApp((state) => state.screen);
+  const session = useApp((state) => state.session);
+  const actions = useApp((state) => state.actions);
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <h1 data-testid="app-name">{appInfo?.name}</h1>
+        {session?.signedIn && (
+          <p className="who">
+            <span data-testid="signed-in-as">
+              {t('session.signedInAs', { name: session.name ?? '', kennitala: session.maskedKennitala ?? '' })}
+            </span>{' '}
+            <button type="button" className="link" onClick={() => void actions.signOut()}>
+              {t('session.signOut')}
+            </button>
+          </p>
+        )}
+      </div>
+      <nav aria-label={t('nav.label')}>
+        <ul>
+          {SCREENS.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={screen === name ? 'page' : undefined}
+                onClick={() => actions.go(name)}
+              >
+                {t(`nav.${name}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function CurrentScreen() {
+  const screen = useApp((state) => state.screen);
+  const signedIn = useApp((state) => state.session?.signedIn ?? false);
+  switch (screen) {
+    case 'history':
+      return <HistoryScreen />;
+    case 'profiles':
+      return <ProfilesScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    case 'pay':
+      return signedIn ? <PayScreen /> : <SignInScreen />;
+  }
 }

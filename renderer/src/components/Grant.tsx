@@ -1,0 +1,68 @@
+import { useT } from '../i18n/index.ts';
+import { formatDate } from '../i18n/format.ts';
+import { useApp } from '../lib/wallet-context.tsx';
+import { SignInPanel } from '../screens/SignInScreen.tsx';
+import { Dialog } from './Dialog.tsx';
+
+/** From 14 days before the grant ends: a banner with a way to renew (a new sign-in starts a new 90 days). */
+export function GrantBanner() {
+  const t = useT();
+  const session = useApp((state) => state.session);
+  const actions = useApp((state) => state.actions);
+  if (!session?.signedIn || !session.reminder || session.signingIn) return null;
+  const days = session.daysLeft ?? 0;
+  return (
+    <div className="grant-banner" role="status" data-testid="grant-banner">
+      <span>{days <= 1 ? t('grant.bannerOne') : t('grant.banner', { days })}</span>{' '}
+      <button type="button" onClick={() => void actions.signIn()}>
+        {t('grant.renew')}
+      </button>
+    </div>
+  );
+}
+
+const LOST = new Set(['grant-ended', 'revoked', 'expired']);
+
+/**
+ * The last day: a dialog (once per run). After the end, or when the bank withdrew access: a blocking prompt to
+ * sign in again, over whatever the customer was doing, which stays as it was.
+ */
+export function GrantDialogs() {
+  const t = useT();
+  const session = useApp((state) => state.session);
+  const reminder = useApp((state) => state.reminderDialog);
+  const locale = useApp((state) => state.locale);
+  const actions = useApp((state) => state.actions);
+
+  if (session && !session.signedIn && LOST.has(session.signedOutReason ?? '')) {
+    return (
+      <Dialog title={t('grant.endedTitle')} blocking>
+        <p>{t('grant.endedText')}</p>
+        <SignInPanel />
+      </Dialog>
+    );
+  }
+  if (reminder && session?.signedIn && !session.signingIn) {
+    return (
+      <Dialog title={t('grant.dialogTitle')} onClose={() => actions.dismissReminder()}>
+        <p>{t('grant.dialogText', { date: formatDate(reminder.grantEnd, locale) })}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              actions.dismissReminder();
+              void actions.signIn();
+            }}
+          >
+            {t('grant.renew')}
+          </button>
+          <button type="button" onClick={() => actions.dismissReminder()}>
+            {t('grant.later')}
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+  return null;
+}

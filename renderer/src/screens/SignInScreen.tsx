@@ -1,0 +1,68 @@
+import { hasMessage, useT } from '../i18n/index.ts';
+import { useApp } from '../lib/wallet-context.tsx';
+
+/** The sign-in with the bank, in the customer's browser: the button, the waiting state, and what went wrong. */
+export function SignInPanel() {
+  const t = useT();
+  const session = useApp((state) => state.session);
+  const error = useApp((state) => state.signInError);
+  const settings = useApp((state) => state.settings);
+  const profile = useApp((state) => state.profiles?.profiles.find((candidate) => candidate.active));
+  const actions = useApp((state) => state.actions);
+  const reason = session?.signedOutReason;
+  const reasonKey = `signIn.signedOut.${reason ?? ''}`;
+  const errorKey = `signIn.error.${error ?? ''}`;
+
+  if (session?.signingIn) {
+    return (
+      <div className="sign-in-waiting" role="status" aria-live="polite">
+        <p className="spinner" aria-hidden="true" />
+        <p>
+          <strong>{t('signIn.waiting')}</strong>
+        </p>
+        <p>{t('signIn.waitingHelp')}</p>
+        <button type="button" onClick={() => void actions.cancelSignIn()}>
+          {t('signIn.cancel')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="sign-in">
+      {reason && hasMessage(reasonKey) && <p className="notice">{t(reasonKey)}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {hasMessage(errorKey) ? t(errorKey) : t('signIn.error.other')}
+        </p>
+      )}
+      {profile && !profile.complete ? (
+        <>
+          <p role="alert" className="error">
+            {t('signIn.incomplete')}
+          </p>
+          <button type="button" onClick={() => actions.go('profiles')}>
+            {t('signIn.goToProfiles')}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="primary" onClick={() => void actions.signIn()}>
+          {t('signIn.button')}
+        </button>
+      )}
+      {settings && !settings.tokensPersist && <p className="hint">{t('signIn.memoryOnly')}</p>}
+    </div>
+  );
+}
+
+export function SignInScreen() {
+  const t = useT();
+  const profile = useApp((state) => state.profiles?.profiles.find((candidate) => candidate.active));
+  return (
+    <section aria-labelledby="sign-in-title" className="card">
+      <h2 id="sign-in-title">{t('signIn.title')}</h2>
+      {profile && <p className="muted">{t('signIn.profile', { name: profile.name })}</p>}
+      <p>{t('signIn.intro')}</p>
+      <SignInPanel />
+    </section>
+  );
+}
