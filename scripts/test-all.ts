@@ -5,7 +5,8 @@ import { findElectronBinary } from './electron-binary.ts';
 
 /**
  * `npm test`: every suite in turn, each run to its end even when an earlier one failed, then one line
- * `N passed, N failed, N skipped` summed over them all. Typecheck, lint, format and build count as one check each.
+ * `N passed, N failed, N skipped` summed over them all. Typecheck, lint, electronegativity, format and build count as
+ * one check each.
  */
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
@@ -50,6 +51,11 @@ mkdirSync(results, { recursive: true });
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
+// Electron security misconfigurations (electronegativity, offline): no finding of MEDIUM severity or above.
+check('electronegativity', process.execPath, [
+  '--experimental-strip-types',
+  join(root, 'scripts', 'electronegativity.ts'),
+]);
 check('format', 'npm', ['run', '--silent', 'format:check']);
 check('build', 'npm', ['run', '--silent', 'build']);
 

@@ -198,7 +198,7 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuTemplateItem[
   const helpUrl = options.helpUrl;
   const helpItems: MenuTemplateItem[] = [];
   if (helpUrl !== undefined && isAllowedExternalUrl(helpUrl, options.allowedOrigins)) {
-    helpItems.push({ label: text('docs'), click: () => options.openExternal(helpUrl) });
+    helpItems.push({ label: text('docs'), click: () => options.openExternal(helpUrl) }); // eng-disable OPEN_EXTERNAL_JS_CHECK: helpUrl passed the https allow-list on the line above
   }
   if (!mac) helpItems.push(item('about'));
   const helpMenu: MenuTemplateItem = { label: text('help'), ...(mac ? { role: 'help' } : {}), submenu: helpItems };
