@@ -38,6 +38,8 @@ export const DailyLimitSchema = z.object({
   remaining: z.number().int(),
   resetsAt: z.number(),
   bankSaysReached: z.boolean(),
+  /** The main process's time when this was read: "resets in 3 h 12 min" counts from here, not the renderer's clock. */
+  asOf: z.number(),
 });
 export type DailyLimitView = z.infer<typeof DailyLimitSchema>;
 

@@ -5,10 +5,13 @@ import { forwardEvents } from './ipc/events.ts';
 import { registerIpc } from './ipc/register.ts';
 import { appUrlMatcher } from './ipc/trusted-sender.ts';
 import { runElectronApp } from './platform/electron-app.ts';
-import { createElectronPlatform, exitWithError } from './platform/electron-platform.ts';
+import { createElectronPlatform, exitWithError, isDevelopment } from './platform/electron-platform.ts';
+import { electronKeyValueStore } from './platform/electron-store-adapter.ts';
 import { createMainWindow } from './platform/main-window.ts';
 import { shippedProfiles } from './profiles/builtin-profiles.ts';
 import { loadVendorPreset } from './profiles/vendor-preset-file.ts';
+import type { KeyValueStore } from './storage/key-value-store.ts';
+import { originsOf } from './window/external-links.ts';
 import { createWallet, type Wallet } from './wallet.ts';
 
 // Composition root: the services are built from the platform here and nowhere else.
@@ -37,6 +40,7 @@ async function startWallet(): Promise<Wallet> {
     : undefined;
   const wallet = await createWallet(
     createElectronPlatform({
+      store,
       shipped: { profiles: shipped.profiles, allowEdit: shipped.allowEdit },
       ...(localSandbox ? { localSandbox } : {}),
     }),
@@ -47,13 +51,19 @@ async function startWallet(): Promise<Wallet> {
   return wallet;
 }
 
+let store: KeyValueStore;
 let started: Promise<Wallet> | undefined;
 runElectronApp(async () => {
+  store ??= electronKeyValueStore();
   started ??= startWallet();
-  await started;
+  const wallet = await started;
   createMainWindow({
     preloadPath: join(here, '../preload/index.cjs'),
     rendererFile,
     ...(devServerUrl ? { devServerUrl } : {}),
+    isDev: isDevelopment(devServerUrl),
+    stateStore: store,
+    allowedOrigins: () => originsOf(wallet.bankUrls()),
+    locale: () => wallet.locale(),
   });
 });

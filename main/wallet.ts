@@ -7,6 +7,7 @@ import {
   type PaymentView,
   type ProfileList,
 } from '../common/bridge-contract.ts';
+import type { AppLocale } from '../common/isk-amount.ts';
 import { maskKennitala } from '../common/kennitala.ts';
 import type { PaymentIntent, PaymentOrder } from '../common/payment.ts';
 import { gmtDay } from '../common/time.ts';
@@ -35,6 +36,10 @@ export interface Wallet {
   onEvent(listener: (event: WalletEvent) => void): () => void;
   /** Announces a grant reminder that has become due; hosts call it on a timer (and it runs on every status read). */
   checkReminders(): void;
+  /** The language in use, for what the main process shows itself (menus, dialogs). */
+  locale(): AppLocale;
+  /** The addresses of every profile's bank: the sites a link may open in the system browser. */
+  bankUrls(): string[];
   close(): Promise<void>;
 }
 
@@ -220,10 +225,12 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     savePayee: (input) => book.savePayee(activeId(), customer(), input),
     removePayee: ({ id }) => book.removePayee(activeId(), customer(), id),
 
-    dailyLimit: async () => (await activePayments()).dailyLimit(),
+    dailyLimit: async () => ({ ...(await activePayments()).dailyLimit(), asOf: clock.now() }),
     validatePayment: async (draft): Promise<DraftValidation> => {
       const service = await activePayments();
-      const { check, duplicate, limit } = service.validate(draft);
+      const validation = service.validate(draft);
+      const { check, duplicate } = validation;
+      const limit = { ...validation.limit, asOf: clock.now() };
       if (!check.ok) return { errors: check.errors, newPayee: false, limit };
       return {
         errors: {},
@@ -273,6 +280,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       return () => listeners.delete(listener);
     },
     checkReminders,
+    locale: () => settings.locale(),
+    bankUrls: () => profiles.list().flatMap((profile) => [profile.baseUrl, profile.authUrl]),
     async close() {
       await sessions.cancelSignIn();
       await Promise.allSettled(payments.values());

@@ -2,20 +2,21 @@ import { app, dialog } from 'electron';
 import { systemClock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
 import { focusAppWindow, openInSystemBrowser } from './desktop.ts';
-import { electronKeyValueStore } from './electron-store-adapter.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
 import type { Platform } from './platform.ts';
 import { safeStorageProtector } from './safe-storage-protector.ts';
 import { saveWithDialog } from './save-file.ts';
 
 /** The Platform with Electron's adapters. Call it once the app is ready (safeStorage needs that). */
 export function createElectronPlatform(options: {
+  store: KeyValueStore;
   shipped: Platform['shipped'];
   localSandbox?: LocalSandboxLauncher;
 }): Platform {
   return {
     appInfo: () => ({ name: app.getName(), version: app.getVersion() }),
     dataDir: app.getPath('userData'),
-    store: electronKeyValueStore(),
+    store: options.store,
     keyProtector: safeStorageProtector(),
     clock: systemClock,
     preferredLanguages: () => app.getPreferredSystemLanguages(),
@@ -26,6 +27,9 @@ export function createElectronPlatform(options: {
     ...(options.localSandbox ? { localSandbox: options.localSandbox } : {}),
   };
 }
+
+/** DevTools and the developer menu: unpackaged runs (`npm start`, `npm run dev`) only. */
+export const isDevelopment = (devServerUrl: string | undefined): boolean => !app.isPackaged || Boolean(devServerUrl);
 
 /** A fault that leaves nothing to run (a broken vendor preset): say so in a dialog and quit. */
 export function exitWithError(title: string, message: string): never {

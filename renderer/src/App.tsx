@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WalletApi } from '../../common/bridge-contract.ts';
-import { GrantBanner, GrantDialogs } from './components/Grant.tsx';
+import { GrantBanner, GrantDialogs, LOST_SESSION } from './components/Grant.tsx';
 import { useT } from './i18n/index.ts';
 import { useApp, WalletProvider } from './lib/wallet-context.tsx';
 import { HistoryScreen } from './screens/HistoryScreen.tsx';
@@ -127,7 +127,11 @@ function Header() {
 
 function CurrentScreen() {
   const screen = useApp((state) => state.screen);
-  const signedIn = useApp((state) => state.session?.signedIn ?? false);
+  // A session lost mid-way (grant ended, access withdrawn) keeps the pay screen under the sign-in prompt, so the
+  // customer comes back to where they were.
+  const payable = useApp(
+    (state) => (state.session?.signedIn ?? false) || LOST_SESSION.has(state.session?.signedOutReason ?? ''),
+  );
   switch (screen) {
     case 'history':
       return <HistoryScreen />;
@@ -136,6 +140,6 @@ function CurrentScreen() {
     case 'settings':
       return <SettingsScreen />;
     case 'pay':
-      return signedIn ? <PayScreen /> : <SignInScreen />;
+      return payable ? <PayScreen /> : <SignInScreen />;
   }
 }

@@ -124,6 +124,7 @@ export class FakeWallet {
       remaining: this.remaining(),
       resetsAt: nextGmtMidnight(this.now),
       bankSaysReached: false,
+      asOf: this.now,
     };
   }
 

@@ -21,7 +21,7 @@ export function GrantBanner() {
   );
 }
 
-const LOST = new Set(['grant-ended', 'revoked', 'expired']);
+export const LOST_SESSION: ReadonlySet<string> = new Set(['grant-ended', 'revoked', 'expired']);
 
 /**
  * The last day: a dialog (once per run). After the end, or when the bank withdrew access: a blocking prompt to
@@ -34,7 +34,7 @@ export function GrantDialogs() {
   const locale = useApp((state) => state.locale);
   const actions = useApp((state) => state.actions);
 
-  if (session && !session.signedIn && LOST.has(session.signedOutReason ?? '')) {
+  if (session && !session.signedIn && LOST_SESSION.has(session.signedOutReason ?? '')) {
     return (
       <Dialog title={t('grant.endedTitle')} blocking>
         <p>{t('grant.endedText')}</p>

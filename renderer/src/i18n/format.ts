@@ -1,3 +1,4 @@
+import { formatAccountNumber, parseAccountNumber } from '../../../common/account-number.ts';
 import { formatIsk, type AppLocale } from '../../../common/isk-amount.ts';
 
 /** Numbers, amounts, dates and times through Intl, in the language in use. */
@@ -27,4 +28,10 @@ export function formatDuration(ms: number, locale: AppLocale): string {
   const h = locale === 'is' ? 'klst.' : 'h';
   const m = locale === 'is' ? 'mín.' : 'min';
   return hours > 0 ? `${hours} ${h} ${rest} ${m}` : `${rest} ${m}`;
+}
+
+/** An account number as people write it, `0133-26-012345`; anything unparseable as it is. */
+export function formatAccount(digits: string): string {
+  const account = parseAccountNumber(digits);
+  return account ? formatAccountNumber(account) : digits;
 }

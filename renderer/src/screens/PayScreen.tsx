@@ -1,10 +1,365 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DailyLimitView, DraftField, DraftValidation, PaymentView } from '../../../common/bridge-contract.ts';
+import type { OwnAccount, Payee } from '../../../common/address-book.ts';
+import { parseAccountNumber } from '../../../common/account-number.ts';
+import { checkKennitala, formatKennitala } from '../../../common/kennitala.ts';
+import { TextField } from '../components/Field.tsx';
+import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
+import { formatAccount as showAccount } from '../i18n/format.ts';
+import { errorCode, unwrap } from '../lib/api.ts';
+import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import type { PayDraft } from '../state/app-store.ts';
+import { fieldErrorText } from './pay/field-errors.ts';
+import { regroupAmount } from './pay/format-input.ts';
+import { LimitMeter } from './pay/LimitMeter.tsx';
+import { Result } from './pay/Result.tsx';
+import { Review } from './pay/Review.tsx';
 
+type Stage =
+  | { name: 'form' }
+  | { name: 'review'; validation: DraftValidation }
+  | { name: 'result'; payment: PaymentView; error?: string; newPayee: boolean };
+
+/** The home screen once signed in: the form, then the review, then the outcome. The draft lives in the app store. */
 export function PayScreen() {
   const t = useT();
+  const [stage, setStage] = useState<Stage>({ name: 'form' });
+  const [limit, setLimit] = useState<DailyLimitView>();
+  const wallet = useWallet();
+  const lastChange = useApp((state) => state.lastPaymentChange);
+  const signedIn = useApp((state) => state.session?.signedIn ?? false);
+
+  const refreshLimit = useCallback(() => {
+    unwrap(wallet.dailyLimit()).then(setLimit, () => undefined);
+  }, [wallet]);
+  useEffect(() => {
+    if (signedIn) refreshLimit();
+  }, [refreshLimit, signedIn, lastChange]);
+
   return (
-    <section aria-labelledby="pay-title">
+    <section aria-labelledby="pay-title" className="pay">
       <h2 id="pay-title">{t('pay.title')}</h2>
+      <LimitMeter limit={limit} />
+      {stage.name === 'form' && (
+        <PayForm onReview={(validation) => setStage({ name: 'review', validation })} onLimit={setLimit} />
+      )}
+      {stage.name === 'review' && (
+        <Review
+          validation={stage.validation}
+          onBack={() => setStage({ name: 'form' })}
+          onDone={(payment, error) =>
+            setStage({ name: 'result', payment, newPayee: stage.validation.newPayee, ...(error ? { error } : {}) })
+          }
+        />
+      )}
+      {stage.name === 'result' && (
+        <Result
+          payment={stage.payment}
+          error={stage.error}
+          newPayee={stage.newPayee}
+          onBack={() => setStage({ name: 'form' })}
+          onUpdate={(payment, error) => setStage({ ...stage, payment, ...(error ? { error } : { error: undefined }) })}
+        />
+      )}
     </section>
+  );
+}
+
+function PayForm({
+  onReview,
+  onLimit,
+}: {
+  onReview: (validation: DraftValidation) => void;
+  onLimit: (limit: DailyLimitView) => void;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const wallet = useWallet();
+  const draft = useApp((state) => state.draft);
+  const locale = useApp((state) => state.locale);
+  const session = useApp((state) => state.session);
+  const { setDraft } = useApp((state) => state.actions);
+  const [accounts, setAccounts] = useState<OwnAccount[]>([]);
+  const [payees, setPayees] = useState<Payee[]>([]);
+  const [validation, setValidation] = useState<DraftValidation>();
+  const [touched, setTouched] = useState<Partial<Record<DraftField, boolean>>>({});
+  const [showAll, setShowAll] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const sequence = useRef(0);
+
+  useEffect(() => {
+    unwrap(wallet.listAccounts()).then(
+      (list) => {
+        setAccounts(list);
+        const first = list[0];
+        if (first && !draft.debtorAccount) setDraft({ debtorAccount: first.accountNumber });
+      },
+      (error: unknown) => setProblem(errorCode(error)),
+    );
+    unwrap(wallet.listPayees()).then(setPayees, () => undefined);
+    // Once, when the form opens: the draft is only read to pick a default account.
+  }, [wallet]);
+
+  // Every change is checked by the main process, with the rules the bank applies; the last answer wins.
+  useEffect(() => {
+    const mine = ++sequence.current;
+    unwrap(wallet.validatePayment(draft)).then(
+      (result) => {
+        if (mine !== sequence.current) return;
+        setValidation(result);
+        onLimit(result.limit);
+      },
+      (error: unknown) => mine === sequence.current && setProblem(errorCode(error)),
+    );
+  }, [wallet, draft, onLimit]);
+
+  const change = (patch: Partial<PayDraft>) => {
+    setNotice(undefined);
+    setDraft(patch);
+  };
+  const errorFor = (field: DraftField): string | undefined => {
+    const code = validation?.errors[field];
+    if (!code || !(showAll || touched[field])) return undefined;
+    return fieldErrorText(field, code, { t, locale, remaining: validation.limit.remaining });
+  };
+  const touch = (field: DraftField) => () => setTouched((before) => ({ ...before, [field]: true }));
+
+  const kennitala = checkKennitala(draft.depositKennitala);
+  const depositDigits = parseAccountNumber(draft.depositAccount);
+  const savedPayee = payees.find(
+    (payee) =>
+      kennitala.ok &&
+      payee.kennitala === kennitala.value &&
+      depositDigits &&
+      payee.accountNumber === `${depositDigits.bank}${depositDigits.ledger}${depositDigits.number}`,
+  );
+  const canSavePayee = kennitala.ok && depositDigits !== undefined && !savedPayee;
+
+  const savePayee = async () => {
+    try {
+      const list = await unwrap(
+        wallet.savePayee({
+          name: draft.payeeName.trim() || formatKennitala(kennitala.ok ? kennitala.value : ''),
+          kennitala: draft.depositKennitala,
+          accountNumber: draft.depositAccount,
+        }),
+      );
+      setPayees(list);
+      setNotice(t('pay.payeeSaved'));
+    } catch (error) {
+      setProblem(errorCode(error));
+    }
+  };
+
+  const choosePayee = (id: string) => {
+    const payee = payees.find((candidate) => candidate.id === id);
+    change(
+      payee
+        ? {
+            depositKennitala: formatKennitala(payee.kennitala),
+            depositAccount: showAccount(payee.accountNumber),
+            payeeName: payee.name,
+          }
+        : { depositKennitala: '', depositAccount: '', payeeName: '' },
+    );
+  };
+
+  const review = (event: React.FormEvent) => {
+    event.preventDefault();
+    setShowAll(true);
+    if (validation && Object.keys(validation.errors).length === 0 && validation.order) onReview(validation);
+  };
+  const hasErrors = validation !== undefined && Object.keys(validation.errors).length > 0;
+
+  return (
+    <form className="pay-form" onSubmit={review} noValidate aria-labelledby="pay-title">
+      {problem && (
+        <p role="alert" className="error">
+          {errorText(problem)}
+        </p>
+      )}
+      <fieldset>
+        <legend>{t('pay.from')}</legend>
+        <p className="muted" data-testid="owner">
+          {t('pay.owner', { name: session?.name ?? '', kennitala: session?.maskedKennitala ?? '' })}
+        </p>
+        {accounts.length > 0 ? (
+          <div className={`field${errorFor('debtorAccount') ? ' has-error' : ''}`}>
+            <label htmlFor="debtor-account">{t('pay.fromAccount')}</label>
+            <select
+              id="debtor-account"
+              value={draft.debtorAccount}
+              onChange={(event) => change({ debtorAccount: event.target.value })}
+              aria-invalid={errorFor('debtorAccount') ? true : undefined}
+            >
+              <option value="" disabled>
+                {t('pay.chooseAccount')}
+              </option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.accountNumber}>
+                  {account.label ? `${account.label} · ` : ''}
+                  {showAccount(account.accountNumber)}
+                </option>
+              ))}
+            </select>
+            {errorFor('debtorAccount') && <p className="field-error">{errorFor('debtorAccount')}</p>}
+          </div>
+        ) : (
+          <p className="notice">{t('pay.noAccounts')}</p>
+        )}
+        <AddAccount
+          open={accounts.length === 0}
+          onSaved={(list, added) => {
+            setAccounts(list);
+            change({ debtorAccount: added });
+          }}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('pay.to')}</legend>
+        {payees.length > 0 && (
+          <div className="field">
+            <label htmlFor="saved-payee">{t('pay.savedPayee')}</label>
+            <select id="saved-payee" value={savedPayee?.id ?? ''} onChange={(event) => choosePayee(event.target.value)}>
+              <option value="">{t('pay.choosePayee')}</option>
+              {payees.map((payee) => (
+                <option key={payee.id} value={payee.id}>
+                  {payee.name} · {showAccount(payee.accountNumber)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <TextField
+          label={t('pay.depositKennitala')}
+          value={draft.depositKennitala}
+          onChange={(value) => change({ depositKennitala: value })}
+          onBlur={touch('depositKennitala')}
+          inputMode="numeric"
+          error={errorFor('depositKennitala')}
+          testId="deposit-kennitala"
+        />
+        <TextField
+          label={t('pay.depositAccount')}
+          value={draft.depositAccount}
+          onChange={(value) => change({ depositAccount: value })}
+          onBlur={touch('depositAccount')}
+          hint={t('pay.accountHint')}
+          inputMode="numeric"
+          error={errorFor('depositAccount')}
+          testId="deposit-account"
+        />
+        <TextField
+          label={t('pay.payeeName')}
+          value={draft.payeeName}
+          onChange={(value) => change({ payeeName: value })}
+          testId="payee-name"
+        />
+        {validation?.order && validation.newPayee && (
+          <p className="badge new-payee" data-testid="new-payee">
+            {t('pay.newPayee')}
+          </p>
+        )}
+        {canSavePayee && (
+          <button type="button" className="secondary" onClick={() => void savePayee()}>
+            {t('pay.savePayee')}
+          </button>
+        )}
+        {notice && (
+          <p role="status" className="notice">
+            {notice}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('pay.amount')}</legend>
+        <TextField
+          label={t('pay.amount')}
+          value={draft.amount}
+          onChange={(value) => change({ amount: regroupAmount(value, locale) })}
+          onBlur={touch('amount')}
+          hint={t('pay.amountHint')}
+          inputMode="numeric"
+          error={errorFor('amount')}
+          {...(locale === 'is' ? { suffix: 'kr.' } : { prefix: 'ISK' })}
+          testId="amount"
+        />
+        <TextField
+          label={t('pay.endToEndId')}
+          value={draft.endToEndId}
+          onChange={(value) => change({ endToEndId: value })}
+          onBlur={touch('endToEndId')}
+          hint={t('pay.endToEndIdHint')}
+          error={errorFor('endToEndId')}
+          testId="reference"
+        />
+        <TextField
+          label={t('pay.extendedReference')}
+          value={draft.extendedReference}
+          onChange={(value) => change({ extendedReference: value })}
+          onBlur={touch('extendedReference')}
+          hint={t('pay.extendedReferenceHint')}
+          error={errorFor('extendedReference')}
+          testId="message"
+        />
+      </fieldset>
+
+      {showAll && hasErrors && (
+        <p role="alert" className="error">
+          {t('pay.fixErrors')}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary">
+          {t('pay.review')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AddAccount({ open, onSaved }: { open: boolean; onSaved: (list: OwnAccount[], added: string) => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const wallet = useWallet();
+  const [number, setNumber] = useState('');
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string>();
+
+  const save = async () => {
+    setError(undefined);
+    try {
+      const list = await unwrap(wallet.saveAccount({ accountNumber: number, label }));
+      const parsed = parseAccountNumber(number);
+      const digits = parsed ? `${parsed.bank}${parsed.ledger}${parsed.number}` : '';
+      setNumber('');
+      setLabel('');
+      onSaved(list, digits);
+    } catch (caught) {
+      setError(errorText(errorCode(caught)));
+    }
+  };
+
+  return (
+    <details className="add-account" open={open}>
+      <summary>{t('pay.addAccount')}</summary>
+      <TextField
+        label={t('pay.newAccountNumber')}
+        value={number}
+        onChange={setNumber}
+        hint={t('pay.accountHint')}
+        inputMode="numeric"
+        error={error}
+        testId="new-account-number"
+      />
+      <TextField label={t('pay.newAccountLabel')} value={label} onChange={setLabel} testId="new-account-label" />
+      <button type="button" className="secondary" onClick={() => void save()}>
+        {t('pay.saveAccount')}
+      </button>
+    </details>
   );
 }

@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import type { PaymentView } from '../../../../common/bridge-contract.ts';
+import { formatKennitala } from '../../../../common/kennitala.ts';
+import { useErrorText } from '../../components/ErrorText.tsx';
+import { PaymentError } from '../../components/PaymentError.tsx';
+import { useT } from '../../i18n/index.ts';
+import { formatAmount } from '../../i18n/format.ts';
+import { errorCode, unwrap } from '../../lib/api.ts';
+import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+
+/** The outcome: accepted, refused with the bank's explanation, or not known yet with "Check again". */
+export function Result({
+  payment,
+  error,
+  newPayee,
+  onBack,
+  onUpdate,
+}: {
+  payment: PaymentView;
+  error: string | undefined;
+  newPayee: boolean;
+  onBack: () => void;
+  onUpdate: (payment: PaymentView, error?: string) => void;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const wallet = useWallet();
+  const locale = useApp((state) => state.locale);
+  const lastChange = useApp((state) => state.lastPaymentChange);
+  const { resetDraft } = useApp((state) => state.actions);
+  const [checking, setChecking] = useState(false);
+  const [payeeSaved, setPayeeSaved] = useState(false);
+
+  // A change the main process reports (a status refresh, a retry) shows here at once.
+  useEffect(() => {
+    if (lastChange?.id === payment.id && lastChange.updatedAt > payment.updatedAt) onUpdate(lastChange);
+  }, [lastChange, payment, onUpdate]);
+
+  const checkAgain = async () => {
+    setChecking(true);
+    try {
+      onUpdate(await unwrap(wallet.checkAgain({ id: payment.id })));
+    } catch (caught) {
+      onUpdate(payment, errorCode(caught));
+    } finally {
+      setChecking(false);
+    }
+  };
+  const savePayee = async () => {
+    try {
+      await unwrap(
+        wallet.savePayee({
+          name: payment.order.payeeName || formatKennitala(payment.order.depositKennitala),
+          kennitala: payment.order.depositKennitala,
+          accountNumber: payment.order.depositAccount,
+        }),
+      );
+      setPayeeSaved(true);
+    } catch (caught) {
+      onUpdate(payment, errorCode(caught));
+    }
+  };
+  const newPayment = () => {
+    resetDraft();
+    onBack();
+  };
+
+  const amount = formatAmount(payment.order.amount, locale);
+  const payee = payment.order.payeeName || formatKennitala(payment.order.depositKennitala);
+  const accepted = payment.state === 'accepted' || payment.state === 'settled';
+  const uncertain = payment.state === 'unknown' || payment.state === 'confirmed' || payment.state === 'sending';
+
+  return (
+    <div
+      className="result"
+      role="region"
+      aria-labelledby="result-title"
+      data-testid="pay-result"
+      data-state={payment.state}
+    >
+      {accepted && (
+        <>
+          <h3 id="result-title">{t('result.successTitle')}</h3>
+          <p role="status">{t('result.success', { amount, payee })}</p>
+        </>
+      )}
+      {payment.state === 'rejected' && (
+        <>
+          <h3 id="result-title">{t('result.rejectedTitle')}</h3>
+          {payment.error && <PaymentError failure={payment.error} />}
+        </>
+      )}
+      {uncertain && (
+        <>
+          <h3 id="result-title">{t('result.unknownTitle')}</h3>
+          {payment.error && <PaymentError failure={payment.error} />}
+          <p>{t('result.unknown', { requestId: payment.requestId })}</p>
+        </>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {errorText(error)}
+        </p>
+      )}
+      <dl className="summary">
+        {payment.initiationId && (
+          <>
+            <dt>{t('result.initiationId')}</dt>
+            <dd data-testid="initiation-id">{payment.initiationId}</dd>
+          </>
+        )}
+        {payment.bankStatus && (
+          <>
+            <dt>{t('result.status')}</dt>
+            <dd>
+              {t(`state.${payment.state}`)} ({payment.bankStatus})
+            </dd>
+          </>
+        )}
+        <dt>{t('result.requestId')}</dt>
+        <dd data-testid="request-id">{payment.requestId}</dd>
+      </dl>
+      <div className="actions">
+        {uncertain && (
+          <button type="button" className="primary" disabled={checking} onClick={() => void checkAgain()}>
+            {checking ? t('result.checking') : t('result.checkAgain')}
+          </button>
+        )}
+        {accepted && newPayee && !payeeSaved && (
+          <button type="button" className="secondary" onClick={() => void savePayee()}>
+            {t('pay.savePayee')}
+          </button>
+        )}
+        {payeeSaved && <p role="status">{t('pay.payeeSaved')}</p>}
+        {payment.state === 'rejected' && (
+          <button type="button" onClick={onBack}>
+            {t('result.backToForm')}
+          </button>
+        )}
+        {!uncertain && (
+          <button type="button" className={accepted ? 'primary' : undefined} onClick={newPayment}>
+            {t('result.newPayment')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
