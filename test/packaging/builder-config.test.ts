@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { checkVendorPreset } from '../../common/vendor-preset.ts';
+import { builderConfig } from '../../scripts/dist-config.ts';
+import { root } from './fixtures.ts';
+
+/** electron-builder.yml, and what `npm run dist` adds to it, against app-builder-lib's own JSON schema. */
+const scheme = JSON.parse(readFileSync(join(root, 'node_modules', 'app-builder-lib', 'scheme.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
+// As electron-builder compiles it, less the type coercion: a string where a boolean belongs is an error here.
+const validate = new Ajv({ allErrors: true, strict: false }).compile(scheme);
+const yml = load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
+
+function problems(config: unknown): string[] {
+  return validate(config) ? [] : (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath} ${e.message}`);
+}
+
+describe('electron-builder.yml', () => {
+  it("matches app-builder-lib's scheme.json", () => {
+    expect(problems(yml)).toEqual([]);
+  });
+
+  it('is checked for real: a misspelt option fails', () => {
+    expect(problems({ ...yml, electronFuse: { runAsNode: false } })).not.toEqual([]);
+    expect(problems({ ...yml, nsis: { perUser: true } })).not.toEqual([]);
+  });
+
+  it('asks for what the vendor issue lists', () => {
+    expect(yml).toMatchObject({
+      asar: true,
+      linux: { target: ['AppImage', 'deb'] },
+      win: { target: ['nsis'] },
+      nsis: { perMachine: false },
+      mac: { target: ['dmg', 'zip'], hardenedRuntime: true, entitlements: 'assets/entitlements.mac.plist' },
+      electronFuses: {
+        runAsNode: false,
+        enableNodeOptionsEnvironmentVariable: false,
+        enableNodeCliInspectArguments: false,
+        onlyLoadAppFromAsar: true,
+        enableEmbeddedAsarIntegrityValidation: true,
+      },
+    });
+    expect(yml['artifactName']).toMatch(/\$\{version\}.*\$\{arch\}/);
+    expect(yml['files']).toContain('!**/*.map');
+  });
+});
+
+describe('the configuration npm run dist adds for a vendor', () => {
+  const checked = checkVendorPreset(JSON.parse(readFileSync(join(root, 'vendor.example.json'), 'utf8')) as unknown);
+  if (!checked.ok) throw new Error(checked.errors.join('\n'));
+  const config = builderConfig({
+    baseConfig: join(root, 'electron-builder.yml'),
+    preset: checked.preset,
+    icons: { pngDir: '/icons/png', ico: '/icons/icon.ico', icns: '/icons/icon.icns' },
+    exclude: ['out/main/local-sandbox.js', 'node_modules/fastify{,/**/*}'],
+    sourceMaps: false,
+    year: 2026,
+  });
+
+  it('matches the scheme on its own and merged over the yml (as electron-builder merges: objects deep, files appended)', () => {
+    expect(problems(config)).toEqual([]);
+    const { extends: _extends, ...own } = config;
+    const merged: Record<string, unknown> = { ...yml, ...own, files: [...(yml['files'] as string[]), ...own.files] };
+    for (const key of ['linux', 'win', 'mac'] as const) {
+      merged[key] = { ...(yml[key] as object), ...(own[key] as object | undefined) };
+    }
+    expect(problems(merged)).toEqual([]);
+  });
+
+  it('names, brands and points the updater at the feed', () => {
+    expect(config).toMatchObject({
+      appId: checked.preset.appId,
+      productName: checked.preset.productName,
+      copyright: `Copyright © 2026 ${checked.preset.publisher}`,
+      extraMetadata: { productName: checked.preset.productName, author: checked.preset.publisher },
+      linux: { maintainer: checked.preset.publisher, icon: '/icons/png' },
+      win: { icon: '/icons/icon.ico' },
+      mac: { icon: '/icons/icon.icns' },
+      publish: { provider: 'generic', url: checked.preset.updateFeed },
+      files: ['!out/main/local-sandbox.js', '!node_modules/fastify{,/**/*}'],
+    });
+    expect(config['artifactName']).toMatch(/^[a-z0-9-]+-\$\{version\}-\$\{arch\}\.\$\{ext\}$/);
+  });
+
+  it('has no publish section without a feed, and adds only the app maps with --source-maps', () => {
+    const { updateFeed: _feed, ...noFeed } = checked.preset;
+    const plain = builderConfig({ baseConfig: 'x.yml', preset: noFeed, exclude: [], sourceMaps: true });
+    expect(plain).not.toHaveProperty('publish');
+    expect(plain.files).toEqual(['out/**/*.map']);
+    expect(builderConfig({ baseConfig: 'x.yml', exclude: [], sourceMaps: false })).toEqual({
+      extends: 'x.yml',
+      files: [],
+    });
+  });
+});
