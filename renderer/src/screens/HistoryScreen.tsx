@@ -1,10 +1,172 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import { emptyForm, isFiltered, toFilter, type FilterForm } from './history/filter-form.ts';
+import { createHistoryStore, type HistoryStore } from './history/history-store.ts';
+import { HistoryFilters } from './history/HistoryFilters.tsx';
+import { HistoryList } from './history/HistoryList.tsx';
+import { PaymentDetail } from './history/PaymentDetail.tsx';
+import { pluralKey } from './history/show.ts';
+import './history/history.css';
 
+/** Typing in the payee and text boxes asks the main process once the customer pauses, not on every key. */
+export const TYPING_DELAY_MS = 250;
+
+/** Every payment of the active profile: filtered, opened one by one, and exported as CSV. */
 export function HistoryScreen() {
+  const wallet = useWallet();
+  const [store] = useState(() => createHistoryStore(wallet));
   const t = useT();
+  const [form, setForm] = useState<FilterForm>(emptyForm);
+  const typed = useDebounced({ payee: form.payee, text: form.text }, TYPING_DELAY_MS);
+  const filter = useMemo(() => toFilter({ ...form, ...typed }), [form, typed]);
+  const actions = useStore(store, (state) => state.actions);
+
+  // The first load, and again when another profile becomes the active one.
+  const profileId = useApp((state) => state.session?.profileId);
+  useEffect(() => {
+    actions.load({ clear: true });
+  }, [actions, profileId]);
+
+  useEffect(() => {
+    actions.setFilter(filter);
+  }, [actions, filter]);
+
+  // A payment changed in the main process (sent, accepted, settled...): what is on screen follows.
+  const change = useApp((state) => state.lastPaymentChange);
+  const seen = useRef(change);
+  useEffect(() => {
+    if (!change || change === seen.current) return;
+    seen.current = change;
+    actions.paymentChanged(change);
+  }, [actions, change]);
+
   return (
-    <section aria-labelledby="history-title">
-      <h2 id="history-title">{t('history.title')}</h2>
+    <section className="history-screen" aria-labelledby="history-title">
+      <div className="history-head">
+        <h2 id="history-title">{t('history.title')}</h2>
+        <ExportButton store={store} />
+      </div>
+      <HistoryFilters
+        form={form}
+        onChange={(patch) => setForm((current) => ({ ...current, ...patch }))}
+        onClear={() => setForm(emptyForm())}
+      />
+      <ExportMessage store={store} />
+      <HistoryBody store={store} onClear={() => setForm(emptyForm())} />
+      <PaymentDetail store={store} />
     </section>
   );
+}
+
+function HistoryBody({ store, onClear }: { store: HistoryStore; onClear: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const locale = useApp((state) => state.locale);
+  const status = useStore(store, (state) => state.status);
+  const total = useStore(store, (state) => state.total);
+  const filter = useStore(store, (state) => state.shownFilter);
+  const busy = useStore(store, (state) => state.busy);
+  const code = useStore(store, (state) => state.errorCode);
+  const actions = useStore(store, (state) => state.actions);
+
+  if (status === 'loading') {
+    return (
+      <p className="history-state" aria-busy="true" role="status" data-testid="history-loading">
+        {t('history.loading')}
+      </p>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div className="history-state" role="alert" data-testid="history-error">
+        <p>
+          {t('history.loadFailed')} {errorText(code ?? 'INTERNAL')}
+        </p>
+        <button type="button" onClick={() => actions.load({ clear: true })}>
+          {t('app.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (total === 0) {
+    return isFiltered(filter) ? (
+      <div className="history-state" data-testid="history-empty" aria-busy={busy || undefined}>
+        <p>{t('history.noMatch')}</p>
+        <button type="button" onClick={onClear}>
+          {t('history.clear')}
+        </button>
+      </div>
+    ) : (
+      <p className="history-state" data-testid="history-empty" aria-busy={busy || undefined}>
+        {t('history.empty')}
+      </p>
+    );
+  }
+  return (
+    <div className="history-results" aria-busy={busy || undefined}>
+      <div className="history-summary">
+        <p aria-live="polite" data-testid="history-count">
+          {t(pluralKey('history.count', total, locale), { count: formatNumber(total, locale) })}
+          {busy && <span className="history-busy"> {t('history.rowLoading')}</span>}
+        </p>
+        <div className="history-columns" aria-hidden="true">
+          <span>{t('history.col.date')}</span>
+          <span>{t('history.col.payee')}</span>
+          <span className="history-amount">{t('history.col.amount')}</span>
+          <span>{t('history.col.status')}</span>
+        </div>
+      </div>
+      {/* Another filter is another list: start it at the top. */}
+      <HistoryList key={JSON.stringify(filter)} store={store} />
+    </div>
+  );
+}
+
+function ExportButton({ store }: { store: HistoryStore }) {
+  const t = useT();
+  const busy = useStore(store, (state) => state.exportState?.kind === 'busy');
+  const actions = useStore(store, (state) => state.actions);
+  return (
+    <button type="button" disabled={busy} onClick={() => void actions.exportCsv()}>
+      {busy ? t('history.exporting') : t('history.export')}
+    </button>
+  );
+}
+
+function ExportMessage({ store }: { store: HistoryStore }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const locale = useApp((state) => state.locale);
+  const exportState = useStore(store, (state) => state.exportState);
+  return (
+    <>
+      <p role="status" className="history-export-status" data-testid="export-status">
+        {exportState?.kind === 'saved' &&
+          t(pluralKey('history.exported', exportState.count, locale), {
+            count: formatNumber(exportState.count, locale),
+            file: exportState.fileName,
+          })}
+      </p>
+      {exportState?.kind === 'failed' && (
+        <p role="alert" className="history-error" data-testid="export-error">
+          {t('history.exportFailed')} {errorText(exportState.code)}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The value, once it has stayed the same for `delay` ms. */
+function useDebounced<T extends Record<string, string>>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), delay);
+    return () => clearTimeout(timer);
+  }, [key, delay]);
+  return settled;
 }

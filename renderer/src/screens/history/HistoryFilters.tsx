@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import type { PaymentState } from '../../../../common/payment.ts';
+import { useT } from '../../i18n/index.ts';
+import { FILTER_STATES, rangeInvalid, type FilterForm } from './filter-form.ts';
+import { stateKey } from './show.ts';
+
+/** Date range (the customer's calendar days, both included), states, payee and free text. */
+export function HistoryFilters({
+  form,
+  onChange,
+  onClear,
+}: {
+  form: FilterForm;
+  onChange: (patch: Partial<FilterForm>) => void;
+  onClear: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const invalid = rangeInvalid(form);
+  const toggle = (state: PaymentState, on: boolean) =>
+    onChange({ states: on ? [...form.states, state] : form.states.filter((s) => s !== state) });
+  const anything = form.from || form.to || form.states.length > 0 || form.payee || form.text;
+
+  return (
+    <form
+      className="history-filters"
+      role="search"
+      aria-label={t('history.filters')}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <div className="history-field-row">
+        <div className="history-control">
+          <label htmlFor={`${id}-from`}>{t('history.from')}</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={form.from}
+            max={form.to || undefined}
+            onChange={(event) => onChange({ from: event.target.value })}
+          />
+        </div>
+        <div className="history-control">
+          <label htmlFor={`${id}-to`}>{t('history.to')}</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={form.to}
+            min={form.from || undefined}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-range` : undefined}
+            onChange={(event) => onChange({ to: event.target.value })}
+          />
+        </div>
+      </div>
+      {invalid && (
+        <p id={`${id}-range`} className="history-error">
+          {t('history.rangeInvalid')}
+        </p>
+      )}
+      <fieldset className="history-states">
+        <legend>{t('history.status')}</legend>
+        {FILTER_STATES.map((state) => (
+          <label key={state} className="history-check">
+            <input
+              type="checkbox"
+              checked={form.states.includes(state)}
+              onChange={(event) => toggle(state, event.target.checked)}
+            />
+            <span>{t(stateKey(state))}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="history-field-row">
+        <div className="history-control">
+          <label htmlFor={`${id}-payee`}>{t('history.payee')}</label>
+          <input
+            id={`${id}-payee`}
+            type="search"
+            value={form.payee}
+            maxLength={140}
+            aria-describedby={`${id}-payee-hint`}
+            onChange={(event) => onChange({ payee: event.target.value })}
+          />
+          <small id={`${id}-payee-hint`}>{t('history.payeeHint')}</small>
+        </div>
+        <div className="history-control">
+          <label htmlFor={`${id}-text`}>{t('history.text')}</label>
+          <input
+            id={`${id}-text`}
+            type="search"
+            value={form.text}
+            maxLength={140}
+            aria-describedby={`${id}-text-hint`}
+            onChange={(event) => onChange({ text: event.target.value })}
+          />
+          <small id={`${id}-text-hint`}>{t('history.textHint')}</small>
+        </div>
+      </div>
+      {anything && (
+        <button type="button" className="link" onClick={onClear}>
+          {t('history.clear')}
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from 'zustand';
+import type { PaymentView } from '../../../../common/bridge-contract.ts';
+import { useT } from '../../i18n/index.ts';
+import { formatAmount, formatDateTime } from '../../i18n/format.ts';
+import { useApp } from '../../lib/wallet-context.tsx';
+import { itemAt, type HistoryStore } from './history-store.ts';
+import { showAccount, stateKey } from './show.ts';
+
+/** Every row has the same height, so the list knows where row 9 999 is without measuring anything. */
+export const ROW_HEIGHT = 56;
+const PAGE_ROWS = 8;
+
+/**
+ * The payments, newest first, as a virtualized list: only the rows in view (and a few either side) are in the
+ * document, and their pages are fetched as they come into view. Each row is a button that opens the payment;
+ * the arrow keys, Page Up/Down, Home and End move between rows.
+ */
+export function HistoryList({ store }: { store: HistoryStore }) {
+  const t = useT();
+  const locale = useApp((state) => state.locale);
+  const total = useStore(store, (state) => state.total);
+  const pages = useStore(store, (state) => state.pages);
+  const actions = useStore(store, (state) => state.actions);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [focusIndex, setFocusIndex] = useState<number>();
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0]?.index ?? 0;
+  const last = rows[rows.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    actions.ensureRange(first, last);
+  }, [actions, first, last, pages, total]);
+
+  // After a key moved to a row that was not yet in the document: focus it once it is.
+  useEffect(() => {
+    if (focusIndex === undefined) return;
+    const button = listRef.current?.querySelector<HTMLElement>(`li[data-index="${focusIndex}"] button`);
+    if (button) {
+      button.focus();
+      setFocusIndex(undefined);
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const current = Number((event.target as HTMLElement).closest('li')?.dataset['index']);
+    if (!Number.isInteger(current)) return;
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      PageDown: current + PAGE_ROWS,
+      PageUp: current - PAGE_ROWS,
+      Home: 0,
+      End: total - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const index = Math.max(0, Math.min(total - 1, target));
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    setFocusIndex(index);
+  };
+
+  return (
+    <div ref={scrollRef} className="history-scroller" data-testid="history-scroller">
+      <ul
+        ref={listRef}
+        className="history-list"
+        aria-label={t('history.list')}
+        style={{ height: virtualizer.getTotalSize() }}
+        onKeyDown={onKeyDown}
+      >
+        {rows.map((row) => {
+          const payment = itemAt({ pages }, row.index);
+          return (
+            <li
+              key={row.key}
+              data-index={row.index}
+              className="history-item"
+              aria-setsize={total}
+              aria-posinset={row.index + 1}
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              {payment ? (
+                <Row payment={payment} locale={locale} onOpen={actions.open} />
+              ) : (
+                <button type="button" className="history-row loading" aria-disabled="true">
+                  <span className="history-date">{t('history.rowLoading')}</span>
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function Row({
+  payment,
+  locale,
+  onOpen,
+}: {
+  payment: PaymentView;
+  locale: 'is' | 'en';
+  onOpen: (payment: PaymentView) => void;
+}) {
+  const t = useT();
+  const { order } = payment;
+  return (
+    <button type="button" className="history-row" data-testid="history-row" onClick={() => onOpen(payment)}>
+      <span className="history-date">{formatDateTime(payment.createdAt, locale)}</span>
+      <span className="history-payee">
+        <span className="history-payee-name">{order.payeeName || t('history.noName')}</span>
+        <span className="history-payee-account">{showAccount(order.depositAccount)}</span>
+      </span>
+      <span className="history-amount">{formatAmount(order.amount, locale)}</span>
+      <span className={`history-badge state-${payment.state}`}>{t(stateKey(payment.state))}</span>
+    </button>
+  );
+}

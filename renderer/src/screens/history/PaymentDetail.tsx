@@ -1,0 +1,168 @@
+import type { ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { PaymentView } from '../../../../common/bridge-contract.ts';
+import type { PaymentState } from '../../../../common/payment.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useErrorText } from '../../components/ErrorText.tsx';
+import { useT } from '../../i18n/index.ts';
+import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts';
+import { useApp } from '../../lib/wallet-context.tsx';
+import { explainFailure } from './failure.ts';
+import type { HistoryStore } from './history-store.ts';
+import { showAccount, showKennitala, stateKey } from './show.ts';
+
+/** Every field of one payment, its error explained, and (once the bank has accepted it) a way to ask for news. */
+export function PaymentDetail({ store }: { store: HistoryStore }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const detail = useStore(store, (state) => state.detail);
+  const actions = useStore(store, (state) => state.actions);
+  if (!detail) return null;
+  const { payment } = detail;
+
+  return (
+    <Dialog title={t('history.detail.title')} onClose={actions.close}>
+      <div className="history-detail" data-testid="payment-detail">
+        <Facts payment={payment} />
+        {payment.error && <Failure payment={payment} />}
+        <div className="history-detail-status" role="status">
+          {detail.refreshing && t('history.detail.refreshing')}
+          {detail.refreshed && t('history.detail.refreshed', { state: t(stateKey(payment.state)) })}
+        </div>
+        {detail.errorCode && (
+          <p role="alert" className="history-error">
+            {t('history.detail.refreshFailed')} {errorText(detail.errorCode)}
+          </p>
+        )}
+        <div className="actions">
+          {payment.state === 'accepted' && (
+            <button
+              type="button"
+              className="primary"
+              disabled={detail.refreshing}
+              onClick={() => void actions.refreshStatus()}
+            >
+              {t('history.detail.refresh')}
+            </button>
+          )}
+          <button type="button" data-autofocus onClick={actions.close}>
+            {t('action.close')}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+function Facts({ payment }: { payment: PaymentView }) {
+  const t = useT();
+  const locale = useApp((state) => state.locale);
+  const { order } = payment;
+  const when = (instant: number | undefined) => (instant === undefined ? none(t) : formatDateTime(instant, locale));
+  const times = (Object.entries(payment.stateTimes) as [PaymentState, number][]).sort((a, b) => a[1] - b[1]);
+
+  return (
+    <>
+      <Section title={t('history.detail.payment')}>
+        <Field label={t('history.detail.amount')}>
+          <strong>{formatAmount(order.amount, locale)}</strong>
+        </Field>
+        <Field label={t('history.detail.state')}>
+          <span className={`history-badge state-${payment.state}`}>{t(stateKey(payment.state))}</span>
+        </Field>
+        <Field label={t('history.detail.created')}>{when(payment.createdAt)}</Field>
+        <Field label={t('history.detail.firstSent')}>{when(payment.firstSentAt)}</Field>
+        <Field label={t('history.detail.updated')}>{when(payment.updatedAt)}</Field>
+        <Field label={t('history.detail.attempts')}>{formatNumber(payment.attempts, locale)}</Field>
+        <Field label={t('history.detail.stateTimes')}>
+          <ol className="history-state-times">
+            {times.map(([state, instant]) => (
+              <li key={state}>
+                {t(stateKey(state))}: {formatDateTime(instant, locale)}
+              </li>
+            ))}
+          </ol>
+        </Field>
+      </Section>
+      <Section title={t('history.detail.identifiers')}>
+        <Field label={t('history.detail.localId')}>
+          <code>{payment.id}</code>
+        </Field>
+        <Field label={t('history.detail.requestId')}>
+          <code data-testid="request-id">{payment.requestId}</code>
+        </Field>
+        <Field label={t('history.detail.initiationId')}>
+          {payment.initiationId ? <code data-testid="initiation-id">{payment.initiationId}</code> : none(t)}
+        </Field>
+        {payment.acknowledgedDuplicateOf && (
+          <Field label={t('history.detail.duplicateOf')}>
+            <code>{payment.acknowledgedDuplicateOf}</code>
+          </Field>
+        )}
+      </Section>
+      <Section title={t('history.detail.bank')}>
+        <Field label={t('history.detail.bankStatus')}>{payment.bankStatus ?? none(t)}</Field>
+        <Field label={t('history.detail.paymentDate')}>{paymentDate(payment.paymentDate, locale) ?? none(t)}</Field>
+      </Section>
+      <Section title={t('history.detail.accounts')}>
+        <Field label={t('history.detail.from')}>{showAccount(order.debtorAccount)}</Field>
+        <Field label={t('history.detail.owner')}>{showKennitala(order.debtorKennitala)}</Field>
+        <Field label={t('history.detail.payee')}>{order.payeeName || t('history.noName')}</Field>
+        <Field label={t('history.detail.payeeKennitala')}>{showKennitala(order.depositKennitala)}</Field>
+        <Field label={t('history.detail.to')}>{showAccount(order.depositAccount)}</Field>
+      </Section>
+      <Section title={t('history.detail.references')}>
+        <Field label={t('history.detail.reference')}>{order.endToEndId || none(t)}</Field>
+        <Field label={t('history.detail.extendedReference')}>{order.extendedReference || none(t)}</Field>
+      </Section>
+    </>
+  );
+}
+
+function Failure({ payment }: { payment: PaymentView }) {
+  const t = useT();
+  const locale = useApp((state) => state.locale);
+  const error = payment.error;
+  if (!error) return null;
+  const text = explainFailure(error, locale, t);
+  const status = error.httpStatus === undefined ? '' : t('history.detail.httpStatus', { status: error.httpStatus });
+  return (
+    <section className="history-failure" aria-labelledby="history-failure-title" data-testid="payment-failure">
+      <h3 id="history-failure-title">{t('history.detail.error')}</h3>
+      <p>
+        <strong>{text.title}</strong>
+      </p>
+      <p>{text.action}</p>
+      <p className="history-technical">
+        {t('history.detail.errorTechnical', { name: error.name, code: error.code, status, message: error.message })}
+      </p>
+    </section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="history-detail-section">
+      <h3>{title}</h3>
+      <dl>{children}</dl>
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="history-field">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const none = (t: ReturnType<typeof useT>) => t('history.detail.none');
+
+/** The bank's payment date is an ISO date or date-time; shown on the customer's clock when it reads as one. */
+function paymentDate(value: string | undefined, locale: 'is' | 'en'): string | undefined {
+  if (!value) return undefined;
+  const instant = Date.parse(value);
+  return Number.isNaN(instant) ? value : formatDateTime(instant, locale);
+}

@@ -1,0 +1,57 @@
+import type { HistoryFilter, PaymentState } from '../../../../common/payment.ts';
+
+/**
+ * The states a customer can filter on, in the order a payment passes through them. (`draft` never reaches the
+ * history.) Written out here rather than imported from common/payment.ts, which would bring zod into the bundle.
+ */
+export const FILTER_STATES = [
+  'confirmed',
+  'sending',
+  'accepted',
+  'settled',
+  'rejected',
+  'unknown',
+] as const satisfies readonly PaymentState[];
+
+/** What the filter form holds: dates as `<input type="date">` gives them (YYYY-MM-DD), texts as typed. */
+export interface FilterForm {
+  from: string;
+  to: string;
+  states: readonly PaymentState[];
+  payee: string;
+  text: string;
+}
+
+export const emptyForm = (): FilterForm => ({ from: '', to: '', states: [], payee: '', text: '' });
+
+/** Midnight at the start of a calendar day on the customer's clock, or undefined for anything but YYYY-MM-DD. */
+export function startOfLocalDay(date: string, addDays = 0): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return undefined;
+  const [, year, month, day] = match;
+  return new Date(Number(year), Number(month) - 1, Number(day) + addDays).getTime();
+}
+
+/** The form as the main process's filter: `to` is exclusive, so the chosen last day is included up to its end. */
+export function toFilter(form: FilterForm): HistoryFilter {
+  const filter: HistoryFilter = {};
+  const from = startOfLocalDay(form.from);
+  const to = startOfLocalDay(form.to, 1);
+  if (from !== undefined) filter.from = from;
+  if (to !== undefined) filter.to = to;
+  if (form.states.length > 0) filter.states = FILTER_STATES.filter((state) => form.states.includes(state));
+  const payee = form.payee.trim();
+  if (payee) filter.payee = payee;
+  const text = form.text.trim();
+  if (text) filter.text = text;
+  return filter;
+}
+
+export const isFiltered = (filter: HistoryFilter): boolean => Object.keys(filter).length > 0;
+
+/** The end day is before the start day: nothing can match. */
+export function rangeInvalid(form: FilterForm): boolean {
+  const from = startOfLocalDay(form.from);
+  const to = startOfLocalDay(form.to, 1);
+  return from !== undefined && to !== undefined && to <= from;
+}

@@ -1,0 +1,254 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { PaymentView, WalletApi } from '../../../../common/bridge-contract.ts';
+import type { HistoryFilter } from '../../../../common/payment.ts';
+import { errorCode, unwrap } from '../../lib/api.ts';
+
+/** Rows asked of the main process at a time: a screenful is about 10, a fast fling a few hundred. */
+export const PAGE_SIZE = 250;
+
+export interface DetailState {
+  payment: PaymentView;
+  refreshing: boolean;
+  /** Set after a refresh that answered. */
+  refreshed?: boolean;
+  /** The code of the last failed refresh or look-up. */
+  errorCode?: string;
+}
+
+export type ExportState =
+  { kind: 'busy' } | { kind: 'saved'; count: number; fileName: string } | { kind: 'failed'; code: string };
+
+export interface HistoryState {
+  /** The filter asked for (the form's, once typed): what an export exports. */
+  filter: HistoryFilter;
+  /** The filter of the rows on screen; behind `filter` while `busy`. */
+  shownFilter: HistoryFilter;
+  /** `loading` while there is nothing to show yet; `ready` once there is (an empty list included). */
+  status: 'loading' | 'ready' | 'error';
+  /** Another filter's first page is on its way; the rows of the previous one stay on screen until it comes. */
+  busy: boolean;
+  errorCode?: string;
+  total: number;
+  /** Loaded pages by page number (index / PAGE_SIZE). */
+  pages: ReadonlyMap<number, readonly PaymentView[]>;
+  detail?: DetailState;
+  exportState?: ExportState;
+  actions: HistoryActions;
+}
+
+export interface HistoryActions {
+  /** Shows another filter: starts again from the first page. Equal filters change nothing. */
+  setFilter(filter: HistoryFilter): void;
+  /**
+   * Loads the first page of the current filter. With `clear` (the first load, "Try again", another profile) the
+   * list empties at once; without it (another filter) the rows on screen stay until the new ones come.
+   */
+  load(options?: { clear?: boolean }): void;
+  /** Something changed: reloads what is on screen without emptying the list first. */
+  reload(): void;
+  /** The rows from `first` to `last` are (about to be) on screen: loads the pages they are on. */
+  ensureRange(first: number, last: number): void;
+  open(payment: PaymentView): void;
+  close(): void;
+  refreshStatus(): Promise<void>;
+  /** A payment changed in the main process. */
+  paymentChanged(payment: PaymentView): void;
+  exportCsv(): Promise<void>;
+  dismissExport(): void;
+}
+
+export type HistoryStore = StoreApi<HistoryState>;
+
+export const itemAt = (state: Pick<HistoryState, 'pages'>, index: number): PaymentView | undefined =>
+  state.pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
+
+const sameFilter = (a: HistoryFilter, b: HistoryFilter) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The history screen's state: pages of the list fetched as they come into view, the open payment, the export. */
+export function createHistoryStore(wallet: WalletApi): HistoryStore {
+  return createStore<HistoryState>()((set, get) => {
+    /** Answers from an older generation (another filter, an older reload) are dropped. */
+    let generation = 0;
+    const pending = new Set<number>();
+    let visible = { first: 0, last: 0 };
+    let reloading = false;
+    let reloadAgain = false;
+
+    const fetchPage = (page: number) =>
+      unwrap(wallet.historyPage({ filter: get().filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE }));
+
+    const replaceEverywhere = (payment: PaymentView) => {
+      const { pages, detail } = get();
+      let changed = false;
+      const next = new Map(pages);
+      for (const [number, items] of pages) {
+        const at = items.findIndex((item) => item.id === payment.id);
+        if (at < 0) continue;
+        next.set(number, items.with(at, payment));
+        changed = true;
+      }
+      if (changed) set({ pages: next });
+      if (detail?.payment.id === payment.id) set({ detail: { ...detail, payment } });
+    };
+
+    const actions: HistoryActions = {
+      setFilter(filter) {
+        if (sameFilter(filter, get().filter)) return;
+        set({ filter });
+        actions.load();
+      },
+
+      load({ clear = false } = {}) {
+        const mine = ++generation;
+        const filter = get().filter;
+        pending.clear();
+        if (clear || get().status !== 'ready') {
+          set({ status: 'loading', busy: false, errorCode: undefined, total: 0, pages: new Map() });
+        } else {
+          set({ busy: true });
+        }
+        fetchPage(0).then(
+          (page) => {
+            if (mine !== generation) return;
+            set({
+              status: 'ready',
+              busy: false,
+              shownFilter: filter,
+              total: page.total,
+              pages: new Map([[0, page.items]]),
+            });
+          },
+          (error: unknown) => {
+            if (mine !== generation) return;
+            set({ status: 'error', busy: false, errorCode: errorCode(error) });
+          },
+        );
+      },
+
+      reload() {
+        if (get().status !== 'ready' || get().busy) return actions.load();
+        if (reloading) {
+          reloadAgain = true;
+          return;
+        }
+        reloading = true;
+        const mine = ++generation;
+        pending.clear();
+        const wanted = new Set([0]);
+        for (let page = Math.floor(visible.first / PAGE_SIZE); page <= Math.floor(visible.last / PAGE_SIZE); page++) {
+          wanted.add(page);
+        }
+        const numbers = [...wanted];
+        Promise.all(numbers.map((number) => fetchPage(number)))
+          .then(
+            (answers) => {
+              if (mine !== generation) return;
+              const pages = new Map<number, readonly PaymentView[]>();
+              answers.forEach((answer, at) => pages.set(numbers[at] ?? 0, answer.items));
+              const total = answers[0]?.total ?? 0;
+              set({ status: 'ready', total, pages });
+            },
+            (error: unknown) => {
+              if (mine !== generation) return;
+              set({ status: 'error', errorCode: errorCode(error) });
+            },
+          )
+          .finally(() => {
+            reloading = false;
+            if (reloadAgain) {
+              reloadAgain = false;
+              actions.reload();
+            }
+          });
+      },
+
+      ensureRange(first, last) {
+        visible = { first, last };
+        const { status, total, pages } = get();
+        if (status !== 'ready' || get().busy || total === 0 || reloading) return;
+        const mine = generation;
+        const lastPage = Math.floor(Math.min(last, total - 1) / PAGE_SIZE);
+        for (let page = Math.floor(Math.max(first, 0) / PAGE_SIZE); page <= lastPage; page++) {
+          if (pages.has(page) || pending.has(page)) continue;
+          pending.add(page);
+          fetchPage(page).then(
+            (answer) => {
+              if (mine !== generation) return;
+              pending.delete(page);
+              // A changed total means the list moved under us: show it afresh rather than mix two versions.
+              if (answer.total !== get().total) return actions.reload();
+              set({ pages: new Map(get().pages).set(page, answer.items) });
+            },
+            (error: unknown) => {
+              if (mine !== generation) return;
+              pending.delete(page);
+              set({ status: 'error', errorCode: errorCode(error) });
+            },
+          );
+        }
+      },
+
+      open(payment) {
+        set({ detail: { payment, refreshing: false } });
+        // The row may be a moment old: show it at once, then what the main process has now.
+        unwrap(wallet.getPayment({ id: payment.id })).then(
+          (fresh) => {
+            if (get().detail?.payment.id === fresh.id) replaceEverywhere(fresh);
+          },
+          (error: unknown) => {
+            const detail = get().detail;
+            if (detail?.payment.id === payment.id) set({ detail: { ...detail, errorCode: errorCode(error) } });
+          },
+        );
+      },
+
+      close() {
+        set({ detail: undefined });
+      },
+
+      async refreshStatus() {
+        const detail = get().detail;
+        if (!detail || detail.refreshing) return;
+        set({ detail: { ...detail, refreshing: true, refreshed: false, errorCode: undefined } });
+        try {
+          const payment = await unwrap(wallet.refreshStatus({ id: detail.payment.id }));
+          replaceEverywhere(payment);
+          const now = get().detail;
+          if (now?.payment.id === payment.id) set({ detail: { ...now, refreshing: false, refreshed: true } });
+        } catch (error) {
+          const now = get().detail;
+          if (now?.payment.id === detail.payment.id) {
+            set({ detail: { ...now, refreshing: false, errorCode: errorCode(error) } });
+          }
+        }
+      },
+
+      paymentChanged(payment) {
+        const detail = get().detail;
+        if (detail?.payment.id === payment.id) set({ detail: { ...detail, payment } });
+        actions.reload();
+      },
+
+      async exportCsv() {
+        if (get().exportState?.kind === 'busy') return;
+        set({ exportState: { kind: 'busy' } });
+        try {
+          const result = await unwrap(wallet.exportHistory({ filter: get().filter }));
+          set({
+            exportState: result.saved
+              ? { kind: 'saved', count: result.count, fileName: result.fileName ?? '' }
+              : undefined,
+          });
+        } catch (error) {
+          set({ exportState: { kind: 'failed', code: errorCode(error) } });
+        }
+      },
+
+      dismissExport() {
+        set({ exportState: undefined });
+      },
+    };
+
+    return { filter: {}, shownFilter: {}, status: 'loading', busy: false, total: 0, pages: new Map(), actions };
+  });
+}
