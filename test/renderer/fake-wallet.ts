@@ -11,7 +11,8 @@ import type { OwnAccount, Payee } from '../../common/address-book.ts';
 import { normalizeAccountNumber } from '../../common/account-number.ts';
 import { checkKennitala } from '../../common/kennitala.ts';
 import { checkDraft, type PaymentDraft, type PaymentFailure, type PaymentState } from '../../common/payment.ts';
-import type { ProfileSummary } from '../../common/profile.ts';
+import { describeIssues, maskSecret, missingFields, type ProfileSummary } from '../../common/profile.ts';
+import { ProfileEditSchema } from '../../common/bridge-contract.ts';
 import { fail, ok, type Result } from '../../common/result.ts';
 import type { Session } from '../../common/session.ts';
 import type { Settings } from '../../common/settings.ts';
@@ -77,6 +78,8 @@ export class FakeWallet {
   outcome: Outcome = { kind: 'accepted', status: 'ACCP' };
   /** A call the test wants to fail: method name to error code. */
   failures = new Map<string, string>();
+  /** The message that goes with a failure in `failures` (say, INVALID_PROFILE's field list); a generic one if none. */
+  failureMessages = new Map<string, string>();
   saveCancelled = false;
   exported: string[] = [];
   #listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -108,6 +111,7 @@ export class FakeWallet {
   }
 
   finishSignIn(result: Result<Session> = ok(this.signedInAsAnna().session)): void {
+    if (!result.ok) this.session = { ...this.session, signingIn: false };
     this.#pendingSignIn?.(result);
     this.#pendingSignIn = undefined;
   }
@@ -162,7 +166,7 @@ export class FakeWallet {
   #fail<T>(method: string, request: unknown): Result<T> | undefined {
     this.calls.push({ method, request });
     const code = this.failures.get(method);
-    return code ? fail(code, `${method} failed in the fake`) : undefined;
+    return code ? fail(code, this.failureMessages.get(method) ?? `${method} failed in the fake`) : undefined;
   }
 
   #requireSignedIn<T>(): Result<T> | undefined {
@@ -209,24 +213,37 @@ export class FakeWallet {
       saveProfile: (request) =>
         resolve('saveProfile', request, () => {
           if (!this.canEdit) return fail('PROFILE_EDIT_NOT_ALLOWED', 'Not allowed');
+          if (request.id === 'local-sandbox') return fail('PROFILE_READ_ONLY', 'The local sandbox cannot be changed');
+          // The real rules, as main checks them; an empty secret keeps the saved one.
+          const parsed = ProfileEditSchema.safeParse(request);
+          if (!parsed.success) return fail('INVALID_PROFILE', describeIssues(parsed.error).join('; '));
+          const existing = this.profiles.find((p) => p.id === request.id);
+          const saved = parsed.data;
           const summary = profile({
-            id: request.id,
-            name: request.name,
-            environment: request.environment,
-            baseUrl: request.baseUrl,
-            authUrl: request.authUrl,
-            clientId: request.clientId,
-            apiKeyMasked: request.apiKey ? '••••' : '',
-            hasClientSecret: request.clientSecret !== '',
-            active: false,
-            builtIn: false,
+            id: saved.id,
+            name: saved.name,
+            environment: saved.environment,
+            baseUrl: saved.baseUrl,
+            authUrl: saved.authUrl,
+            clientId: saved.clientId,
+            apiKeyMasked: maskSecret(saved.apiKey),
+            hasClientSecret: saved.clientSecret !== '' || (existing?.hasClientSecret ?? false),
+            complete: missingFields(saved).length === 0,
+            active: existing?.active ?? false,
+            builtIn: existing?.builtIn ?? false,
           });
-          this.profiles = [...this.profiles.filter((p) => p.id !== request.id), summary];
+          this.profiles = existing
+            ? this.profiles.map((p) => (p.id === saved.id ? summary : p))
+            : [...this.profiles, summary];
           return ok(this.#list());
         }),
       removeProfile: (request) =>
         resolve('removeProfile', request, () => {
           this.profiles = this.profiles.filter((p) => p.id !== request.id || p.builtIn);
+          // As main: when the active profile goes, the first one is active.
+          if (!this.profiles.some((p) => p.active)) {
+            this.profiles = this.profiles.map((p, index) => ({ ...p, active: index === 0 }));
+          }
           return ok(this.#list());
         }),
       sessionStatus: () => resolve('sessionStatus', undefined, () => ok(this.session)),

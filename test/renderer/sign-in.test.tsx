@@ -1,0 +1,87 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail } from '../../common/result.ts';
+import { FakeWallet, profile } from './fake-wallet.ts';
+import { renderApp } from './render-app.tsx';
+
+describe('sign-in', () => {
+  it('shows the active profile and opens the bank’s sign-in, then the pay form', async () => {
+    const fake = new FakeWallet();
+    const { user } = await renderApp(fake);
+    expect(screen.getByText('Profile: Local sandbox')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Log in with your bank' }));
+    expect(await screen.findByTestId('amount')).toBeTruthy();
+    expect(screen.getByTestId('signed-in-as').textContent).toBe('Signed in as Anna Jónsdóttir (120385-****)');
+  });
+
+  it('says to finish in the browser while waiting, and can be cancelled', async () => {
+    const fake = new FakeWallet();
+    fake.signInMode = 'wait';
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Log in with your bank' }));
+    expect(await screen.findByText('Finish signing in in your browser')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel sign-in' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Sign-in was cancelled.');
+    expect(screen.getByRole('button', { name: 'Log in with your bank' })).toBeTruthy();
+  });
+
+  it('finishes when the browser comes back', async () => {
+    const fake = new FakeWallet();
+    fake.signInMode = 'wait';
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Log in with your bank' }));
+    await screen.findByText('Finish signing in in your browser');
+    await act(async () => fake.finishSignIn());
+    expect(await screen.findByTestId('amount')).toBeTruthy();
+  });
+
+  it.each([
+    ['SIGN_IN_TIMED_OUT', 'Sign-in took too long and was stopped. Try again.'],
+    [
+      'SIGN_IN_DENIED',
+      'You refused the app access at the bank. Nothing was shared. Try again if you want to use the app.',
+    ],
+    ['BANK_UNREACHABLE', 'The bank could not be reached. Check your internet connection and try again.'],
+    ['SOMETHING_NEW', 'Sign-in did not complete. Try again.'],
+  ])('explains %s', async (code, text) => {
+    const fake = new FakeWallet();
+    fake.signInMode = { fail: code };
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Log in with your bank' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+  });
+
+  it('sends a tester to the profiles when the profile is incomplete', async () => {
+    const fake = new FakeWallet();
+    fake.profiles = [profile({ id: 'bank-sandbox', environment: 'bank-sandbox', complete: false })];
+    const { user } = await renderApp(fake);
+    expect(screen.getByRole('alert').textContent).toContain('This profile is not ready');
+    await user.click(screen.getByRole('button', { name: 'Open profiles' }));
+    expect(screen.getByRole('button', { name: 'Profiles' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('warns when sign-ins are kept in memory only', async () => {
+    const fake = new FakeWallet();
+    fake.settings = { ...fake.settings, protection: 'basic_text', tokensPersist: false };
+    await renderApp(fake);
+    expect(screen.getByText(/sign in again each time you open the app/)).toBeTruthy();
+  });
+
+  it('signs out', async () => {
+    const fake = new FakeWallet().signedInAsAnna();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Log in with your bank' })).toBeTruthy();
+  });
+
+  it('stays usable when a failed sign-in result comes from the main process', async () => {
+    const fake = new FakeWallet();
+    fake.signInMode = 'wait';
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Log in with your bank' }));
+    await act(async () => fake.finishSignIn(fail('SIGN_IN_FAILED', 'x')));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The bank ended the sign-in without letting the app in. Try again.',
+    );
+  });
+});
