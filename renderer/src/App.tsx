@@ -42,6 +42,17 @@ function Shell() {
     document.documentElement.lang = locale;
   }, [locale]);
 
+  // Coming back to the app (or a minute passing) re-reads the session: the grant's days left move on their own.
+  useEffect(() => {
+    const refresh = () => void actions.refreshSession();
+    window.addEventListener('focus', refresh);
+    const timer = window.setInterval(refresh, 60_000);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      window.clearInterval(timer);
+    };
+  }, [actions]);
+
   if (phase === 'loading') {
     return (
       <main className="app">

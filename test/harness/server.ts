@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
 import { eventChannelNames, eventMethodName, invokeChannelNames } from '../../common/bridge-contract.ts';
-import { dispatch } from '../../main/dispatch.ts';
+import { dispatch, WalletError } from '../../main/dispatch.ts';
+import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import { createWallet, type Wallet } from '../../main/wallet.ts';
 import { localSandboxLauncher } from '../../main/profiles/local-sandbox.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
@@ -99,9 +100,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     ...(options.now ? { now: options.now } : {}),
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'a2a-harness-'));
+  const local = builtInProfiles().filter((profile) => profile.id === LOCAL_SANDBOX_ID);
   const platform = createNodePlatform({
     root: options.root,
     dataDir,
+    shipped: { profiles: local, allowEdit: true },
     clock: sandbox.clock,
     preferredLanguages: options.preferredLanguages ?? ['en'],
     localSandbox: localSandboxLauncher(() => Promise.resolve(sandbox)),
@@ -112,6 +115,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
   });
   const wallet = await createWallet(platform);
+  // Testers may add profiles, but only ones whose bank is the embedded sandbox: no real bank's tokens ever sit
+  // behind this local HTTP port.
+  const saveProfile = wallet.handlers.saveProfile;
+  wallet.handlers.saveProfile = (input) => {
+    const local = [input.baseUrl, input.authUrl].every((url) => url.replace(/\/+$/, '') === sandbox.url);
+    if (!local)
+      throw new WalletError('HARNESS_LOCAL_ONLY', `The harness serves the local sandbox (${sandbox.url}) only`);
+    return saveProfile(input);
+  };
   const stopEvents = wallet.onEvent((event) => broadcast(event.channel, event.payload));
 
   const server = Fastify({ logger: false });

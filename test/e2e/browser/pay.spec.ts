@@ -1,0 +1,97 @@
+import { bankErrorTexts } from '../../../common/bank-error-texts.ts';
+import type { BankErrorName } from '../../../common/bank-errors.ts';
+import { expect, test } from './fixtures.ts';
+
+const BJORN = { kennitala: '050792-2189', account: '0133-26-020001', name: 'Björn' };
+
+test('sign in as anna in the bank’s tab, then pay bjorn 1.500 kr. exactly once', async ({
+  wallet,
+  harness,
+  context,
+}) => {
+  await wallet.signIn(context, 'anna');
+  await wallet.expectSignedIn('Anna Jónsdóttir');
+  await wallet.addOwnAccount('0133-26-012345');
+  await wallet.fillPayment({ ...BJORN, amount: '1500' });
+  await expect(wallet.page.getByTestId('amount')).toHaveValue('1,500');
+  await expect(wallet.page.getByTestId('new-payee')).toBeVisible();
+  await wallet.expectAccessible();
+  await wallet.screenshot('pay');
+
+  await wallet.review();
+  await expect(wallet.page.getByTestId('review-words')).toHaveText('one thousand five hundred krónur');
+  await wallet.expectAccessible();
+  await wallet.screenshot('review');
+
+  await wallet.pay();
+  await wallet.expectResult(/accepted|settled/);
+  await expect(wallet.page.getByTestId('initiation-id')).not.toBeEmpty();
+  await wallet.expectAccessible();
+  await wallet.screenshot('result');
+  expect(harness.sandbox.initiations()).toHaveLength(1);
+
+  await wallet.go('History');
+  await expect(wallet.page.getByText('Björn').first()).toBeVisible();
+});
+
+const errors: [string, string, BankErrorName][] = [
+  ['gudrun', '0133-26-099999', 'DebtorAccountNotFound'],
+  ['einar', '0133-05-030001', 'InvalidAccountProduct'],
+  ['anna', '0133-15-012346', 'AmountUnavailable'],
+  ['sigga', '0133-26-040001', 'OverDailyAmount'],
+  ['olafur', '0133-26-050001', 'NotAuthorizedToPost'],
+];
+for (const [username, account, name] of errors) {
+  test(`${username}: the bank’s ${name} is explained on screen`, async ({ wallet, context }) => {
+    await wallet.signIn(context, username);
+    await wallet.addOwnAccount(account);
+    await wallet.fillPayment({ ...BJORN, amount: '1500' });
+    await wallet.review();
+    await wallet.pay();
+    await wallet.expectResult('rejected');
+    await expect(wallet.page.getByTestId('payment-error')).toContainText(bankErrorTexts[name].en.title);
+    await expect(wallet.page.getByTestId('payment-error')).toContainText(bankErrorTexts[name].en.action);
+  });
+}
+
+test('over the limit, a company kennitala and a bad account are refused at the field, before sending', async ({
+  wallet,
+  harness,
+  context,
+}) => {
+  await wallet.signIn(context, 'anna');
+  await wallet.addOwnAccount('0133-26-012345');
+  await wallet.fillPayment({ kennitala: '520190-1049', account: '0133-26-02', amount: '250000' });
+  await wallet.page.getByRole('button', { name: 'Review payment' }).click();
+  await expect(
+    wallet.page.getByText('This is a company’s kennitala. Payments can only go to individuals.'),
+  ).toBeVisible();
+  await expect(wallet.page.getByText('An account number is 4 + 2 + 6 digits, like 0133-26-012345.')).toBeVisible();
+  await expect(wallet.page.getByText(/One payment can be at most ISK\s200,000\./)).toBeVisible();
+  await wallet.expectAccessible();
+  expect(
+    harness.sandbox.requests().filter((entry) => entry.method === 'POST' && entry.path.includes('payments')),
+  ).toEqual([]);
+});
+
+test('a dropped answer, then Check again: one initiation at the bank, success on screen', async ({
+  wallet,
+  harness,
+  context,
+}) => {
+  await wallet.signIn(context, 'anna');
+  await wallet.addOwnAccount('0133-26-012345');
+  harness.sandbox.faults.add({ route: 'payments.create', kind: 'dropAfterProcessing', count: 1 });
+  await wallet.fillPayment({ ...BJORN, amount: '2500' });
+  await wallet.review();
+  await wallet.pay();
+  await wallet.expectResult('unknown');
+  const requestId = await wallet.page.getByTestId('request-id').textContent();
+  await expect(wallet.page.getByTestId('pay-result')).toContainText(`same request id (${requestId})`);
+  await wallet.screenshot('unknown-outcome');
+
+  await wallet.page.getByRole('button', { name: 'Check again' }).click();
+  await wallet.expectResult(/accepted|settled/);
+  expect(harness.sandbox.initiations()).toHaveLength(1);
+  await expect(wallet.page.getByTestId('request-id')).toHaveText(requestId ?? '');
+});

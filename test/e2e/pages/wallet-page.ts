@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+/**
+ * The wallet as a person uses it, shared by the browser and the Electron specs: each method is one thing a
+ * customer does or sees. Sign-in needs a browser tab for the bank, so it takes the page's context.
+ */
+export class WalletPage {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.page.getByTestId('app-name')).toBeVisible();
+  }
+
+  /** Clicks "Log in with your bank" (or another sign-in button) and completes the bank's login in the new tab. */
+  async signIn(context: BrowserContext, username: string, button = 'Log in with your bank'): Promise<void> {
+    const tab = context.waitForEvent('page');
+    await this.page.getByRole('button', { name: button }).first().click();
+    const bank = await tab;
+    await bank.getByLabel('Username').fill(username);
+    await bank.getByLabel('Password').fill('sandbox');
+    await bank.getByRole('button', { name: 'Log in' }).click();
+    await bank.getByRole('button', { name: 'Allow' }).click();
+    await bank.waitForLoadState();
+    await bank.close();
+  }
+
+  async expectSignedIn(name: string): Promise<void> {
+    await expect(this.page.getByTestId('signed-in-as')).toContainText(name);
+  }
+
+  async addOwnAccount(accountNumber: string): Promise<void> {
+    const number = this.page.getByTestId('new-account-number');
+    if (!(await number.isVisible())) await this.page.getByText('Add an account').click();
+    await number.fill(accountNumber);
+    await this.page.getByRole('button', { name: 'Add account' }).click();
+    await expect(this.page.getByLabel('Your account')).toHaveValue(accountNumber.replaceAll('-', ''));
+  }
+
+  async fillPayment(payment: { kennitala: string; account: string; amount: string; name?: string }): Promise<void> {
+    await this.page.getByTestId('deposit-kennitala').fill(payment.kennitala);
+    await this.page.getByTestId('deposit-account').fill(payment.account);
+    if (payment.name) await this.page.getByTestId('payee-name').fill(payment.name);
+    await this.page.getByTestId('amount').fill(payment.amount);
+    await this.page.getByTestId('amount').blur();
+  }
+
+  async review(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Review payment' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Review the payment' })).toBeVisible();
+  }
+
+  async pay(): Promise<void> {
+    await this.page.getByRole('button', { name: /^Pay ISK/ }).click();
+    await expect(this.page.getByTestId('pay-result')).toBeVisible();
+  }
+
+  async expectResult(state: string | RegExp): Promise<void> {
+    await expect(this.page.getByTestId('pay-result')).toHaveAttribute('data-state', state);
+  }
+
+  async go(screen: 'Pay' | 'History' | 'Profiles' | 'Settings'): Promise<void> {
+    await this.page.getByRole('navigation').getByRole('button', { name: screen }).click();
+  }
+
+  /** No serious or critical accessibility violation on what is on screen now. */
+  async expectAccessible(): Promise<void> {
+    const results = await new AxeBuilder({ page: this.page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  }
+
+  /** A screenshot kept as a test artifact; with UPDATE_SCREENSHOTS=1 also into docs/screenshots for the README. */
+  async screenshot(name: string): Promise<void> {
+    const dirs = [join(root, 'test-results', 'screenshots')];
+    if (process.env['UPDATE_SCREENSHOTS'] === '1') dirs.push(join(root, 'docs', 'screenshots'));
+    for (const dir of dirs) {
+      mkdirSync(dir, { recursive: true });
+      await this.page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+    }
+  }
+}
