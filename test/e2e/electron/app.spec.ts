@@ -1,32 +1,63 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { _electron as electron, expect, test } from '@playwright/test';
+import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
+import { walletApiKeys } from '../../../common/bridge-contract.ts';
 import { findElectronBinary } from '../../../scripts/electron-binary.ts';
+import { WalletPage } from '../pages/wallet-page.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const binary = findElectronBinary(root);
 
 test.skip(!binary.found, `Electron e2e needs the Electron binary: ${binary.found ? '' : binary.reason}`);
 
-test('the window opens with window.wallet and without Node in the page', async () => {
+/** The built app with a fresh user-data folder per test, and its embedded Local sandbox bank. */
+let app: ElectronApplication;
+let userData: string;
+test.beforeEach(async () => {
   if (!binary.found) return;
-  const userData = mkdtempSync(join(tmpdir(), 'a2a-electron-'));
-  const app = await electron.launch({
+  userData = mkdtempSync(join(tmpdir(), 'a2a-electron-'));
+  app = await electron.launch({
     executablePath: binary.path,
     args: [root, `--user-data-dir=${userData}`],
     env: { ...process.env, A2A_WALLET_USER_DATA: userData },
   });
-  try {
-    const page = await app.firstWindow();
-    await expect(page.getByTestId('app-name')).toHaveText('A2A Wallet');
-    const globals = await page.evaluate(() => {
-      const w = window as unknown as Record<string, unknown>;
-      return { wallet: typeof w['wallet'], require: typeof w['require'], process: typeof w['process'] };
-    });
-    expect(globals).toEqual({ wallet: 'object', require: 'undefined', process: 'undefined' });
-  } finally {
-    await app.close();
-    rmSync(userData, { recursive: true, force: true });
-  }
+});
+test.afterEach(async () => {
+  if (!binary.found) return;
+  await app.close();
+  rmSync(userData, { recursive: true, force: true });
+});
+
+test('the page has window.wallet with exactly the contract’s keys, and no Node', async () => {
+  const page = await app.firstWindow();
+  await expect(page.getByTestId('app-name')).toHaveText('A2A Wallet');
+  const globals = await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    return {
+      require: typeof w['require'],
+      process: typeof w['process'],
+      ipcRenderer: typeof w['ipcRenderer'],
+      walletKeys: Object.keys((w['wallet'] as object | undefined) ?? {}).sort(),
+    };
+  });
+  expect(globals).toEqual({
+    require: 'undefined',
+    process: 'undefined',
+    ipcRenderer: 'undefined',
+    walletKeys: [...walletApiKeys].sort(),
+  });
+});
+
+test('the app opens on the Local sandbox sign-in, accessible, with its banner', async () => {
+  const wallet = new WalletPage(await app.firstWindow());
+  await expect(wallet.page.getByTestId('env-banner')).toContainText('LOCAL SANDBOX');
+  await expect(wallet.page.getByRole('button', { name: 'Log in with your bank' })).toBeVisible();
+  await wallet.expectAccessible();
+});
+
+test('a page the window is told to open is refused', async () => {
+  const page = await app.firstWindow();
+  await page.evaluate(() => window.open('https://example.com/'));
+  await expect.poll(() => app.windows().length).toBe(1);
 });
