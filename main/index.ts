@@ -8,6 +8,7 @@ import { runElectronApp } from './platform/electron-app.ts';
 import { createElectronPlatform, exitWithError, isDevelopment } from './platform/electron-platform.ts';
 import { electronKeyValueStore } from './platform/electron-store-adapter.ts';
 import { createMainWindow } from './platform/main-window.ts';
+import { startAutoUpdates } from './platform/updater.ts';
 import { shippedProfiles } from './profiles/builtin-profiles.ts';
 import { loadVendorPreset } from './profiles/vendor-preset-file.ts';
 import type { KeyValueStore } from './storage/key-value-store.ts';
@@ -33,7 +34,8 @@ function readPreset() {
 }
 
 async function startWallet(): Promise<Wallet> {
-  const shipped = shippedProfiles(readPreset());
+  const preset = readPreset();
+  const shipped = shippedProfiles(preset);
   // The embedded sandbox is its own chunk, loaded only where the build ships the Local sandbox profile.
   const localSandbox = shipped.localSandbox
     ? (await import('./profiles/local-sandbox.ts')).localSandboxLauncher()
@@ -48,6 +50,7 @@ async function startWallet(): Promise<Wallet> {
   registerIpc(wallet.handlers, isAppUrl);
   forwardEvents(wallet, isAppUrl);
   setInterval(() => wallet.checkReminders(), REMINDER_CHECK_MS).unref();
+  startAutoUpdates({ feedUrl: preset?.updateFeed, locale: () => wallet.locale() });
   return wallet;
 }
 
