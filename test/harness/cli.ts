@@ -10,6 +10,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const harness = await startHarness({ root: join(import.meta.dirname, '..', '..'), port });
 console.log(`harness listening on ${harness.url}`);
+console.log(`local sandbox bank on ${harness.sandbox.url} (control endpoints under /__sandbox)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void harness.stop().then(() => process.exit(0)));
 }
