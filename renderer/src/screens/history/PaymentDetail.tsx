@@ -23,8 +23,11 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
   return (
     <Dialog title={t('history.detail.title')} onClose={actions.close}>
       <div className="history-detail" data-testid="payment-detail">
-        <Facts payment={payment} />
-        {payment.error && <Failure payment={payment} />}
+        {/* Long: it scrolls on its own (by keyboard too), and the buttons below stay in view. */}
+        <div className="history-detail-body" tabIndex={0} role="region" aria-label={t('history.detail.title')}>
+          <Facts payment={payment} />
+          {payment.error && <Failure payment={payment} />}
+        </div>
         <div className="history-detail-status" role="status">
           {detail.refreshing && t('history.detail.refreshing')}
           {detail.refreshed && t('history.detail.refreshed', { state: t(stateKey(payment.state)) })}
@@ -45,7 +48,7 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
               {t('history.detail.refresh')}
             </button>
           )}
-          <button type="button" data-autofocus onClick={actions.close}>
+          <button type="button" onClick={actions.close}>
             {t('action.close')}
           </button>
         </div>
