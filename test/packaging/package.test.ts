@@ -136,11 +136,10 @@ function occurrences(packaged: Packaged, secret: string): string[] {
     if (path === packaged.asar) continue;
     if (readFileSync(path).includes(secret)) found.push(file);
   }
-  const files = new Set(packaged.entries);
+  // Folders are listed too (as the parents of other entries); only files have content.
+  const folders = new Set(packaged.entries.map((entry) => entry.slice(0, entry.lastIndexOf('/'))));
   for (const entry of packaged.entries) {
-    // Folders are listed too; only files have content.
-    if ([...files].some((other) => other.startsWith(`${entry}/`))) continue;
-    if (packaged.read(entry).includes(secret)) found.push(`app.asar:${entry}`);
+    if (!folders.has(entry) && packaged.read(entry).includes(secret)) found.push(`app.asar:${entry}`);
   }
   return found;
 }
