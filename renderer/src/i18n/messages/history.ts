@@ -128,7 +128,7 @@ export const is: Record<keyof typeof en, string> = {
   'history.state.accepted': 'Móttekin',
   'history.state.settled': 'Greidd',
   'history.state.rejected': 'Hafnað',
-  'history.state.unknown': 'Óvíst hvort greitt',
+  'history.state.unknown': 'Niðurstaða óviss',
   'history.export': 'Flytja út í CSV',
   'history.exporting': 'Flyt út…',
   'history.exported.one': 'Vistaði {count} greiðslu í skrána {file}.',
