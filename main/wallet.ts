@@ -77,7 +77,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   });
   if (platform.localSandbox) {
     try {
-      profiles.setLocalSandboxUrl((await platform.localSandbox.ensureStarted()).url);
+      const sandbox = await platform.localSandbox.ensureStarted();
+      profiles.setLocalSandbox({ url: sandbox.url, ...platform.localSandbox.app });
     } catch (error) {
       // The other profiles still work; the Local sandbox one reads as incomplete and says so on sign-in.
       console.error(`The local sandbox did not start: ${(error as Error).message}`);

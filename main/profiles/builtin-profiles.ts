@@ -6,21 +6,19 @@ import { ProfileSchema, type Profile } from '../../common/profile.ts';
  */
 export const LOCAL_SANDBOX_ID = 'local-sandbox';
 
-export const LOCAL_SANDBOX_APP = {
-  clientId: 'wallet-local',
-  clientSecret: 'wallet-local-secret',
-  apiKey: 'wallet-local-apikey',
-} as const;
-
 export function builtInProfiles(): Profile[] {
   return [
     ProfileSchema.parse({
       id: LOCAL_SANDBOX_ID,
       name: 'Local sandbox',
       environment: 'local-sandbox',
+      // Filled in when the embedded sandbox starts: its address, and the app registration it knows. The
+      // registration lives in the sandbox's own chunk, so a build without the sandbox carries none of it.
       baseUrl: '',
       authUrl: '',
-      ...LOCAL_SANDBOX_APP,
+      clientId: '',
+      clientSecret: '',
+      apiKey: '',
     }),
     ProfileSchema.parse({
       id: 'bank-sandbox',

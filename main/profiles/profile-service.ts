@@ -31,16 +31,17 @@ const SavedProfile = z.object({ profile: z.unknown(), sealedSecret: z.string() }
 
 export class ProfileService {
   readonly #options: ProfileServiceOptions;
-  #localSandboxUrl = '';
+  #localSandbox = { baseUrl: '', authUrl: '', clientId: '', clientSecret: '', apiKey: '' };
   readonly #listeners = new Set<(active: Profile) => void>();
 
   constructor(options: ProfileServiceOptions) {
     this.#options = options;
   }
 
-  /** The embedded sandbox's address, once it has started: both {base_url} and {auth_url}. */
-  setLocalSandboxUrl(url: string): void {
-    this.#localSandboxUrl = url;
+  /** The embedded sandbox, once it has started: its address (both {base_url} and {auth_url}) and registration. */
+  setLocalSandbox(sandbox: { url: string; clientId: string; clientSecret: string; apiKey: string }): void {
+    const { url, ...app } = sandbox;
+    this.#localSandbox = { baseUrl: url, authUrl: url, ...app };
   }
 
   #saved(): Map<string, Profile> {
@@ -67,9 +68,7 @@ export class ProfileService {
     const shipped = this.#options.shipped.map((profile) => saved.get(profile.id) ?? profile);
     const added = [...saved.values()].filter((profile) => !this.#options.shipped.some((s) => s.id === profile.id));
     return [...shipped, ...added].map((profile) =>
-      profile.id === LOCAL_SANDBOX_ID
-        ? { ...profile, baseUrl: this.#localSandboxUrl, authUrl: this.#localSandboxUrl }
-        : profile,
+      profile.id === LOCAL_SANDBOX_ID ? { ...profile, ...this.#localSandbox } : profile,
     );
   }
 

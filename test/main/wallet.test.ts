@@ -7,7 +7,8 @@ import { ProfileSchema } from '../../common/profile.ts';
 import type { Result } from '../../common/result.ts';
 import { DAY_MS } from '../../common/time.ts';
 import { dispatch } from '../../main/dispatch.ts';
-import { builtInProfiles, LOCAL_SANDBOX_APP, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
+import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
+import { LOCAL_SANDBOX_APP } from '../../main/profiles/local-sandbox.ts';
 import type { KeyProtector } from '../../main/secrets/key-protector.ts';
 import { createWallet, type Wallet, type WalletEvent } from '../../main/wallet.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
@@ -34,7 +35,11 @@ async function open(options: Partial<NodePlatformOptions> = {}, username = 'anna
     dataDir,
     clock: sandbox.clock,
     // The sandbox outlives each wallet: some tests restart the app against the same bank.
-    localSandbox: { ensureStarted: () => Promise.resolve(sandbox), stop: () => Promise.resolve() },
+    localSandbox: {
+      app: LOCAL_SANDBOX_APP,
+      ensureStarted: () => Promise.resolve(sandbox),
+      stop: () => Promise.resolve(),
+    },
     openExternal: (url) => browser.openExternal(url),
     retryDelaysMs: [],
     ...options,

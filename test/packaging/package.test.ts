@@ -263,7 +263,7 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
     for (const secret of [SECRET, SANDBOX_SECRET, DECOY_SECRET]) expect(occurrences(standard, secret)).toEqual([]);
   });
 
-  it.skip('carries no credential of the local sandbox when it does not ship it (main/profiles/builtin-profiles.ts puts LOCAL_SANDBOX_APP in the main chunk)', () => {
+  it('carries no credential of the local sandbox when it does not ship it', () => {
     expect(occurrences(customer, 'wallet-local-secret')).toEqual([]);
   });
 

@@ -20,7 +20,9 @@ export function Dialog({
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], button, [href], input, select, textarea');
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea');
     (first ?? ref.current)?.focus();
     return () => previous?.focus();
   }, []);

@@ -6,7 +6,7 @@ import { ProfileSchema, type Profile } from '../../../common/profile.ts';
 import { DAY_MS, GRANT_MS } from '../../../common/time.ts';
 import { SessionService, type SessionServiceOptions } from '../../../main/auth/session-service.ts';
 import { TokenVault } from '../../../main/auth/token-vault.ts';
-import { LOCAL_SANDBOX_APP } from '../../../main/profiles/builtin-profiles.ts';
+import { LOCAL_SANDBOX_APP } from '../../../main/profiles/local-sandbox.ts';
 import { openSecretBox } from '../../../main/secrets/key-protector.ts';
 import { JsonFileStore } from '../../../main/storage/json-file-store.ts';
 import { MemoryStore, type KeyValueStore } from '../../../main/storage/key-value-store.ts';

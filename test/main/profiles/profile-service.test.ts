@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../../main/profiles/builtin-profiles.ts';
 import { ProfileService } from '../../../main/profiles/profile-service.ts';
+import { LOCAL_SANDBOX_APP } from '../../../main/profiles/local-sandbox.ts';
 import { loadVendorPreset } from '../../../main/profiles/vendor-preset-file.ts';
 import { aesGcmBox, newDataKey } from '../../../main/secrets/secret-box.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
@@ -42,7 +43,7 @@ describe('profiles', () => {
 
   it('fills in the local sandbox address once it runs', () => {
     const profiles = service();
-    profiles.setLocalSandboxUrl('http://127.0.0.1:43123');
+    profiles.setLocalSandbox({ url: 'http://127.0.0.1:43123', ...LOCAL_SANDBOX_APP });
     expect(profiles.get(LOCAL_SANDBOX_ID)).toMatchObject({
       baseUrl: 'http://127.0.0.1:43123',
       authUrl: 'http://127.0.0.1:43123',
