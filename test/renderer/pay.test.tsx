@@ -25,7 +25,7 @@ describe('the pay form', () => {
     expect((screen.getByLabelText('Your account') as HTMLSelectElement).value).toBe('013326012345');
     const meter = await screen.findByTestId('limit-meter');
     await waitFor(() => expect(plain(meter)).toContain('ISK 200,000 of ISK 200,000 left today'));
-    expect(plain(meter)).toContain('Resets at 00:00 GMT (in 3 h 12 min)');
+    expect(plain(meter)).toContain('left today; resets at 00:00 GMT (in 3 h 12 min)');
   });
 
   it('groups the amount as typed, in each language', async () => {

@@ -83,9 +83,11 @@ export class WalletPage {
   async screenshot(name: string): Promise<void> {
     const dirs = [join(root, 'test-results', 'screenshots')];
     if (process.env['UPDATE_SCREENSHOTS'] === '1') dirs.push(join(root, 'docs', 'screenshots'));
+    // A modal covers the viewport only: the page behind it is not worth a full-length picture.
+    const fullPage = (await this.page.locator('[aria-modal="true"]').count()) === 0;
     for (const dir of dirs) {
       mkdirSync(dir, { recursive: true });
-      await this.page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+      await this.page.screenshot({ path: join(dir, `${name}.png`), fullPage, animations: 'disabled' });
     }
   }
 }
