@@ -1,0 +1,512 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../renderer/src/App.tsx';
+import type { ProfileSummary } from '../../common/profile.ts';
+import { FakeWallet, profile } from './fake-wallet.ts';
+
+const bankSandbox = profile({
+  id: 'bank-sandbox',
+  name: 'Bank sandbox',
+  environment: 'bank-sandbox',
+  baseUrl: 'https://sandbox.bank.is/api',
+  authUrl: 'https://auth.sandbox.bank.is',
+  clientId: 'tester-app',
+  apiKeyMasked: 'abcd…wxyz',
+  hasClientSecret: true,
+  complete: true,
+  active: false,
+  builtIn: true,
+});
+const production = profile({
+  id: 'production',
+  name: 'Production',
+  environment: 'production',
+  baseUrl: '',
+  authUrl: '',
+  clientId: '',
+  apiKeyMasked: '',
+  hasClientSecret: false,
+  complete: false,
+  active: false,
+  builtIn: true,
+});
+const ownProfile = profile({
+  id: 'my-bank',
+  name: 'My test bank',
+  environment: 'bank-sandbox',
+  baseUrl: 'https://test.example.is',
+  authUrl: 'https://auth.test.example.is',
+  clientId: 'mine',
+  apiKeyMasked: '',
+  hasClientSecret: false,
+  complete: false,
+  active: false,
+  builtIn: false,
+});
+
+function wallet(options: { canEdit?: boolean; profiles?: ProfileSummary[] } = {}): FakeWallet {
+  const fake = new FakeWallet();
+  fake.canEdit = options.canEdit ?? true;
+  fake.profiles = options.profiles ?? [profile(), bankSandbox, production, ownProfile];
+  return fake;
+}
+
+/** The whole app over the fake, on the Profiles screen. */
+async function openProfiles(fake = wallet()) {
+  const user = userEvent.setup({ delay: null });
+  const view = render(<App wallet={fake.api()} />);
+  await user.click(await screen.findByRole('button', { name: 'Profiles' }));
+  await screen.findByRole('heading', { level: 2, name: 'Profiles' });
+  return { user, fake, ...view };
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+/** The value beside a term in a profile's details. */
+function detail(article: HTMLElement, term: string): string {
+  const dt = within(article)
+    .getAllByRole('term')
+    .find((element) => element.textContent === term);
+  if (!dt) throw new Error(`no ${term}`);
+  return dt.nextElementSibling?.textContent ?? '';
+}
+
+/** Puts text in a field at once, as pasting would (typing long texts key by key is slow in jsdom). */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+const callsTo = (fake: FakeWallet, method: string) => fake.calls.filter((call) => call.method === method);
+
+/** axe-core over what is on screen: no serious or critical violation. */
+async function expectAccessible(container: HTMLElement) {
+  const results = await axe.run(container, {
+    // jsdom does no layout or painting, so contrast cannot be computed here (the browser tests cover it).
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  const bad = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
+}
+
+describe('Profiles: the list', () => {
+  it('shows every profile with its environment, addresses, client id, masked key, secret, completeness and which is in use', async () => {
+    await openProfiles();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+
+    const local = card('Local sandbox');
+    expect(detail(local, 'Environment')).toBe('Local sandbox');
+    expect(detail(local, 'API base URL')).toBe('http://127.0.0.1:4010');
+    expect(within(local).getByText('In use')).toBeTruthy();
+
+    const bank = card('Bank sandbox');
+    expect(detail(bank, 'Environment')).toBe('Bank sandbox');
+    expect(detail(bank, 'API base URL')).toBe('https://sandbox.bank.is/api');
+    expect(detail(bank, 'Authorization server URL')).toBe('https://auth.sandbox.bank.is');
+    expect(detail(bank, 'Client id')).toBe('tester-app');
+    expect(detail(bank, 'API key')).toBe('abcd…wxyz');
+    expect(detail(bank, 'Client secret')).toBe('Set (never shown)');
+    expect(within(bank).getByText('Complete')).toBeTruthy();
+    expect(within(bank).queryByText('In use')).toBeNull();
+
+    const prod = card('Production');
+    expect(detail(prod, 'Environment')).toBe('Production');
+    expect(detail(prod, 'API base URL')).toBe('Not set');
+    expect(detail(prod, 'API key')).toBe('Not set');
+    expect(detail(prod, 'Client secret')).toBe('Not set');
+    expect(within(prod).getByText('Incomplete')).toBeTruthy();
+    expect(detail(prod, 'Source')).toBe('Shipped with the app');
+    expect(detail(card('My test bank'), 'Source')).toBe('Added by you');
+  });
+
+  it('names the environments in Icelandic when the app speaks Icelandic', async () => {
+    const fake = wallet();
+    fake.settings = { ...fake.settings, language: 'is', locale: 'is' };
+    const user = userEvent.setup({ delay: null });
+    render(<App wallet={fake.api()} />);
+    await user.click(await screen.findByRole('button', { name: 'Snið' }));
+    expect(detail(card('Bank sandbox'), 'Umhverfi')).toBe('Prófunarumhverfi bankans');
+    expect(detail(card('Production'), 'Umhverfi')).toBe('Raunumhverfi');
+    expect(detail(card('Local sandbox'), 'Umhverfi')).toBe('Staðbundið prófunarumhverfi');
+    expect(screen.getByRole('button', { name: 'Bæta við sniði' })).toBeTruthy();
+  });
+
+  it('switches to another profile through the store: the banner, session and list follow', async () => {
+    const { user, fake } = await openProfiles();
+    expect(screen.getByTestId('env-banner').textContent).toContain('LOCAL SANDBOX');
+
+    await user.click(screen.getByRole('button', { name: 'Switch to Bank sandbox' }));
+
+    expect(callsTo(fake, 'switchProfile').map((call) => call.request)).toEqual([{ id: 'bank-sandbox' }]);
+    expect(await screen.findByText('Now using Bank sandbox.')).toBeTruthy();
+    expect(within(card('Bank sandbox')).getByText('In use')).toBeTruthy();
+    expect(within(card('Local sandbox')).queryByText('In use')).toBeNull();
+    expect(screen.getByTestId('env-banner').textContent).toContain('BANK SANDBOX');
+    // The session of the new profile was fetched after the switch.
+    expect(fake.calls.findLastIndex((call) => call.method === 'sessionStatus')).toBeGreaterThan(
+      fake.calls.findIndex((call) => call.method === 'switchProfile'),
+    );
+    // The active profile offers no switch to itself.
+    expect(screen.queryByRole('button', { name: 'Switch to Bank sandbox' })).toBeNull();
+  });
+
+  it('explains a switch that fails', async () => {
+    const fake = wallet();
+    fake.failures.set('switchProfile', 'PROFILE_NOT_FOUND');
+    const { user } = await openProfiles(fake);
+    await user.click(screen.getByRole('button', { name: 'Switch to Production' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That profile no longer exists.');
+  });
+
+  it('where the vendor does not allow editing: no add, edit or remove, a note, and switching still works', async () => {
+    const { user, fake } = await openProfiles(wallet({ canEdit: false }));
+    expect(screen.getByText(/The vendor manages the profiles/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a profile' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Remove|Reset) / })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Switch to Production' }));
+    expect(callsTo(fake, 'switchProfile')).toHaveLength(1);
+  });
+
+  it('keeps the local sandbox read-only, while the others can be edited, removed or reset', async () => {
+    await openProfiles();
+    expect(screen.queryByText(/The vendor manages/)).toBeNull();
+    const local = card('Local sandbox');
+    expect(within(local).queryByRole('button', { name: /Edit|Remove|Reset/ })).toBeNull();
+    expect(detail(local, 'Source')).toBe('Built in; cannot be changed');
+    expect(screen.getByRole('button', { name: 'Edit Bank sandbox' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset Bank sandbox' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove My test bank' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset My test bank' })).toBeNull();
+  });
+
+  it('has no serious or critical accessibility problem, with and without editing', async () => {
+    const { container, unmount } = await openProfiles();
+    await expectAccessible(container);
+    unmount();
+    const other = await openProfiles(wallet({ canEdit: false }));
+    await expectAccessible(other.container);
+  });
+});
+
+describe('Profiles: adding', () => {
+  it('saves a valid new profile with exactly the fields of a profile, and lists it', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Add a profile' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Add a profile' }));
+
+    await fill(user, screen.getByRole('textbox', { name: 'Id (required)' }), 'landsbank-test');
+    await fill(user, screen.getByRole('textbox', { name: 'Name (required)' }), 'Landsbank test');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Environment' }), 'Bank sandbox');
+    await fill(user, screen.getByRole('textbox', { name: 'API base URL' }), 'https://api.test.bank.is/v1/');
+    await fill(user, screen.getByRole('textbox', { name: 'Authorization server URL' }), 'https://auth.test.bank.is');
+    await user.type(screen.getByRole('textbox', { name: 'Client id' }), 'my-client');
+    await fill(user, screen.getByLabelText('Client secret'), 's3cret-value');
+    await fill(user, screen.getByLabelText('API key'), 'key-1234567890');
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    const scopes = screen.getByRole('textbox', { name: 'Scopes' });
+    await user.clear(scopes);
+    await fill(user, scopes, 'openid  payments');
+    await fill(user, screen.getByRole('textbox', { name: 'Redirect ports' }), '5173, 5174');
+    await user.click(screen.getByRole('radio', { name: 'HTTP Basic (client_secret_basic)' }));
+    await fill(user, screen.getByRole('textbox', { name: 'JWKS URL' }), 'https://auth.test.bank.is/jwks');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(callsTo(fake, 'saveProfile').map((call) => call.request)).toEqual([
+      {
+        id: 'landsbank-test',
+        name: 'Landsbank test',
+        environment: 'bank-sandbox',
+        baseUrl: 'https://api.test.bank.is/v1/',
+        authUrl: 'https://auth.test.bank.is',
+        clientId: 'my-client',
+        clientSecret: 's3cret-value',
+        apiKey: 'key-1234567890',
+        apiVersion: 'v1',
+        scopes: ['openid', 'payments'],
+        redirectPorts: [5173, 5174],
+        tokenEndpointAuth: 'client_secret_basic',
+        kennitalaClaims: ['kennitala'],
+        nameClaims: ['name'],
+        jwksUrl: 'https://auth.test.bank.is/jwks',
+      },
+    ]);
+    const added = await screen.findByRole('article', { name: 'Landsbank test' });
+    expect(screen.getByText('Saved Landsbank test.')).toBeTruthy();
+    expect(detail(added, 'Client secret')).toBe('Set (never shown)');
+    expect(detail(added, 'API key')).toBe('key-…7890');
+    expect(document.body.textContent).not.toContain('s3cret-value');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Landsbank test' }));
+  });
+
+  it('checks the basics before sending: name, id, and https:// or loopback addresses, each beside its field', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Add a profile' }));
+    await user.type(screen.getByRole('textbox', { name: 'Id (required)' }), 'Bad Id!');
+    await fill(user, screen.getByRole('textbox', { name: 'API base URL' }), 'http://bank.example.is');
+    await fill(user, screen.getByRole('textbox', { name: 'Authorization server URL' }), 'http://127.0.0.1:4010');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+    const id = screen.getByRole('textbox', { name: 'Id (required)' });
+    const name = screen.getByRole('textbox', { name: 'Name (required)' });
+    const base = screen.getByRole('textbox', { name: 'API base URL' });
+    const auth = screen.getByRole('textbox', { name: 'Authorization server URL' });
+    expect(id.getAttribute('aria-invalid')).toBe('true');
+    expect(accessibleDescription(id)).toContain('Use lower-case letters a–z');
+    expect(accessibleDescription(name)).toContain('Give the profile a name.');
+    expect(accessibleDescription(base)).toContain('Must be an https:// address');
+    // Plain http to this machine is allowed.
+    expect(auth.getAttribute('aria-invalid')).toBeNull();
+    // The first wrong field takes the focus.
+    expect(document.activeElement).toBe(id);
+
+    // Fixed, the messages go and the profile is saved.
+    await user.clear(id);
+    await user.type(id, 'ok-id');
+    await user.type(name, 'Fine');
+    await user.clear(base);
+    await fill(user, base, 'http://localhost:8080');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(callsTo(fake, 'saveProfile')).toHaveLength(1);
+  });
+
+  it('refuses an id already in use, so a new profile never overwrites another', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Add a profile' }));
+    await fill(user, screen.getByRole('textbox', { name: 'Id (required)' }), 'production');
+    await user.type(screen.getByRole('textbox', { name: 'Name (required)' }), 'Another');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Another profile already has this id.')).toBeTruthy();
+    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+  });
+
+  it('opens the advanced section when the problem is there, and focuses the field', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Add a profile' }));
+    expect(screen.getByRole('button', { name: 'Advanced' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('textbox', { name: 'Scopes' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    await user.type(screen.getByRole('textbox', { name: 'Redirect ports' }), '80');
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    expect(screen.queryByRole('textbox', { name: 'Redirect ports' })).toBeNull();
+
+    await user.type(screen.getByRole('textbox', { name: 'Id (required)' }), 'ports');
+    await user.type(screen.getByRole('textbox', { name: 'Name (required)' }), 'Ports');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const ports = screen.getByRole('textbox', { name: 'Redirect ports' });
+    expect(document.activeElement).toBe(ports);
+    expect(accessibleDescription(ports)).toContain('80 is not a port from 1024 to 65535.');
+    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+  });
+
+  it('shows what the main process found wrong (INVALID_PROFILE names the fields)', async () => {
+    const fake = wallet();
+    fake.failures.set('saveProfile', 'INVALID_PROFILE');
+    fake.failureMessages.set('saveProfile', 'clientId: Too big: expected string to have <=200 characters');
+    const { user } = await openProfiles(fake);
+    await user.click(screen.getByRole('button', { name: 'Add a profile' }));
+    await user.type(screen.getByRole('textbox', { name: 'Id (required)' }), 'x');
+    await user.type(screen.getByRole('textbox', { name: 'Name (required)' }), 'X');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'The profile has errors: clientId: Too big: expected string to have <=200 characters',
+    );
+    expect(document.activeElement).toBe(alert);
+    // Still in the form, with what was typed.
+    expect(screen.getByRole('textbox', { name: 'Name (required)' })).toHaveProperty('value', 'X');
+  });
+
+  it('goes back to the list on Cancel, focus on the Add button, nothing sent', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Add a profile' }));
+    await fill(user, screen.getByRole('textbox', { name: 'Name (required)' }), 'Not this one');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a profile' }));
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+
+  it('has no serious or critical accessibility problem in the form, with messages showing', async () => {
+    const { user, container } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Add a profile' }));
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await expectAccessible(container);
+  });
+});
+
+describe('Profiles: editing', () => {
+  it('starts from the saved values, never shows the secret, and keeps it when the field is left empty', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Edit Bank sandbox' }));
+    expect(screen.getByRole('heading', { name: 'Edit Bank sandbox' })).toBeTruthy();
+    // The id is fixed when editing.
+    expect(screen.queryByRole('textbox', { name: 'Id (required)' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Name (required)' })).toHaveProperty('value', 'Bank sandbox');
+    expect(screen.getByRole('textbox', { name: 'API base URL' })).toHaveProperty(
+      'value',
+      'https://sandbox.bank.is/api',
+    );
+    const secret = screen.getByLabelText('Client secret');
+    expect(secret.getAttribute('type')).toBe('password');
+    expect(secret).toHaveProperty('value', '');
+    expect(accessibleDescription(secret)).toContain('A secret is saved. Leave this empty to keep it');
+
+    const name = screen.getByRole('textbox', { name: 'Name (required)' });
+    await user.clear(name);
+    await fill(user, name, 'Bank sandbox (Arion)');
+    await fill(user, screen.getByLabelText('API key'), 'abcd-the-key-wxyz');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const [save] = callsTo(fake, 'saveProfile');
+    expect(save?.request).toMatchObject({ id: 'bank-sandbox', name: 'Bank sandbox (Arion)', clientSecret: '' });
+    const saved = await screen.findByRole('article', { name: 'Bank sandbox (Arion)' });
+    expect(detail(saved, 'Client secret')).toBe('Set (never shown)');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Bank sandbox (Arion)' }));
+  });
+
+  it('asks for the API key again, since only its masked form can be shown', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Edit Bank sandbox' }));
+    const key = screen.getByLabelText('API key');
+    expect(accessibleDescription(key)).toContain('The saved key (abcd…wxyz) is never shown in full');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+    expect(accessibleDescription(key)).toContain('Type the API key again');
+    expect(document.activeElement).toBe(key);
+  });
+
+  it('says when a profile has no secret, and saves a template filled in for the first time', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Edit Production' }));
+    expect(accessibleDescription(screen.getByLabelText('Client secret'))).toContain('No secret is saved');
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    // The production template does not ask for the sandbox-only accounts scope.
+    expect(screen.getByRole('textbox', { name: 'Scopes' })).toHaveProperty('value', 'profile openid customer payments');
+    await fill(user, screen.getByRole('textbox', { name: 'API base URL' }), 'https://api.bank.is');
+    await fill(user, screen.getByRole('textbox', { name: 'Authorization server URL' }), 'https://auth.bank.is');
+    await user.type(screen.getByRole('textbox', { name: 'Client id' }), 'wallet');
+    await fill(user, screen.getByLabelText('API key'), 'production-key-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(callsTo(fake, 'saveProfile')[0]?.request).toMatchObject({
+      id: 'production',
+      environment: 'production',
+      apiKey: 'production-key-1',
+      clientSecret: '',
+      scopes: ['profile', 'openid', 'customer', 'payments'],
+    });
+    const saved = await screen.findByRole('article', { name: 'Production' });
+    expect(within(saved).getByText('Complete')).toBeTruthy();
+  });
+
+  it('goes back to the list on Cancel, focus on the Edit button', async () => {
+    const { user } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Edit My test bank' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit My test bank' }));
+  });
+});
+
+describe('Profiles: removing and resetting', () => {
+  it('removes a tester’s own profile after confirmation', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Remove My test bank' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove My test bank?' });
+    expect(callsTo(fake, 'removeProfile')).toHaveLength(0);
+    // The safe choice has the focus.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    expect(callsTo(fake, 'removeProfile').map((call) => call.request)).toEqual([{ id: 'my-bank' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('article', { name: 'My test bank' })).toBeNull();
+    expect(screen.getByText('Removed My test bank.')).toBeTruthy();
+    // Its button is gone: the focus goes to the screen's heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Profiles' })),
+    );
+  });
+
+  it('does nothing on Cancel or Escape, and gives the focus back to the button', async () => {
+    const { user, fake } = await openProfiles();
+    const remove = screen.getByRole('button', { name: 'Remove My test bank' });
+    await user.click(remove);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    expect(callsTo(fake, 'removeProfile')).toHaveLength(0);
+    expect(screen.getByRole('article', { name: 'My test bank' })).toBeTruthy();
+  });
+
+  it('keeps the focus inside the dialog', async () => {
+    const { user } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Remove My test bank' }));
+    const dialog = screen.getByRole('dialog');
+    for (let press = 0; press < 4; press += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it('resets a shipped profile to how it shipped, after confirmation; it stays in the list', async () => {
+    const { user, fake } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Reset Bank sandbox' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset Bank sandbox?' });
+    expect(dialog.textContent).toContain('goes back to how it shipped');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(callsTo(fake, 'removeProfile').map((call) => call.request)).toEqual([{ id: 'bank-sandbox' }]);
+    expect(screen.getByRole('article', { name: 'Bank sandbox' })).toBeTruthy();
+    expect(screen.getByText('Bank sandbox is back to how it shipped.')).toBeTruthy();
+  });
+
+  it('switches to the first profile when the one in use is removed, so the session follows', async () => {
+    const fake = wallet({
+      profiles: [profile({ active: false }), bankSandbox, { ...ownProfile, active: true }],
+    });
+    const { user } = await openProfiles(fake);
+    expect(screen.getByTestId('env-banner').textContent).toContain('BANK SANDBOX');
+    await user.click(screen.getByRole('button', { name: 'Remove My test bank' }));
+    expect(screen.getByRole('dialog').textContent).toContain('This is the profile in use');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await screen.findByText('Removed My test bank.');
+    expect(callsTo(fake, 'switchProfile').map((call) => call.request)).toEqual([{ id: 'local-sandbox' }]);
+    expect(within(card('Local sandbox')).getByText('In use')).toBeTruthy();
+    expect(screen.getByTestId('env-banner').textContent).toContain('LOCAL SANDBOX');
+  });
+
+  it('explains a removal the main process refused', async () => {
+    const fake = wallet();
+    fake.failures.set('removeProfile', 'PROFILE_EDIT_NOT_ALLOWED');
+    const { user } = await openProfiles(fake);
+    await user.click(screen.getByRole('button', { name: 'Remove My test bank' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This version of the app does not allow changing profiles.',
+    );
+    expect(screen.getByRole('article', { name: 'My test bank' })).toBeTruthy();
+  });
+
+  it('has no serious or critical accessibility problem with the dialog open', async () => {
+    const { user, container } = await openProfiles();
+    await user.click(screen.getByRole('button', { name: 'Reset Bank sandbox' }));
+    await expectAccessible(container);
+  });
+});
+
+/** The texts an element's aria-describedby points to. */
+function accessibleDescription(element: HTMLElement): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
