@@ -1,10 +1,164 @@
+import { useId, useRef, useState } from 'react';
+import type { LanguageChoice, Settings, SettingsUpdate } from '../../../common/settings.ts';
+import { Dialog } from '../components/Dialog.tsx';
+import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
+import { errorCode } from '../lib/api.ts';
+import { useApp } from '../lib/wallet-context.tsx';
+import './settings/settings.css';
 
+const LANGUAGES: LanguageChoice[] = ['system', 'is', 'en'];
+
+/** The language, a word on light and dark, how sign-ins are kept on this computer, and the app's version. */
 export function SettingsScreen() {
   const t = useT();
+  const errorText = useErrorText();
+  const settings = useApp((state) => state.settings);
+  const appInfo = useApp((state) => state.appInfo);
+  const actions = useApp((state) => state.actions);
+  const [error, setError] = useState<{ code: string; message: string }>();
+  const busy = useRef(false);
+
+  /** Every change goes straight to the main process; the store then has the new settings (and language). */
+  const update = async (change: SettingsUpdate) => {
+    if (busy.current) return;
+    busy.current = true;
+    setError(undefined);
+    try {
+      await actions.updateSettings(change);
+    } catch (caught) {
+      setError({ code: errorCode(caught), message: caught instanceof Error ? caught.message : '' });
+    } finally {
+      busy.current = false;
+    }
+  };
+
   return (
-    <section aria-labelledby="settings-title">
+    <section aria-labelledby="settings-title" className="settings-screen">
       <h2 id="settings-title">{t('settings.title')}</h2>
+      {error && (
+        <p role="alert" className="error">
+          {errorText(error.code, error.message)}
+        </p>
+      )}
+      {settings && (
+        <LanguageChoiceGroup language={settings.language} onChoose={(language) => void update({ language })} />
+      )}
+
+      <section aria-labelledby="settings-appearance" className="settings-section">
+        <h3 id="settings-appearance">{t('settings.appearance')}</h3>
+        <p>{t('settings.appearanceText')}</p>
+      </section>
+
+      {settings && (
+        <TokenStorage settings={settings} onAllowWeak={(allowWeakTokenStorage) => update({ allowWeakTokenStorage })} />
+      )}
+
+      <section aria-labelledby="settings-about" className="settings-section">
+        <h3 id="settings-about">{t('settings.about')}</h3>
+        <p data-testid="app-version">
+          {appInfo?.name} · {t('app.version', { version: appInfo?.version ?? '' })}
+        </p>
+      </section>
+    </section>
+  );
+}
+
+function LanguageChoiceGroup({
+  language,
+  onChoose,
+}: {
+  language: LanguageChoice;
+  onChoose: (language: LanguageChoice) => void;
+}) {
+  const t = useT();
+  const name = useId();
+  return (
+    <fieldset className="settings-section settings-language">
+      <legend>
+        <h3>{t('settings.language')}</h3>
+      </legend>
+      {LANGUAGES.map((choice) => (
+        <label key={choice}>
+          <input
+            type="radio"
+            name={name}
+            value={choice}
+            checked={language === choice}
+            onChange={() => onChoose(choice)}
+          />{' '}
+          {/* Each language named in itself, so it can be found whichever is in use. */}
+          <span lang={choice === 'system' ? undefined : choice}>{t(`settings.language.${choice}`)}</span>
+        </label>
+      ))}
+      <p className="hint">{t('settings.languageHint')}</p>
+    </fieldset>
+  );
+}
+
+/**
+ * How sign-ins are kept: encrypted with the system's keychain; or, where there is no keyring, in memory unless the
+ * customer knowingly accepts a fixed key; or in memory only.
+ */
+function TokenStorage({
+  settings,
+  onAllowWeak,
+}: {
+  settings: Settings;
+  onAllowWeak: (allow: boolean) => Promise<void>;
+}) {
+  const t = useT();
+  const checkboxId = useId();
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <section aria-labelledby="settings-tokens" className="settings-section" data-testid="token-storage">
+      <h3 id="settings-tokens">{t('settings.tokens')}</h3>
+      {settings.protection === 'secure' && <p>{t('settings.tokens.secure')}</p>}
+      {settings.protection === 'unavailable' && <p className="notice">{t('settings.tokens.unavailable')}</p>}
+      {settings.protection === 'basic_text' && (
+        <>
+          <p className="warning">{t('settings.tokens.basicText')}</p>
+          <div className="checkbox settings-checkbox">
+            <input
+              id={checkboxId}
+              type="checkbox"
+              checked={settings.allowWeakTokenStorage}
+              aria-describedby={`${checkboxId}-state`}
+              onChange={(event) => {
+                // Turning it on asks first; turning it off is always safe.
+                if (event.target.checked) setConfirming(true);
+                else void onAllowWeak(false);
+              }}
+            />
+            <label htmlFor={checkboxId}>{t('settings.tokens.allowWeak')}</label>
+          </div>
+          <p id={`${checkboxId}-state`} className="hint">
+            {settings.tokensPersist ? t('settings.tokens.persist') : t('settings.tokens.memory')}
+          </p>
+          {confirming && (
+            <Dialog title={t('settings.tokens.confirmTitle')} onClose={() => setConfirming(false)}>
+              <p>{t('settings.tokens.confirmText')}</p>
+              <div className="actions">
+                {/* Cancel first: the dialog focuses it, so Enter at once changes nothing. */}
+                <button type="button" data-autofocus onClick={() => setConfirming(false)}>
+                  {t('action.cancel')}
+                </button>
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={() => {
+                    setConfirming(false);
+                    void onAllowWeak(true);
+                  }}
+                >
+                  {t('settings.tokens.confirm')}
+                </button>
+              </div>
+            </Dialog>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -1,8 +1,54 @@
 /** The settings screen. */
 export const en = {
   'settings.title': 'Settings',
+  'settings.language': 'Language',
+  'settings.language.system': 'System default',
+  'settings.language.is': 'Íslenska',
+  'settings.language.en': 'English',
+  'settings.languageHint': 'The change takes effect at once. System default follows your computer’s language.',
+  'settings.appearance': 'Light and dark',
+  'settings.appearanceText':
+    'The app follows your system’s light or dark setting. To change it, change it in your system’s settings.',
+  'settings.tokens': 'Staying signed in',
+  'settings.tokens.secure':
+    'Your sign-ins are kept encrypted with your system’s keychain, so you stay signed in when you restart the app.',
+  'settings.tokens.basicText':
+    'This computer has no keyring, so sign-ins are kept in memory only: you sign in again each time you restart the app.',
+  'settings.tokens.unavailable':
+    'This computer offers no way to protect a saved sign-in, so sign-ins are kept in memory only: you sign in again each time you restart the app.',
+  'settings.tokens.allowWeak': 'Keep me signed in anyway (less secure: tokens stored with a fixed key)',
+  'settings.tokens.persist': 'Now: you stay signed in after a restart.',
+  'settings.tokens.memory': 'Now: you sign in again after each restart.',
+  'settings.tokens.confirmTitle': 'Keep sign-ins with a fixed key?',
+  'settings.tokens.confirmText':
+    'Your sign-in tokens will be saved on this computer, protected only by a key that is the same everywhere. Anyone who can read your files could use your bank access until it ends or you sign out.',
+  'settings.tokens.confirm': 'Keep me signed in',
+  'settings.about': 'About',
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
   'settings.title': 'Stillingar',
+  'settings.language': 'Tungumál',
+  'settings.language.system': 'Sjálfgefið í kerfinu',
+  'settings.language.is': 'Íslenska',
+  'settings.language.en': 'English',
+  'settings.languageHint': 'Breytingin tekur gildi strax. Sjálfgefið í kerfinu fylgir tungumáli tölvunnar.',
+  'settings.appearance': 'Ljóst og dökkt',
+  'settings.appearanceText':
+    'Forritið fylgir stillingu kerfisins um ljóst eða dökkt útlit. Til að breyta því skaltu breyta stillingum kerfisins.',
+  'settings.tokens': 'Að haldast innskráð',
+  'settings.tokens.secure':
+    'Innskráningar þínar eru geymdar dulkóðaðar með lyklakippu kerfisins, svo innskráningin helst þótt þú endurræsir forritið.',
+  'settings.tokens.basicText':
+    'Þessi tölva hefur enga lyklakippu (keyring), svo innskráningar eru aðeins geymdar í minni: þú skráir þig inn aftur í hvert sinn sem þú endurræsir forritið.',
+  'settings.tokens.unavailable':
+    'Þessi tölva býður enga leið til að vernda vistaða innskráningu, svo innskráningar eru aðeins geymdar í minni: þú skráir þig inn aftur í hvert sinn sem þú endurræsir forritið.',
+  'settings.tokens.allowWeak': 'Halda innskráningu samt (minna öruggt: aðgangstókar geymdir með föstum lykli)',
+  'settings.tokens.persist': 'Núna: innskráningin helst eftir endurræsingu.',
+  'settings.tokens.memory': 'Núna: þú skráir þig inn aftur eftir hverja endurræsingu.',
+  'settings.tokens.confirmTitle': 'Geyma innskráningar með föstum lykli?',
+  'settings.tokens.confirmText':
+    'Aðgangstókar þínir verða vistaðir á þessari tölvu, aðeins varðir með lykli sem er sá sami alls staðar. Hver sem getur lesið skrárnar þínar gæti notað aðgang þinn að bankanum þar til hann rennur út eða þú skráir þig út.',
+  'settings.tokens.confirm': 'Halda innskráningu',
+  'settings.about': 'Um forritið',
 };

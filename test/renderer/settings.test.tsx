@@ -1,0 +1,188 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { App } from '../../renderer/src/App.tsx';
+import type { Settings } from '../../common/settings.ts';
+import { FakeWallet } from './fake-wallet.ts';
+
+function wallet(settings: Partial<Settings> = {}): FakeWallet {
+  const fake = new FakeWallet();
+  fake.settings = { ...fake.settings, ...settings };
+  return fake;
+}
+
+/** The whole app over the fake, on the Settings screen (the navigation in the language in use). */
+async function openSettings(fake = wallet(), navName = 'Settings') {
+  const user = userEvent.setup();
+  const view = render(<App wallet={fake.api()} />);
+  await user.click(await screen.findByRole('button', { name: navName }));
+  return { user, fake, ...view };
+}
+
+const updates = (fake: FakeWallet) =>
+  fake.calls.filter((call) => call.method === 'updateSettings').map((call) => call.request);
+
+const tokenSection = () => screen.getByTestId('token-storage');
+
+/** axe-core over what is on screen: no serious or critical violation. */
+async function expectAccessible(container: HTMLElement) {
+  const results = await axe.run(container, {
+    // jsdom does no layout or painting, so contrast cannot be computed here (the browser tests cover it).
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  const bad = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
+}
+
+describe('Settings: language', () => {
+  it('shows the choice in use, each language named in itself', async () => {
+    await openSettings();
+    const group = screen.getByRole('group', { name: 'Language' });
+    expect(within(group).getByRole('radio', { name: 'System default' })).toHaveProperty('checked', true);
+    expect(within(group).getByRole('radio', { name: 'Íslenska' })).toHaveProperty('checked', false);
+    expect(within(group).getByText('Íslenska').getAttribute('lang')).toBe('is');
+  });
+
+  it('switches the whole app to Icelandic at once, and back', async () => {
+    const { user, fake } = await openSettings();
+    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: 'Íslenska' }));
+
+    expect(updates(fake)).toEqual([{ language: 'is' }]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Stillingar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Greiða' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Íslenska' })).toHaveProperty('checked', true);
+    expect(screen.getByText(/Forritið fylgir stillingu kerfisins/)).toBeTruthy();
+    expect(document.documentElement.lang).toBe('is');
+
+    await user.click(screen.getByRole('radio', { name: 'Sjálfgefið í kerfinu' }));
+    expect(updates(fake)).toEqual([{ language: 'is' }, { language: 'system' }]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
+  });
+
+  it('works from the keyboard: arrows move through the choices', async () => {
+    const { user, fake } = await openSettings(wallet({ language: 'en', locale: 'en' }));
+    screen.getByRole('radio', { name: 'English' }).focus();
+    await user.keyboard('{ArrowUp}');
+    expect(updates(fake)).toEqual([{ language: 'is' }]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Stillingar' })).toBeTruthy();
+  });
+
+  it('explains a change that failed, and keeps the language', async () => {
+    const fake = wallet();
+    fake.failures.set('updateSettings', 'INTERNAL');
+    const { user } = await openSettings(fake);
+    await user.click(screen.getByRole('radio', { name: 'Íslenska' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong in the app');
+    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'System default' })).toHaveProperty('checked', true);
+  });
+
+  it('opens in Icelandic when that is the setting', async () => {
+    await openSettings(wallet({ language: 'is', locale: 'is' }), 'Stillingar');
+    expect(screen.getByRole('group', { name: 'Tungumál' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Íslenska' })).toHaveProperty('checked', true);
+    expect(screen.getByTestId('app-version').textContent).toBe('A2A Wallet · Útgáfa 1.0.0');
+  });
+});
+
+describe('Settings: light and dark, version', () => {
+  it('says light and dark follow the system, and shows the app version', async () => {
+    await openSettings();
+    expect(screen.getByText(/follows your system’s light or dark setting/)).toBeTruthy();
+    expect(screen.getByTestId('app-version').textContent).toBe('A2A Wallet · Version 1.0.0');
+  });
+});
+
+describe('Settings: how sign-ins are kept', () => {
+  it('with a keychain: encrypted, nothing to choose', async () => {
+    const { container } = await openSettings(wallet({ protection: 'secure', tokensPersist: true }));
+    expect(tokenSection().textContent).toContain('kept encrypted with your system’s keychain');
+    expect(within(tokenSection()).queryByRole('checkbox')).toBeNull();
+    await expectAccessible(container);
+  });
+
+  it('with no way to protect them: memory only, nothing to choose', async () => {
+    const { container } = await openSettings(wallet({ protection: 'unavailable', tokensPersist: false }));
+    expect(tokenSection().textContent).toContain('kept in memory only');
+    expect(tokenSection().textContent).not.toContain('keychain');
+    expect(within(tokenSection()).queryByRole('checkbox')).toBeNull();
+    await expectAccessible(container);
+  });
+
+  it('with no keyring: a warning and an unticked choice to stay signed in anyway', async () => {
+    const { container } = await openSettings(
+      wallet({ protection: 'basic_text', allowWeakTokenStorage: false, tokensPersist: false }),
+    );
+    expect(tokenSection().textContent).toContain('This computer has no keyring');
+    expect(tokenSection().textContent).toContain('you sign in again each time you restart the app');
+    const box = screen.getByRole('checkbox', {
+      name: 'Keep me signed in anyway (less secure: tokens stored with a fixed key)',
+    });
+    expect(box).toHaveProperty('checked', false);
+    expect(tokenSection().textContent).toContain('Now: you sign in again after each restart.');
+    await expectAccessible(container);
+  });
+
+  it('asks before keeping sign-ins with a fixed key; Cancel changes nothing', async () => {
+    const { user, fake } = await openSettings(wallet({ protection: 'basic_text', tokensPersist: false }));
+    const box = screen.getByRole('checkbox', { name: /Keep me signed in anyway/ });
+    await user.click(box);
+
+    const dialog = screen.getByRole('dialog', { name: 'Keep sign-ins with a fixed key?' });
+    expect(dialog.textContent).toContain('Anyone who can read your files');
+    expect(box).toHaveProperty('checked', false);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(updates(fake)).toEqual([]);
+    expect(box).toHaveProperty('checked', false);
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('keeps sign-ins with a fixed key once confirmed, and says they now survive a restart', async () => {
+    const { user, fake, container } = await openSettings(wallet({ protection: 'basic_text', tokensPersist: false }));
+    const box = screen.getByRole('checkbox', { name: /Keep me signed in anyway/ });
+    await user.click(box);
+    await expectAccessible(container);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep me signed in' }));
+
+    expect(updates(fake)).toEqual([{ allowWeakTokenStorage: true }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Now: you stay signed in after a restart.')).toBeTruthy();
+    expect(box).toHaveProperty('checked', true);
+  });
+
+  it('closes the question on Escape without a change', async () => {
+    const { user, fake } = await openSettings(wallet({ protection: 'basic_text', tokensPersist: false }));
+    await user.click(screen.getByRole('checkbox', { name: /Keep me signed in anyway/ }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(updates(fake)).toEqual([]);
+  });
+
+  it('goes back to memory only at once when unticked (the safe way needs no question)', async () => {
+    const { user, fake } = await openSettings(
+      wallet({ protection: 'basic_text', allowWeakTokenStorage: true, tokensPersist: true }),
+    );
+    const box = screen.getByRole('checkbox', { name: /Keep me signed in anyway/ });
+    expect(box).toHaveProperty('checked', true);
+    await user.click(box);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(updates(fake)).toEqual([{ allowWeakTokenStorage: false }]);
+    expect(await screen.findByText('Now: you sign in again after each restart.')).toBeTruthy();
+    expect(box).toHaveProperty('checked', false);
+  });
+
+  it('tells each state in Icelandic too', async () => {
+    await openSettings(
+      wallet({ language: 'is', locale: 'is', protection: 'basic_text', tokensPersist: false }),
+      'Stillingar',
+    );
+    expect(tokenSection().textContent).toContain('Þessi tölva hefur enga lyklakippu');
+    expect(screen.getByRole('checkbox', { name: /Halda innskráningu samt/ })).toBeTruthy();
+  });
+});
