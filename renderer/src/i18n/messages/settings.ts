@@ -36,7 +36,7 @@ export const is: Record<keyof typeof en, string> = {
   'settings.appearance': 'Ljóst og dökkt',
   'settings.appearanceText':
     'Forritið fylgir stillingu kerfisins um ljóst eða dökkt útlit. Til að breyta því skaltu breyta stillingum kerfisins.',
-  'settings.tokens': 'Að haldast innskráð',
+  'settings.tokens': 'Vistun innskráningar',
   'settings.tokens.secure':
     'Innskráningar þínar eru geymdar dulkóðaðar með lyklakippu kerfisins, svo innskráningin helst þótt þú endurræsir forritið.',
   'settings.tokens.basicText':
