@@ -39,8 +39,11 @@ export class WalletPage {
   }
 
   async addOwnAccount(accountNumber: string): Promise<void> {
+    await expect(this.page.getByTestId('owner')).toBeVisible();
     const number = this.page.getByTestId('new-account-number');
+    // The form opens "Add an account" by itself while the customer has none; otherwise it is folded.
     if (!(await number.isVisible())) await this.page.getByText('Add an account').click();
+    await expect(number).toBeVisible();
     await number.fill(accountNumber);
     await this.page.getByRole('button', { name: 'Add account' }).click();
     await expect(this.page.getByLabel('Your account')).toHaveValue(accountNumber.replaceAll('-', ''));
