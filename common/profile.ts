@@ -76,6 +76,16 @@ export const ProfileSummarySchema = z.object({
   complete: z.boolean(),
   active: z.boolean(),
   builtIn: z.boolean(),
+  // The settings that are no secret, so an edit starts from what is saved rather than from the defaults.
+  apiVersion: z.string(),
+  scopes: z.array(z.string()),
+  redirectPorts: z.array(z.number().int()),
+  tokenEndpointAuth: z.enum(['client_secret_post', 'client_secret_basic']),
+  kennitalaClaims: z.array(z.string()),
+  nameClaims: z.array(z.string()),
+  jwksUrl: z.string().optional(),
+  discoveryUrl: z.string().optional(),
+  issuer: z.string().optional(),
 });
 export type ProfileSummary = z.infer<typeof ProfileSummarySchema>;
 

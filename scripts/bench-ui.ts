@@ -182,6 +182,12 @@ function installBenchWallet(count: number, now: number): void {
         complete: true,
         active: true,
         builtIn: true,
+        apiVersion: 'v1',
+        scopes: ['profile', 'openid', 'customer', 'accounts', 'payments'],
+        redirectPorts: [],
+        tokenEndpointAuth: 'client_secret_post' as const,
+        kennitalaClaims: ['kennitala'],
+        nameClaims: ['name'],
       },
     ],
   };

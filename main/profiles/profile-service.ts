@@ -98,7 +98,7 @@ export class ProfileService {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Adds or edits a profile, where the vendor allows it. An empty clientSecret keeps the one already saved. */
+  /** Adds or edits a profile, where the vendor allows it. An empty clientSecret or apiKey keeps the one saved. */
   save(input: ProfileInput): Profile {
     if (!this.#options.allowEdit)
       throw new WalletError('PROFILE_EDIT_NOT_ALLOWED', 'This build does not allow editing profiles');
@@ -108,6 +108,8 @@ export class ProfileService {
     const parsed = ProfileSchema.safeParse({
       ...input,
       clientSecret: input.clientSecret === '' && existing ? existing.clientSecret : input.clientSecret,
+      // The renderer only ever sees the key masked: an empty key keeps the saved one too.
+      apiKey: input.apiKey.trim() === '' && existing ? existing.apiKey : input.apiKey,
     });
     if (!parsed.success) throw new WalletError('INVALID_PROFILE', describeIssues(parsed.error).join('; '));
     const saved = [...this.#saved().values()].filter((profile) => profile.id !== parsed.data.id);
@@ -157,6 +159,15 @@ export class ProfileService {
       complete: missingFields(profile).length === 0,
       active: profile.id === activeId,
       builtIn: this.#options.shipped.some((shipped) => shipped.id === profile.id),
+      apiVersion: profile.apiVersion,
+      scopes: profile.scopes,
+      redirectPorts: profile.redirectPorts,
+      tokenEndpointAuth: profile.tokenEndpointAuth,
+      kennitalaClaims: profile.kennitalaClaims,
+      nameClaims: profile.nameClaims,
+      ...(profile.jwksUrl ? { jwksUrl: profile.jwksUrl } : {}),
+      ...(profile.discoveryUrl ? { discoveryUrl: profile.discoveryUrl } : {}),
+      ...(profile.issuer ? { issuer: profile.issuer } : {}),
     }));
   }
 }

@@ -45,6 +45,16 @@ export function profile(overrides: Partial<ProfileSummary> = {}): ProfileSummary
     complete: true,
     active: true,
     builtIn: true,
+    apiVersion: 'v1',
+    // As the shipped templates: production's has no sandbox-only `accounts` scope.
+    scopes:
+      overrides.environment === 'production'
+        ? ['profile', 'openid', 'customer', 'payments']
+        : ['profile', 'openid', 'customer', 'accounts', 'payments'],
+    redirectPorts: [],
+    tokenEndpointAuth: 'client_secret_post',
+    kennitalaClaims: ['kennitala'],
+    nameClaims: ['name'],
     ...overrides,
   };
 }
@@ -231,6 +241,12 @@ export class FakeWallet {
             complete: missingFields(saved).length === 0,
             active: existing?.active ?? false,
             builtIn: existing?.builtIn ?? false,
+            apiVersion: saved.apiVersion,
+            scopes: saved.scopes,
+            redirectPorts: saved.redirectPorts,
+            tokenEndpointAuth: saved.tokenEndpointAuth,
+            kennitalaClaims: saved.kennitalaClaims,
+            nameClaims: saved.nameClaims,
           });
           this.profiles = existing
             ? this.profiles.map((p) => (p.id === saved.id ? summary : p))

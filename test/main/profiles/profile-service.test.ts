@@ -162,3 +162,38 @@ describe('secret box', () => {
     expect(box.seal('same')).not.toBe(box.seal('same'));
   });
 });
+
+describe('editing from the summary', () => {
+  it('shows the settings that are no secret, and keeps the saved key and secret when they come back empty', () => {
+    const store = new MemoryStore();
+    const profiles = new ProfileService({
+      store,
+      secrets: aesGcmBox(newDataKey()),
+      shipped: builtInProfiles(),
+      allowEdit: true,
+    });
+    profiles.save({
+      id: 'mine',
+      name: 'Mine',
+      environment: 'bank-sandbox',
+      baseUrl: 'https://sandbox.bank.example/api',
+      authUrl: 'https://sandbox.bank.example/auth',
+      clientId: 'client',
+      clientSecret: 'the-secret',
+      apiKey: 'the-api-key-123',
+      redirectPorts: [53682],
+      scopes: ['openid', 'payments'],
+    });
+    const summary = profiles.summaries().find((s) => s.id === 'mine');
+    expect(summary).toMatchObject({ redirectPorts: [53682], scopes: ['openid', 'payments'], apiVersion: 'v1' });
+    expect(JSON.stringify(summary)).not.toContain('the-api-key-123');
+
+    profiles.save({ ...summary, id: 'mine', name: 'Renamed', clientSecret: '', apiKey: '' } as never);
+    expect(profiles.get('mine')).toMatchObject({
+      name: 'Renamed',
+      clientSecret: 'the-secret',
+      apiKey: 'the-api-key-123',
+      redirectPorts: [53682],
+    });
+  });
+});

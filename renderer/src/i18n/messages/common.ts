@@ -42,6 +42,7 @@ export const en = {
   'error.INVALID_ACCOUNT_NUMBER': 'The account number must be 4 + 2 + 6 digits, like 0133-26-012345.',
   'error.INVALID_KENNITALA': 'That kennitala is not valid for a person.',
   'error.INVALID_PAYEE_NAME': 'Give the payee a name.',
+  'error.HARNESS_LOCAL_ONLY': 'The test harness works with its own local sandbox only: use its address for both URLs.',
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
@@ -88,4 +89,6 @@ export const is: Record<keyof typeof en, string> = {
   'error.INVALID_ACCOUNT_NUMBER': 'Reikningsnúmer er 4 + 2 + 6 tölustafir, t.d. 0133-26-012345.',
   'error.INVALID_KENNITALA': 'Þessi kennitala er ekki gild kennitala einstaklings.',
   'error.INVALID_PAYEE_NAME': 'Gefðu viðtakandanum nafn.',
+  'error.HARNESS_LOCAL_ONLY':
+    'Prófunarumhverfið virkar aðeins með eigin staðbundnu prófunarumhverfi: notaðu vefslóð þess í báðar slóðirnar.',
 };
