@@ -50,36 +50,8 @@ export interface AppMenuOptions {
   openExternal(url: string): void;
 }
 
-type LabelKey =
-  | 'file'
-  | 'edit'
-  | 'view'
-  | 'window'
-  | 'help'
-  | 'about'
-  | 'services'
-  | 'hide'
-  | 'hideOthers'
-  | 'unhide'
-  | 'quit'
-  | 'close'
-  | 'undo'
-  | 'redo'
-  | 'cut'
-  | 'copy'
-  | 'paste'
-  | 'selectAll'
-  | 'reload'
-  | 'forceReload'
-  | 'toggleDevTools'
-  | 'resetZoom'
-  | 'zoomIn'
-  | 'zoomOut'
-  | 'togglefullscreen'
-  | 'minimize'
-  | 'zoom'
-  | 'front'
-  | 'docs';
+/** Every role has a label, and so do the top-level menus and the documentation link. */
+type LabelKey = MenuRole | 'file' | 'edit' | 'view' | 'docs';
 
 // Labels for every item, so that the menu speaks the app's language rather than Electron's English defaults.
 const labels: Record<AppLocale, Record<LabelKey, string>> = {

@@ -1,6 +1,42 @@
 import { useId, type ReactNode } from 'react';
 
-/** A labelled text input with its hint and its error beside it, wired for screen readers. */
+/**
+ * A label, the control, a hint and the problem, tied together for screen readers: the control gets the ids of the
+ * hint and the error to put in its aria-describedby.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children(described)}
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled text input with its hint and its error beside it. */
 export function TextField({
   label,
   value,
@@ -29,38 +65,28 @@ export function TextField({
   autoFocus?: boolean;
 }) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="input-row">
-        {prefix && <span className="adornment">{prefix}</span>}
-        <input
-          id={id}
-          type={type}
-          value={value}
-          inputMode={inputMode}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-          data-testid={testId}
-          autoFocus={autoFocus}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
-        />
-        {suffix && <span className="adornment">{suffix}</span>}
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <div className="input-row">
+          {prefix && <span className="adornment">{prefix}</span>}
+          <input
+            id={id}
+            type={type}
+            value={value}
+            inputMode={inputMode}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid={testId}
+            autoFocus={autoFocus}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+          {suffix && <span className="adornment">{suffix}</span>}
+        </div>
       )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -3,7 +3,7 @@ import type { DailyLimitView, DraftField, DraftValidation, PaymentView } from '.
 import type { OwnAccount, Payee } from '../../../common/address-book.ts';
 import { parseAccountNumber } from '../../../common/account-number.ts';
 import { checkKennitala, formatKennitala } from '../../../common/kennitala.ts';
-import { TextField } from '../components/Field.tsx';
+import { FieldFrame, TextField } from '../components/Field.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { formatAccount as showAccount } from '../i18n/format.ts';
@@ -186,26 +186,27 @@ function PayForm({
           {t('pay.owner', { name: session?.name ?? '', kennitala: session?.maskedKennitala ?? '' })}
         </p>
         {accounts.length > 0 ? (
-          <div className={`field${errorFor('debtorAccount') ? ' has-error' : ''}`}>
-            <label htmlFor="debtor-account">{t('pay.fromAccount')}</label>
-            <select
-              id="debtor-account"
-              value={draft.debtorAccount}
-              onChange={(event) => change({ debtorAccount: event.target.value })}
-              aria-invalid={errorFor('debtorAccount') ? true : undefined}
-            >
-              <option value="" disabled>
-                {t('pay.chooseAccount')}
-              </option>
-              {accounts.map((account) => (
-                <option key={account.id} value={account.accountNumber}>
-                  {account.label ? `${account.label} · ` : ''}
-                  {showAccount(account.accountNumber)}
+          <FieldFrame id="debtor-account" label={t('pay.fromAccount')} error={errorFor('debtorAccount')}>
+            {(describedBy) => (
+              <select
+                id="debtor-account"
+                value={draft.debtorAccount}
+                onChange={(event) => change({ debtorAccount: event.target.value })}
+                aria-invalid={errorFor('debtorAccount') ? true : undefined}
+                aria-describedby={describedBy}
+              >
+                <option value="" disabled>
+                  {t('pay.chooseAccount')}
                 </option>
-              ))}
-            </select>
-            {errorFor('debtorAccount') && <p className="field-error">{errorFor('debtorAccount')}</p>}
-          </div>
+                {accounts.map((account) => (
+                  <option key={account.id} value={account.accountNumber}>
+                    {account.label ? `${account.label} · ` : ''}
+                    {showAccount(account.accountNumber)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
         ) : (
           <p className="notice">{t('pay.noAccounts')}</p>
         )}

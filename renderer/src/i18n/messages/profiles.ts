@@ -43,8 +43,6 @@ export const en = {
     'Fields marked “required” must be filled in. A profile can be saved incomplete and finished later.',
   'profiles.form.requiredMark': 'required',
   'profiles.form.advanced': 'Advanced',
-  'profiles.form.advancedUsual':
-    'The app cannot show the saved advanced settings: these are the usual values. Check them before you save; saving keeps what you see here.',
   'profiles.field.id': 'Id',
   'profiles.field.id.hint': 'Lower-case letters a–z, digits and dashes, at most 40. It cannot be changed later.',
   'profiles.field.name': 'Name',
@@ -140,8 +138,6 @@ export const is: Record<keyof typeof en, string> = {
     'Reiti merkta „nauðsynlegt“ verður að fylla út. Sniðið má vista ófullbúið og ljúka við það síðar.',
   'profiles.form.requiredMark': 'nauðsynlegt',
   'profiles.form.advanced': 'Ítarlegt',
-  'profiles.form.advancedUsual':
-    'Forritið getur ekki birt vistaðar ítarstillingar: hér eru venjuleg gildi. Yfirfarðu þau áður en þú vistar; vistað verður það sem hér stendur.',
   'profiles.field.id': 'Auðkenni',
   'profiles.field.id.hint': 'Lágstafir a–z, tölustafir og bandstrik, mest 40 stafir. Ekki er hægt að breyta því síðar.',
   'profiles.field.name': 'Heiti',

@@ -5,13 +5,13 @@ import { useErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useWallet } from '../../lib/wallet-context.tsx';
+import { FieldFrame } from '../../components/Field.tsx';
 import {
   ADVANCED_FIELDS,
   emptyForm,
   ENVIRONMENT_CHOICES,
   FIELD_ORDER,
   formFromSummary,
-  knowsAdvanced,
   toProfileInput,
   validateForm,
   type FieldErrors,
@@ -182,7 +182,6 @@ export function ProfileForm({
           {t('profiles.form.advanced')}
         </button>
         <div id={`${prefix}-advanced`} hidden={!advancedOpen}>
-          {editing && !knowsAdvanced(editing) && <p className="notice">{t('profiles.form.advancedUsual')}</p>}
           {field('apiVersion', t('profiles.field.apiVersion'), { hint: t('profiles.field.apiVersion.hint') })}
           {field('scopes', t('profiles.field.scopes'), { hint: t('profiles.field.scopes.hint') })}
           {field('redirectPorts', t('profiles.field.redirectPorts'), { hint: t('profiles.field.redirectPorts.hint') })}
@@ -234,7 +233,7 @@ interface FieldOptions {
   maxLength?: number;
 }
 
-/** A label, the control, a hint and the problem, tied together for screen readers. */
+/** The shared field frame, with the form's "(required)" mark after the label. */
 function Field({
   id,
   label,
@@ -251,29 +250,16 @@ function Field({
   children: (describedBy: string | undefined) => ReactNode;
 }) {
   const t = useT();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const text = required ? (
+    <>
+      {label} <span className="field-required">({t('profiles.form.requiredMark')})</span>
+    </>
+  ) : (
+    label
+  );
   return (
-    <div className={error ? 'field has-error' : 'field'}>
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <>
-            {' '}
-            <span className="field-required">({t('profiles.form.requiredMark')})</span>
-          </>
-        )}
-      </label>
-      {children(described)}
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame id={id} label={text} hint={hint} error={error}>
+      {children}
+    </FieldFrame>
   );
 }

@@ -16,9 +16,8 @@ export const ENVIRONMENT_CHOICES = Object.keys(ENVIRONMENTS) as Environment[];
 
 export type TokenEndpointAuth = NonNullable<ProfileInput['tokenEndpointAuth']>;
 
-/** As common/profile.ts: DEFAULT_SCOPES, and the production template without the sandbox-only `accounts`. */
+/** As common/profile.ts DEFAULT_SCOPES: what a new profile starts with. */
 const DEFAULT_SCOPES = 'profile openid customer accounts payments';
-const PRODUCTION_SCOPES = 'profile openid customer payments';
 
 const ID_RULE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const HTTPS_URL = /^https:\/\/[^\s/?#@]+(?:\/[^\s]*)?$/i;
@@ -73,39 +72,8 @@ export const FIELD_ORDER: FieldName[] = [
   'issuer',
 ];
 
-export const ADVANCED_FIELDS = new Set<FieldName>([
-  'apiVersion',
-  'scopes',
-  'redirectPorts',
-  'tokenEndpointAuth',
-  'kennitalaClaims',
-  'nameClaims',
-  'jwksUrl',
-  'discoveryUrl',
-  'issuer',
-]);
-
-/**
- * The fields beyond the summary. The list does not carry them today; if it ever does, the form starts from the
- * saved values instead of the usual ones.
- */
-type AdvancedFields = Partial<
-  Pick<
-    ProfileInput,
-    | 'apiVersion'
-    | 'scopes'
-    | 'redirectPorts'
-    | 'tokenEndpointAuth'
-    | 'kennitalaClaims'
-    | 'nameClaims'
-    | 'jwksUrl'
-    | 'discoveryUrl'
-    | 'issuer'
-  >
->;
-
-/** Whether the profile list tells the saved advanced fields (otherwise the form shows the usual values). */
-export const knowsAdvanced = (summary: ProfileSummary): boolean => 'scopes' in summary;
+/** The fields folded under "Advanced": everything from the API version on. */
+export const ADVANCED_FIELDS = new Set<FieldName>(FIELD_ORDER.slice(FIELD_ORDER.indexOf('apiVersion')));
 
 export function emptyForm(): ProfileFormValues {
   return {
@@ -131,7 +99,6 @@ export function emptyForm(): ProfileFormValues {
 
 /** The form for editing a profile: what the list shows of it; secrets are never shown, so they start empty. */
 export function formFromSummary(summary: ProfileSummary): ProfileFormValues {
-  const saved = summary as ProfileSummary & AdvancedFields;
   return {
     id: summary.id,
     name: summary.name,
@@ -141,15 +108,15 @@ export function formFromSummary(summary: ProfileSummary): ProfileFormValues {
     clientId: summary.clientId,
     clientSecret: '',
     apiKey: '',
-    apiVersion: saved.apiVersion ?? 'v1',
-    scopes: saved.scopes?.join(' ') ?? (summary.environment === 'production' ? PRODUCTION_SCOPES : DEFAULT_SCOPES),
-    redirectPorts: saved.redirectPorts?.join(', ') ?? '',
-    tokenEndpointAuth: saved.tokenEndpointAuth ?? 'client_secret_post',
-    kennitalaClaims: saved.kennitalaClaims?.join(', ') ?? 'kennitala',
-    nameClaims: saved.nameClaims?.join(', ') ?? 'name',
-    jwksUrl: saved.jwksUrl ?? '',
-    discoveryUrl: saved.discoveryUrl ?? '',
-    issuer: saved.issuer ?? '',
+    apiVersion: summary.apiVersion,
+    scopes: summary.scopes.join(' '),
+    redirectPorts: summary.redirectPorts.join(', '),
+    tokenEndpointAuth: summary.tokenEndpointAuth,
+    kennitalaClaims: summary.kennitalaClaims.join(', '),
+    nameClaims: summary.nameClaims.join(', '),
+    jwksUrl: summary.jwksUrl ?? '',
+    discoveryUrl: summary.discoveryUrl ?? '',
+    issuer: summary.issuer ?? '',
   };
 }
 
