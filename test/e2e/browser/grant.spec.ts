@@ -1,4 +1,5 @@
 import { DAY_MS } from '../../../common/time.ts';
+import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the grant: a banner 10 days before the end, then a blocking prompt after it', async ({
@@ -33,9 +34,8 @@ test('access withdrawn at the bank: the next payment asks to sign in again, and 
   harness,
   context,
 }) => {
-  await wallet.signIn(context, 'anna');
-  await wallet.addOwnAccount('0133-26-012345');
-  await wallet.fillPayment({ kennitala: '050792-2189', account: '0133-26-020001', amount: '3000' });
+  await wallet.signInWithAccount(context, 'anna');
+  await wallet.fillPayment({ ...BJORN, amount: '3000' });
   harness.sandbox.revoke('anna');
   await wallet.review();
   await wallet.page.getByRole('button', { name: /^Pay ISK/ }).click();

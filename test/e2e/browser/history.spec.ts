@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
 
 test('history: two payments, a text filter, the details with the request id, and a CSV export', async ({
@@ -8,9 +9,8 @@ test('history: two payments, a text filter, the details with the request id, and
   context,
 }) => {
   const page = wallet.page;
-  await wallet.signIn(context, 'anna');
-  await wallet.addOwnAccount('0133-26-012345');
-  await wallet.fillPayment({ kennitala: '050792-2189', account: '0133-26-020001', amount: '1500', name: 'Björn' });
+  await wallet.signInWithAccount(context, 'anna');
+  await wallet.fillPayment({ ...BJORN, amount: '1500' });
   await page.getByTestId('reference').fill('Rent');
   await wallet.review();
   await wallet.pay();

@@ -1,8 +1,7 @@
 import { bankErrorTexts } from '../../../common/bank-error-texts.ts';
 import type { BankErrorName } from '../../../common/bank-errors.ts';
+import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
-
-const BJORN = { kennitala: '050792-2189', account: '0133-26-020001', name: 'Björn' };
 
 test('sign in as anna in the bank’s tab, then pay bjorn 1.500 kr. exactly once', async ({
   wallet,
@@ -43,11 +42,8 @@ const errors: [string, string, BankErrorName][] = [
 ];
 for (const [username, account, name] of errors) {
   test(`${username}: the bank’s ${name} is explained on screen`, async ({ wallet, context }) => {
-    await wallet.signIn(context, username);
-    await wallet.addOwnAccount(account);
-    await wallet.fillPayment({ ...BJORN, amount: '1500' });
-    await wallet.review();
-    await wallet.pay();
+    await wallet.signInWithAccount(context, username, account);
+    await wallet.payTo({ ...BJORN, amount: '1500' });
     await wallet.expectResult('rejected');
     await expect(wallet.page.getByTestId('payment-error')).toContainText(bankErrorTexts[name].en.title);
     await expect(wallet.page.getByTestId('payment-error')).toContainText(bankErrorTexts[name].en.action);
@@ -59,8 +55,7 @@ test('over the limit, a company kennitala and a bad account are refused at the f
   harness,
   context,
 }) => {
-  await wallet.signIn(context, 'anna');
-  await wallet.addOwnAccount('0133-26-012345');
+  await wallet.signInWithAccount(context, 'anna');
   await wallet.fillPayment({ kennitala: '520190-1049', account: '0133-26-02', amount: '250000' });
   await wallet.page.getByRole('button', { name: 'Review payment' }).click();
   await expect(
@@ -79,12 +74,9 @@ test('a dropped answer, then Check again: one initiation at the bank, success on
   harness,
   context,
 }) => {
-  await wallet.signIn(context, 'anna');
-  await wallet.addOwnAccount('0133-26-012345');
+  await wallet.signInWithAccount(context, 'anna');
   harness.sandbox.faults.add({ route: 'payments.create', kind: 'dropAfterProcessing', count: 1 });
-  await wallet.fillPayment({ ...BJORN, amount: '2500' });
-  await wallet.review();
-  await wallet.pay();
+  await wallet.payTo({ ...BJORN, amount: '2500' });
   await wallet.expectResult('unknown');
   const requestId = await wallet.page.getByTestId('request-id').textContent();
   await expect(wallet.page.getByTestId('pay-result')).toContainText(`same request id (${requestId})`);

@@ -1,13 +1,11 @@
 import { LOCAL_SANDBOX_APP } from '../../../main/profiles/local-sandbox.ts';
+import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a second profile has its own sign-in and its own history', async ({ wallet, harness, context }) => {
   const page = wallet.page;
-  await wallet.signIn(context, 'anna');
-  await wallet.addOwnAccount('0133-26-012345');
-  await wallet.fillPayment({ kennitala: '050792-2189', account: '0133-26-020001', amount: '1500', name: 'Björn' });
-  await wallet.review();
-  await wallet.pay();
+  await wallet.signInWithAccount(context, 'anna');
+  await wallet.payTo({ ...BJORN, amount: '1500' });
 
   await wallet.go('Profiles');
   await wallet.expectAccessible();

@@ -5,6 +5,17 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
+/** Anna's current account in the sandbox, and Björn as a payee: the usual payment of the specs. */
+export const ANNA_ACCOUNT = '0133-26-012345';
+export const BJORN = { kennitala: '050792-2189', account: '0133-26-020001', name: 'Björn' };
+
+export interface Payment {
+  kennitala: string;
+  account: string;
+  amount: string;
+  name?: string;
+}
+
 /**
  * The wallet as a person uses it, shared by the browser and the Electron specs: each method is one thing a
  * customer does or sees. Sign-in needs a browser tab for the bank, so it takes the page's context.
@@ -49,7 +60,20 @@ export class WalletPage {
     await expect(this.page.getByLabel('Your account')).toHaveValue(accountNumber.replaceAll('-', ''));
   }
 
-  async fillPayment(payment: { kennitala: string; account: string; amount: string; name?: string }): Promise<void> {
+  /** Signs in and adds the account the customer pays from: where every payment test starts. */
+  async signInWithAccount(context: BrowserContext, username: string, account = ANNA_ACCOUNT): Promise<void> {
+    await this.signIn(context, username);
+    await this.addOwnAccount(account);
+  }
+
+  /** Fills the form, reviews and pays: the whole way to the result screen. */
+  async payTo(payment: Payment): Promise<void> {
+    await this.fillPayment(payment);
+    await this.review();
+    await this.pay();
+  }
+
+  async fillPayment(payment: Payment): Promise<void> {
     await this.page.getByTestId('deposit-kennitala').fill(payment.kennitala);
     await this.page.getByTestId('deposit-account').fill(payment.account);
     if (payment.name) await this.page.getByTestId('payee-name').fill(payment.name);
