@@ -31,11 +31,31 @@ export const PaymentOrderSchema = z.object({
 });
 export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
 
-export const PAYMENT_STATES = ['draft', 'confirmed', 'sending', 'accepted', 'settled', 'rejected', 'unknown'] as const;
+/**
+ * `damaged`: the app's own record of the payment failed its integrity check (edited or corrupted on disk). Whether it
+ * was paid is not known; it is never sent automatically, and the customer is told to check their online banking.
+ */
+export const PAYMENT_STATES = [
+  'draft',
+  'confirmed',
+  'sending',
+  'accepted',
+  'settled',
+  'rejected',
+  'unknown',
+  'damaged',
+] as const;
 export const PaymentStateSchema = z.enum(PAYMENT_STATES);
 export type PaymentState = z.infer<typeof PaymentStateSchema>;
 /** States whose amount counts against today's limit: everything that is or may be on its way. */
-export const COUNTED_STATES: readonly PaymentState[] = ['confirmed', 'sending', 'accepted', 'settled', 'unknown'];
+export const COUNTED_STATES: readonly PaymentState[] = [
+  'confirmed',
+  'sending',
+  'accepted',
+  'settled',
+  'unknown',
+  'damaged',
+];
 
 export const PaymentFailureSchema = z.object({
   name: z.string(),

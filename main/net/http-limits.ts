@@ -1,0 +1,64 @@
+import type { AxiosRequestConfig } from 'axios';
+
+/**
+ * Bounds on every call to a bank (payments API, token endpoint, JWKS, discovery, userinfo). A socket timeout alone
+ * does not bound a call: a server that drips a byte a second keeps it alive for ever, and a huge body would grow
+ * the process without limit. So every call has a total deadline for the whole exchange and a response size cap.
+ */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+export const DEFAULT_DEADLINE_MS = 30_000;
+
+export interface HttpBounds {
+  /** The whole call, from the first byte sent to the last byte read. */
+  deadlineMs?: number;
+  maxResponseBytes?: number;
+}
+
+/** The axios settings that enforce the bounds for one call (a fresh deadline each time). */
+export function boundedAxiosConfig(bounds: HttpBounds = {}): Pick<
+  AxiosRequestConfig,
+  'signal' | 'maxContentLength' | 'maxBodyLength' | 'maxRedirects'
+> {
+  const maxResponseBytes = bounds.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+  return {
+    signal: AbortSignal.timeout(bounds.deadlineMs ?? DEFAULT_DEADLINE_MS),
+    maxContentLength: maxResponseBytes,
+    maxBodyLength: maxResponseBytes,
+    maxRedirects: 0,
+  };
+}
+
+/**
+ * The same bounds for `fetch` (jose's JWKS fetch, discovery): aborts after the deadline, and reads at most
+ * `maxResponseBytes` of the body before giving up.
+ */
+export async function boundedFetch(url: string, init: RequestInit = {}, bounds: HttpBounds = {}): Promise<Response> {
+  const maxResponseBytes = bounds.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+  const signal = AbortSignal.timeout(bounds.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const response = await fetch(url, { ...init, redirect: 'error', signal });
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > maxResponseBytes) {
+    await response.body?.cancel();
+    throw new Error(`response larger than ${maxResponseBytes} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxResponseBytes) {
+        await reader.cancel();
+        throw new Error(`response larger than ${maxResponseBytes} bytes`);
+      }
+      chunks.push(value);
+    }
+  }
+  return new Response(Buffer.concat(chunks), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
