@@ -54,7 +54,9 @@ function denyAllPermissions(): void {
  */
 function confineToAppPage(contents: WebContents, allowedOrigins: () => readonly string[]): void {
   const handOver = (url: string) => {
-    if (linkAction(url, allowedOrigins()) === 'open-in-browser') void openInSystemBrowser(url).catch(() => undefined);
+    // Only the parsed href leaves, never the page's raw string (see external-links.ts).
+    const link = linkAction(url, allowedOrigins());
+    if (link.action === 'open-in-browser') void openInSystemBrowser(link.href).catch(() => undefined);
   };
   contents.setWindowOpenHandler(({ url }) => {
     handOver(url);

@@ -1,5 +1,5 @@
 import type { AppLocale } from '../../common/isk-amount.ts';
-import { isAllowedExternalUrl } from './external-links.ts';
+import { allowedExternalHref } from './external-links.ts';
 
 /** The menu roles used here; each is one of Electron's `MenuItemConstructorOptions['role']`. */
 export type MenuRole =
@@ -167,10 +167,11 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuTemplateItem[
       : { submenu: [item('minimize'), item('close')] }),
   };
 
-  const helpUrl = options.helpUrl;
+  const helpHref =
+    options.helpUrl === undefined ? undefined : allowedExternalHref(options.helpUrl, options.allowedOrigins);
   const helpItems: MenuTemplateItem[] = [];
-  if (helpUrl !== undefined && isAllowedExternalUrl(helpUrl, options.allowedOrigins)) {
-    helpItems.push({ label: text('docs'), click: () => options.openExternal(helpUrl) }); // eng-disable OPEN_EXTERNAL_JS_CHECK: helpUrl passed the https allow-list on the line above
+  if (helpHref !== undefined) {
+    helpItems.push({ label: text('docs'), click: () => options.openExternal(helpHref) }); // eng-disable OPEN_EXTERNAL_JS_CHECK: helpHref is the parsed href of a URL that passed the https allow-list above
   }
   if (!mac) helpItems.push(item('about'));
   const helpMenu: MenuTemplateItem = { label: text('help'), ...(mac ? { role: 'help' } : {}), submenu: helpItems };

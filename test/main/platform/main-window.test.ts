@@ -115,6 +115,14 @@ describe('links and navigation', () => {
     expect(shell.opened).toEqual(['https://bank.is/terms']);
   });
 
+  it("hands the system browser the parsed href, never the page's raw string", () => {
+    const contents = open().webContents;
+    contents.windowOpenHandler?.({ url: 'https://BANK.is:443/terms' });
+    contents.windowOpenHandler?.({ url: 'https://bank.is\\@evil.example' });
+    contents.emit('will-navigate', fakeEvent({ url: 'https://bank.is\\@evil.example/' }));
+    expect(shell.opened).toEqual(['https://bank.is/terms']);
+  });
+
   it('reads the allow-list at every click, as profiles change', () => {
     let origins = ['https://bank.is'];
     const contents = open({ allowedOrigins: () => origins }).webContents;
