@@ -91,6 +91,11 @@ export class FakeWallet {
   /** The message that goes with a failure in `failures` (say, INVALID_PROFILE's field list); a generic one if none. */
   failureMessages = new Map<string, string>();
   saveCancelled = false;
+  /**
+   * Calls held back until the test lets them go: method name to a promise the answer waits for (see `hold`). The
+   * call is recorded at once; the failure (if any) and the answer are worked out when it is let go.
+   */
+  gates = new Map<string, Promise<void>>();
   exported: string[] = [];
   #listeners = new Map<string, Set<(payload: unknown) => void>>();
   #pendingSignIn: ((session: Result<Session>) => void) | undefined;
@@ -110,6 +115,16 @@ export class FakeWallet {
       ...extra,
     };
     return this;
+  }
+
+  /** The next calls of `method` wait for the returned release; they answer in the order they were made. */
+  hold(method: string): () => void {
+    let release!: () => void;
+    this.gates.set(method, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      this.gates.delete(method);
+      release();
+    };
   }
 
   activeId(): string {
@@ -173,8 +188,8 @@ export class FakeWallet {
     return payment;
   }
 
-  #fail<T>(method: string, request: unknown): Result<T> | undefined {
-    this.calls.push({ method, request });
+  #fail<T>(method: string, request: unknown, record = true): Result<T> | undefined {
+    if (record) this.calls.push({ method, request });
     const code = this.failures.get(method);
     return code ? fail(code, this.failureMessages.get(method) ?? `${method} failed in the fake`) : undefined;
   }
@@ -200,8 +215,12 @@ export class FakeWallet {
   }
 
   api(): WalletApi {
-    const resolve = <T>(method: string, request: unknown, run: () => Result<T>): Promise<Result<T>> =>
-      Promise.resolve(this.#fail<T>(method, request) ?? run());
+    const resolve = <T>(method: string, request: unknown, run: () => Result<T>): Promise<Result<T>> => {
+      const gate = this.gates.get(method);
+      if (!gate) return Promise.resolve(this.#fail<T>(method, request) ?? run());
+      this.calls.push({ method, request });
+      return gate.then(() => this.#fail<T>(method, request, false) ?? run());
+    };
     const find = (id: string) => this.payments.find((p) => p.id === id);
     return {
       appInfo: () => resolve('appInfo', undefined, () => ok({ name: 'A2A Wallet', version: '1.0.0' })),

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +78,76 @@ describe('Settings: language', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong in the app');
     expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'System default' })).toHaveProperty('checked', true);
+  });
+
+  it('shows the choice at once, while the main process has not answered yet', async () => {
+    const { fake } = await openSettings();
+    const release = fake.hold('updateSettings');
+    const icelandic = screen.getByRole('radio', { name: 'Íslenska' });
+
+    // As Playwright's check(): a click, then the state read straight away, before any answer can have come.
+    fireEvent.click(icelandic);
+    expect(icelandic).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Sjálfgefið í kerfinu' })).toHaveProperty('checked', false);
+    expect(updates(fake)).toEqual([{ language: 'is' }]);
+    // A language of its own is the language in use at once: the whole app follows the click.
+    expect(screen.getByRole('heading', { level: 2, name: 'Stillingar' })).toBeTruthy();
+
+    release();
+    expect(await screen.findByRole('button', { name: 'Greiða' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Íslenska' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('goes back, with a message, when the main process refuses the change', async () => {
+    const { fake, container } = await openSettings();
+    const release = fake.hold('updateSettings');
+    fireEvent.click(screen.getByRole('radio', { name: 'Íslenska' }));
+    expect(screen.getByRole('radio', { name: 'Íslenska' })).toHaveProperty('checked', true);
+
+    fake.failures.set('updateSettings', 'INVALID_REQUEST');
+    release();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your change was not saved, so the setting is back as it was.');
+    expect(alert.textContent).toContain('The app sent something it should not have.');
+    expect(screen.getByRole('radio', { name: 'System default' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Íslenska' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    await expectAccessible(container);
+  });
+
+  it('says so in Icelandic when a change away from Icelandic is refused', async () => {
+    const fake = wallet({ language: 'is', locale: 'is' });
+    await openSettings(fake, 'Stillingar');
+    const release = fake.hold('updateSettings');
+    fireEvent.click(screen.getByRole('radio', { name: 'English' }));
+    expect(screen.getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
+    fake.failures.set('updateSettings', 'INTERNAL');
+    release();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Breytingin var ekki vistuð, svo stillingin er aftur eins og hún var.',
+    );
+    expect(screen.getByRole('radio', { name: 'Íslenska' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('heading', { level: 2, name: 'Stillingar' })).toBeTruthy();
+  });
+
+  it('takes a second choice while the first is still on its way, and keeps the last', async () => {
+    const { fake } = await openSettings();
+    const release = fake.hold('updateSettings');
+    fireEvent.click(screen.getByRole('radio', { name: 'Íslenska' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'English' }));
+    expect(screen.getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
+    // One at a time, in order: the second goes once the first has its answer.
+    expect(updates(fake)).toEqual([{ language: 'is' }]);
+    release();
+    await waitFor(() => expect(updates(fake)).toEqual([{ language: 'is' }, { language: 'en' }]));
+    await waitFor(() => expect(fake.settings.language).toBe('en'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'English' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens in Icelandic when that is the setting', async () => {
@@ -175,6 +245,40 @@ describe('Settings: how sign-ins are kept', () => {
     expect(updates(fake)).toEqual([{ allowWeakTokenStorage: false }]);
     expect(await screen.findByText('Now: you sign in again after each restart.')).toBeTruthy();
     expect(box).toHaveProperty('checked', false);
+  });
+
+  it('shows the box ticked at once once confirmed, and unticks it with a message if the main process refuses', async () => {
+    const { user, fake } = await openSettings(wallet({ protection: 'basic_text', tokensPersist: false }));
+    const box = screen.getByRole('checkbox', { name: /Keep me signed in anyway/ });
+    await user.click(box);
+    const release = fake.hold('updateSettings');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep me signed in' }));
+
+    expect(box).toHaveProperty('checked', true);
+    expect(updates(fake)).toEqual([{ allowWeakTokenStorage: true }]);
+    // What is true now is the main process's to say: until it answers, sign-ins are still kept in memory.
+    expect(tokenSection().textContent).toContain('Now: you sign in again after each restart.');
+
+    fake.failures.set('updateSettings', 'INTERNAL');
+    release();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your change was not saved');
+    expect(box).toHaveProperty('checked', false);
+    expect(tokenSection().textContent).toContain('Now: you sign in again after each restart.');
+  });
+
+  it('shows the box unticked at once, and ticks it again with a message if the main process refuses', async () => {
+    const { fake } = await openSettings(
+      wallet({ protection: 'basic_text', allowWeakTokenStorage: true, tokensPersist: true }),
+    );
+    const box = screen.getByRole('checkbox', { name: /Keep me signed in anyway/ });
+    const release = fake.hold('updateSettings');
+    fireEvent.click(box);
+    expect(box).toHaveProperty('checked', false);
+    fake.failures.set('updateSettings', 'INTERNAL');
+    release();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your change was not saved');
+    expect(box).toHaveProperty('checked', true);
+    expect(tokenSection().textContent).toContain('Now: you stay signed in after a restart.');
   });
 
   it('tells each state in Icelandic too', async () => {

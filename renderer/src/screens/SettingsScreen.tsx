@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { LanguageChoice, Settings, SettingsUpdate } from '../../../common/settings.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
@@ -17,19 +17,17 @@ export function SettingsScreen() {
   const appInfo = useApp((state) => state.appInfo);
   const actions = useApp((state) => state.actions);
   const [error, setError] = useState<{ code: string; message: string }>();
-  const busy = useRef(false);
 
-  /** Every change goes straight to the main process; the store then has the new settings (and language). */
+  /**
+   * Every change shows at once (the store has it before the main process answers) and goes to the main process; if
+   * it refuses, the store takes the change back and this says so.
+   */
   const update = async (change: SettingsUpdate) => {
-    if (busy.current) return;
-    busy.current = true;
     setError(undefined);
     try {
       await actions.updateSettings(change);
     } catch (caught) {
       setError({ code: errorCode(caught), message: caught instanceof Error ? caught.message : '' });
-    } finally {
-      busy.current = false;
     }
   };
 
@@ -38,7 +36,7 @@ export function SettingsScreen() {
       <h2 id="settings-title">{t('settings.title')}</h2>
       {error && (
         <p role="alert" className="error">
-          {errorText(error.code, error.message)}
+          {t('settings.notSaved')} {errorText(error.code, error.message)}
         </p>
       )}
       {settings && (

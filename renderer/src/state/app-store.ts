@@ -31,6 +31,7 @@ export const emptyDraft = (): PayDraft => ({
 export interface AppState {
   phase: 'loading' | 'ready' | 'unreachable';
   appInfo?: AppInfo;
+  /** The settings as the customer sees them: the main process's last answer with the changes still on their way. */
   settings?: Settings;
   locale: AppLocale;
   profiles?: ProfileList;
@@ -55,6 +56,10 @@ export interface AppActions {
   refreshSession(): Promise<void>;
   switchProfile(id: string): Promise<void>;
   setProfiles(list: ProfileList): void;
+  /**
+   * Shows the change at once (optimistic) and sends it; changes go to the main process one after another, in order.
+   * Resolves once the main process has it; if it refuses, the change is taken back and the refusal thrown.
+   */
   updateSettings(change: SettingsUpdate): Promise<void>;
   setDraft(patch: Partial<PayDraft>): void;
   resetDraft(): void;
@@ -70,6 +75,32 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
   return createStore<AppState>()((set, get) => {
     const activeProfileId = () => get().profiles?.profiles.find((profile) => profile.active)?.id;
 
+    // Settings: what the main process last answered, the changes sent or waiting to be sent (in order), and the
+    // chain that sends them one at a time so that the main process applies them in the order they were made.
+    let confirmedSettings: Settings | undefined;
+    let pendingChanges: { change: SettingsUpdate }[] = [];
+    let settingsQueue: Promise<unknown> = Promise.resolve();
+    const shownSettings = (): Pick<AppState, 'settings' | 'locale'> => {
+      if (!confirmedSettings) return { locale: get().locale };
+      if (pendingChanges.length === 0) return { settings: confirmedSettings, locale: confirmedSettings.locale };
+      let settings = confirmedSettings;
+      for (const { change } of pendingChanges) {
+        if (change.language !== undefined) settings = { ...settings, language: change.language };
+        if (change.allowWeakTokenStorage !== undefined) {
+          settings = { ...settings, allowWeakTokenStorage: change.allowWeakTokenStorage };
+        }
+      }
+      // A language of its own is the language in use at once; what `system` means is the main process's to say.
+      // (What follows from a change, such as whether sign-ins survive a restart, waits for its answer.)
+      const locale =
+        settings.language !== 'system'
+          ? settings.language
+          : confirmedSettings.language === 'system'
+            ? confirmedSettings.locale
+            : get().locale;
+      return { settings, locale };
+    };
+
     const actions: AppActions = {
       async load() {
         try {
@@ -79,6 +110,8 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
             unwrap(wallet.listProfiles()),
             unwrap(wallet.sessionStatus()),
           ]);
+          confirmedSettings = settings;
+          pendingChanges = [];
           set({ phase: 'ready', appInfo, settings, locale: settings.locale, profiles, session });
         } catch {
           set({ phase: 'unreachable' });
@@ -123,8 +156,21 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         void actions.refreshSession();
       },
       async updateSettings(change) {
-        const settings = await unwrap(wallet.updateSettings(change));
-        set({ settings, locale: settings.locale });
+        const entry = { change };
+        const idle = pendingChanges.length === 0;
+        pendingChanges = [...pendingChanges, entry];
+        set(shownSettings());
+        // Nothing on its way: sent now; else after the changes before it have their answers.
+        const send = () => unwrap(wallet.updateSettings(change));
+        const answer = idle ? send() : settingsQueue.then(send);
+        settingsQueue = answer.catch(() => undefined);
+        try {
+          confirmedSettings = await answer;
+        } finally {
+          // Answered or refused, this change is no longer on its way: what shows is the answer with the rest.
+          pendingChanges = pendingChanges.filter((pending) => pending !== entry);
+          set(shownSettings());
+        }
       },
       setDraft(patch) {
         set({ draft: { ...get().draft, ...patch } });

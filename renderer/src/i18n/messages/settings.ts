@@ -1,6 +1,7 @@
 /** The settings screen. */
 export const en = {
   'settings.title': 'Settings',
+  'settings.notSaved': 'Your change was not saved, so the setting is back as it was.',
   'settings.language': 'Language',
   'settings.language.system': 'System default',
   'settings.language.is': 'Íslenska',
@@ -28,6 +29,7 @@ export const en = {
 
 export const is: Record<keyof typeof en, string> = {
   'settings.title': 'Stillingar',
+  'settings.notSaved': 'Breytingin var ekki vistuð, svo stillingin er aftur eins og hún var.',
   'settings.language': 'Tungumál',
   'settings.language.system': 'Sjálfgefið í kerfinu',
   'settings.language.is': 'Íslenska',
