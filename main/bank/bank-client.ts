@@ -2,11 +2,13 @@ import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios
 import { newRequestId } from '../../common/request-id.ts';
 import { systemClock, type Clock } from '../../common/time.ts';
 import { BankError, bankErrorFromResponse, parseRetryAfter } from './bank-error.ts';
+import { boundedAxiosConfig, DEFAULT_DEADLINE_MS, MAX_RESPONSE_BYTES } from '../net/http-limits.ts';
 import { connectTimeoutAgents } from './connect-timeout-agent.ts';
 import {
   creditTransferBody,
   initiationIdFromLocation,
   InitiationSchema,
+  isValidInitiationId,
   type CreditTransferRequest,
   type Initiation,
 } from './initiation.ts';
@@ -20,7 +22,11 @@ export interface BankClientOptions {
   /** After a 401: get a new access token; false when that is not possible (the customer must sign in). */
   refreshAccessToken?: () => Promise<boolean>;
   connectTimeoutMs?: number;
+  /** Silence on the socket after which the call gives up. */
   responseTimeoutMs?: number;
+  /** The whole call, however the bank drips its answer (see main/net/http-limits.ts). */
+  deadlineMs?: number;
+  maxResponseBytes?: number;
   /** The longest Retry-After the client waits out by itself; a longer one is returned to the caller. */
   maxRetryAfterMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -52,7 +58,16 @@ function parseBody(text: unknown): unknown {
 
 function networkError(error: unknown): BankError {
   const code = error instanceof AxiosError ? error.code : undefined;
-  const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT';
+  if (code === AxiosError.ERR_BAD_RESPONSE && /maxContentLength/.test((error as Error).message)) {
+    return new BankError({
+      name: 'UnexpectedResponse',
+      code: 'RESPONSE_TOO_LARGE',
+      message: 'The bank answered with far more data than expected',
+      retryable: true,
+    });
+  }
+  // ERR_CANCELED: the total deadline's signal fired.
+  const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === AxiosError.ERR_CANCELED;
   return new BankError({
     name: timedOut ? 'Timeout' : 'NetworkError',
     code: code ?? 'NETWORK',
@@ -69,7 +84,6 @@ export function createBankClient(options: BankClientOptions): BankClient {
   const http: AxiosInstance = axios.create({
     baseURL: options.baseUrl,
     timeout: options.responseTimeoutMs ?? 30_000,
-    maxRedirects: 0,
     validateStatus: () => true,
     // The body is parsed here, not by axios: a bank may answer with text, or with nothing at all.
     transformResponse: [(data: unknown) => data],
@@ -77,12 +91,19 @@ export function createBankClient(options: BankClientOptions): BankClient {
     ...connectTimeoutAgents(options.connectTimeoutMs ?? 10_000),
   });
 
+  const bounds = () =>
+    boundedAxiosConfig({
+      deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+      maxResponseBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
+    });
+
   async function send(request: (token: string) => Promise<AxiosResponse<string>>): Promise<AxiosResponse<string>> {
     let refreshed = false;
     for (let waits = 0; ;) {
       let response: AxiosResponse<string>;
+      const token = await options.accessToken();
       try {
-        response = await request(await options.accessToken());
+        response = await request(token);
       } catch (error) {
         throw networkError(error);
       }
@@ -113,7 +134,10 @@ export function createBankClient(options: BankClientOptions): BankClient {
     async createCreditTransfer(request, requestId) {
       const body = creditTransferBody(request);
       const response = await send((token) =>
-        http.post(base, body, { headers: { ...headers(token, requestId), 'Content-Type': 'application/json' } }),
+        http.post(base, body, {
+          ...bounds(),
+          headers: { ...headers(token, requestId), 'Content-Type': 'application/json' },
+        }),
       );
       const location = response.headers['location'] as string | undefined;
       // A replayed X-Request-ID is answered with the original Location; its status is not documented.
@@ -121,10 +145,11 @@ export function createBankClient(options: BankClientOptions): BankClient {
       if (!success) throw bankErrorFromResponse(response.status, parseBody(response.data));
       const initiationId = location ? initiationIdFromLocation(location, options.baseUrl) : undefined;
       if (!location || !initiationId) {
-        // The bank said yes but not where: the payment may exist, so the same request id may be sent again.
+        // The bank said yes but not (readably) where: the payment may exist, so the same request id may be sent
+        // again, and nothing from that Location is stored or put in a path.
         throw new BankError({
           name: 'UnexpectedResponse',
-          code: 'MISSING_LOCATION',
+          code: location ? 'BAD_LOCATION' : 'MISSING_LOCATION',
           message: 'The bank accepted the payment but did not say where to find it',
           httpStatus: response.status,
           retryable: true,
@@ -134,8 +159,17 @@ export function createBankClient(options: BankClientOptions): BankClient {
     },
 
     async getCreditTransfer(initiationId) {
+      if (!isValidInitiationId(initiationId)) {
+        throw new BankError({
+          name: 'UnexpectedResponse',
+          code: 'BAD_INITIATION_ID',
+          message: 'The initiation id is not one the app can use',
+          retryable: false,
+        });
+      }
       const response = await send((token) =>
         http.get(`${base}/${encodeURIComponent(initiationId)}`, {
+          ...bounds(),
           headers: { ...headers(token, newRequestId()), Accept: 'application/json' },
         }),
       );

@@ -15,6 +15,11 @@ export class BankError extends Error {
   readonly retryable: boolean;
   /** For 429: how long the bank asked us to wait. */
   readonly retryAfterMs: number | undefined;
+  /**
+   * The bank clearly refused: a 4xx whose body carries a code of its catalogue. Anything else that is not a success
+   * (a redirect, a 4xx without a known code, an unreadable answer) leaves the outcome of a send unknown.
+   */
+  readonly refusal: boolean;
 
   constructor(init: {
     name: BankFailureName;
@@ -23,6 +28,7 @@ export class BankError extends Error {
     httpStatus?: number | undefined;
     retryable: boolean;
     retryAfterMs?: number | undefined;
+    refusal?: boolean;
   }) {
     super(init.message);
     this.name = init.name;
@@ -30,6 +36,7 @@ export class BankError extends Error {
     this.httpStatus = init.httpStatus;
     this.retryable = init.retryable;
     this.retryAfterMs = init.retryAfterMs;
+    this.refusal = init.refusal ?? false;
   }
 
   toJSON() {
@@ -39,6 +46,7 @@ export class BankError extends Error {
       message: this.message,
       httpStatus: this.httpStatus,
       retryable: this.retryable,
+      refusal: this.refusal,
     };
   }
 }
@@ -101,5 +109,7 @@ export function bankErrorFromResponse(httpStatus: number, body: unknown, retryAf
     });
   }
   const row = bankErrorTable[name];
-  return new BankError({ name, code: code ?? row.code, message: row.message, httpStatus, retryable });
+  // Only the bank's own code in a 4xx is a decision; a bare status could come from anything on the way.
+  const refusal = code !== undefined && code === row.code && httpStatus >= 400 && httpStatus < 500;
+  return new BankError({ name, code: code ?? row.code, message: row.message, httpStatus, retryable, refusal });
 }

@@ -43,7 +43,19 @@ export function creditTransferBody(request: CreditTransferRequest): Record<strin
   };
 }
 
-/** The initiation id is the last segment of the Location URL, absolute or relative. */
+/**
+ * What an initiation id may look like: URL-safe characters only, starting with a letter or digit (so never `.` or
+ * `..`), at most 128 long. The id is used in a path and stored; anything else from a bank is refused, whatever it
+ * decodes to (`../../admin?x=1`, `%2F`, spaces).
+ */
+export const INITIATION_ID = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
+
+export const isValidInitiationId = (id: string): boolean => INITIATION_ID.test(id);
+
+/**
+ * The initiation id is the last segment of the Location URL, absolute or relative, after `/CreditTransfers/` as
+ * bank-service.md shows it; undefined unless it is there and valid (`../../admin` resolves elsewhere and is refused).
+ */
 export function initiationIdFromLocation(location: string, baseUrl: string): string | undefined {
   let path: string;
   try {
@@ -51,14 +63,41 @@ export function initiationIdFromLocation(location: string, baseUrl: string): str
   } catch {
     return undefined;
   }
-  const last = path
-    .split('/')
-    .filter((segment) => segment !== '')
-    .at(-1);
-  if (!last) return undefined;
+  const match = /\/CreditTransfers\/([^/]+)\/?$/i.exec(path);
+  if (!match?.[1]) return undefined;
+  let id: string;
   try {
-    return decodeURIComponent(last);
+    id = decodeURIComponent(match[1]);
   } catch {
     return undefined;
   }
+  return isValidInitiationId(id) ? id : undefined;
+}
+
+/** The order as the bank should echo it back: what a retrieved initiation is checked against. */
+export interface ExpectedInitiation {
+  initiationId: string;
+  debtorKennitala: string;
+  debtorAccount: string;
+  amount: number;
+}
+
+const digits = (value: string | undefined) => value?.replace(/\D/g, '');
+
+/**
+ * Whether a retrieved initiation is the one the app created: its id, its debtor (account or owner, whichever the
+ * bank gives, and every one it gives must match) and its amount in ISK. A status is believed only from a match: a
+ * bank (or anyone between) answering with another initiation must not settle this payment.
+ */
+export function matchesInitiation(initiation: Initiation, expected: ExpectedInitiation): boolean {
+  if (initiation.id !== expected.initiationId) return false;
+  const debtor = initiation.debtorAccount;
+  const debtorId = digits(debtor?.id);
+  const debtorOwner = digits(debtor?.ownerId);
+  if (debtorId === undefined && debtorOwner === undefined) return false;
+  if (debtorId !== undefined && debtorId !== expected.debtorAccount) return false;
+  if (debtorOwner !== undefined && debtorOwner !== expected.debtorKennitala) return false;
+  const amount = initiation.amount;
+  if (amount?.amount !== expected.amount) return false;
+  return amount.currency === undefined || amount.currency.toUpperCase() === 'ISK';
 }

@@ -15,10 +15,9 @@ export interface HttpBounds {
 }
 
 /** The axios settings that enforce the bounds for one call (a fresh deadline each time). */
-export function boundedAxiosConfig(bounds: HttpBounds = {}): Pick<
-  AxiosRequestConfig,
-  'signal' | 'maxContentLength' | 'maxBodyLength' | 'maxRedirects'
-> {
+export function boundedAxiosConfig(
+  bounds: HttpBounds = {},
+): Pick<AxiosRequestConfig, 'signal' | 'maxContentLength' | 'maxBodyLength' | 'maxRedirects'> {
   const maxResponseBytes = bounds.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   return {
     signal: AbortSignal.timeout(bounds.deadlineMs ?? DEFAULT_DEADLINE_MS),

@@ -11,7 +11,7 @@ import { newRequestId, REQUEST_ID_WINDOW_MS } from '../../common/request-id.ts';
 import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
 import { BankError } from '../bank/bank-error.ts';
-import { SETTLED_STATUS, type CreditTransferRequest } from '../bank/initiation.ts';
+import { matchesInitiation, SETTLED_STATUS, type CreditTransferRequest } from '../bank/initiation.ts';
 import { WalletError } from '../wallet-error.ts';
 import { dailyLimit, type DailyLimit } from './daily-ledger.ts';
 import type { PaymentStore } from './payment-store.ts';
@@ -77,6 +77,11 @@ export class PaymentService {
   readonly #retryDelays: readonly number[];
   /** One send per intent at a time: a second caller gets the first one's promise. */
   readonly #inFlight = new Map<string, Promise<PaymentIntent>>();
+  /**
+   * Confirmations one after another: the second of two presses of Pay (a double click, two windows) is checked
+   * only once the first is on disk, so it sees the first as a duplicate instead of both getting a request id.
+   */
+  #confirming: Promise<unknown> = Promise.resolve();
 
   constructor(options: PaymentServiceOptions) {
     this.#options = options;
@@ -141,7 +146,13 @@ export class PaymentService {
   }
 
   /** The customer pressed "Pay": the intent and its request id are on disk when this resolves. */
-  async confirm(draft: PaymentDraft, options: { acknowledgeDuplicate?: boolean } = {}): Promise<PaymentIntent> {
+  confirm(draft: PaymentDraft, options: { acknowledgeDuplicate?: boolean } = {}): Promise<PaymentIntent> {
+    const run = this.#confirming.then(() => this.#confirmNow(draft, options));
+    this.#confirming = run.catch(() => undefined);
+    return run;
+  }
+
+  async #confirmNow(draft: PaymentDraft, options: { acknowledgeDuplicate?: boolean }): Promise<PaymentIntent> {
     const { check, duplicate } = this.validate(draft);
     if (!check.ok)
       throw new WalletError('INVALID_PAYMENT', `The payment has errors: ${Object.keys(check.errors).join(', ')}`);
@@ -176,14 +187,14 @@ export class PaymentService {
   }
 
   checkAgain(id: string): Promise<PaymentIntent> {
-    const intent = this.#require(id);
+    const intent = this.#requireIntact(id);
     if (intent.state === 'accepted') return this.refreshStatus(id);
     return this.submit(id);
   }
 
   /** Asks the bank for the status of an accepted payment. */
   async refreshStatus(id: string): Promise<PaymentIntent> {
-    const intent = this.#require(id);
+    const intent = this.#requireIntact(id);
     if (!intent.initiationId) return intent;
     return this.#refresh(intent);
   }
@@ -216,6 +227,18 @@ export class PaymentService {
     return intent;
   }
 
+  /** A payment whose record failed its integrity check is never sent or asked about on the app's own. */
+  #requireIntact(id: string): PaymentIntent {
+    const intent = this.#require(id);
+    if (intent.state === 'damaged') {
+      throw new WalletError(
+        'RECORD_DAMAGED',
+        "This payment's record is damaged: check your online banking before paying again",
+      );
+    }
+    return intent;
+  }
+
   async #update(
     intent: PaymentIntent,
     change: Partial<PaymentIntent>,
@@ -235,7 +258,7 @@ export class PaymentService {
   }
 
   async #send(id: string): Promise<PaymentIntent> {
-    let intent = this.#require(id);
+    let intent = this.#requireIntact(id);
     const { kennitala } = this.#options.customer();
     if (intent.order.debtorKennitala !== kennitala) {
       throw new WalletError('WRONG_CUSTOMER', 'This payment belongs to another customer');
@@ -297,6 +320,9 @@ export class PaymentService {
                 retryable: true,
               });
         if (!failure.retryable) {
+          // Only the bank's own, catalogued refusal ends a payment as rejected; a redirect or an answer without a
+          // known code says nothing certain about whether it was processed.
+          if (!failure.refusal) return this.#update(intent, { state: 'unknown', error: failureOf(failure) });
           // Refused before the bank looked at the request id: an earlier, unanswered send may still have gone through.
           if (intent.attempts > 1 && REFUSED_BEFORE_IDEMPOTENCY.has(failure.name)) {
             return this.#update(intent, { state: 'unknown', error: failureOf(failure) });
@@ -321,6 +347,11 @@ export class PaymentService {
     const accepted = { initiationId, error: undefined };
     try {
       const initiation = await this.#options.bank.getCreditTransfer(initiationId);
+      const { debtorKennitala, debtorAccount, amount } = intent.order;
+      if (!matchesInitiation(initiation, { initiationId, debtorKennitala, debtorAccount, amount })) {
+        // Another initiation than ours (a bank's static sample, a mix-up): accepted, but its status is not ours.
+        return this.#keepAccepted(intent, initiationId);
+      }
       // Not synced to disk: were a power cut to lose it, the intent would read as being sent, and checking again
       // would replay the same request id and learn this again. Everything before the send is synced.
       return await this.#update(
@@ -336,7 +367,13 @@ export class PaymentService {
     } catch (error) {
       // The payment is accepted whatever the status query says; the status can be asked again later.
       if (!(error instanceof BankError)) throw error;
-      return intent.state === 'accepted' ? intent : this.#update(intent, { ...accepted, state: 'accepted' });
+      return this.#keepAccepted(intent, initiationId);
     }
+  }
+
+  /** The bank took the payment; what is already known of it (accepted, or settled) is not taken back. */
+  async #keepAccepted(intent: PaymentIntent, initiationId: string): Promise<PaymentIntent> {
+    const known = (intent.state === 'accepted' || intent.state === 'settled') && intent.initiationId === initiationId;
+    return known ? intent : this.#update(intent, { initiationId, error: undefined, state: 'accepted' });
   }
 }

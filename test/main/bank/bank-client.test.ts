@@ -64,7 +64,8 @@ describe('bank client: create', () => {
   });
 
   it('uses the API version of the profile', async () => {
-    answer = (_request, reply) => reply.code(201).header('location', 'x/y/z/id9').send();
+    answer = (_request, reply) =>
+      reply.code(201).header('location', '/Payments/Initiations/v2/CreditTransfers/id9').send();
     await client({ apiVersion: 'v2' }).createCreditTransfer(transfer, 'REQ1');
     expect(seen[0]?.url).toBe('/Payments/Initiations/v2/CreditTransfers');
   });
@@ -73,9 +74,9 @@ describe('bank client: create', () => {
     answer = (_request, reply) =>
       reply
         .code(201)
-        .header('location', 'https://bank.example/Payments/Initiations/v1/CreditTransfers/xyz%20789/')
+        .header('location', 'https://bank.example/Payments/Initiations/v1/CreditTransfers/xyz-789/')
         .send({ surprise: true });
-    expect((await client().createCreditTransfer(transfer, 'REQ1')).initiationId).toBe('xyz 789');
+    expect((await client().createCreditTransfer(transfer, 'REQ1')).initiationId).toBe('xyz-789');
   });
 
   it('accepts a replay answered with 200 or 409 and the original Location', async () => {
@@ -107,7 +108,13 @@ describe('bank client: create', () => {
   ])('finds the code in a %s body', async (_shape, body) => {
     answer = (_request, reply) => reply.code(400).send(body);
     const error = await failure(client().createCreditTransfer(transfer, 'REQ1'));
-    expect(error).toMatchObject({ name: 'OverDailyAmount', code: 'ERR_80102_104', httpStatus: 400, retryable: false });
+    expect(error).toMatchObject({
+      name: 'OverDailyAmount',
+      code: 'ERR_80102_104',
+      httpStatus: 400,
+      retryable: false,
+      refusal: true,
+    });
   });
 
   it('maps by HTTP status when the body says nothing', async () => {
@@ -115,6 +122,8 @@ describe('bank client: create', () => {
     expect(await failure(client().createCreditTransfer(transfer, 'REQ1'))).toMatchObject({
       name: 'NotFound',
       retryable: false,
+      // No code of the bank's own: not a decision the app may take as final.
+      refusal: false,
     });
     answer = (_request, reply) => reply.code(503).send('<html>busy</html>');
     expect(await failure(client().createCreditTransfer(transfer, 'REQ1'))).toMatchObject({
@@ -133,7 +142,7 @@ describe('bank client: create', () => {
     let refreshes = 0;
     answer = (request, reply) =>
       request.headers['authorization'] === 'Bearer new'
-        ? reply.code(201).header('location', '/a/b/ok').send()
+        ? reply.code(201).header('location', '/Payments/Initiations/v1/CreditTransfers/ok').send()
         : reply.code(401).send({ code: 'ERR_80102_000' });
     const options = {
       accessToken: () => Promise.resolve(token),
@@ -160,7 +169,7 @@ describe('bank client: create', () => {
     answer = (_request, reply) =>
       ++calls === 1
         ? reply.code(429).header('retry-after', '2').send()
-        : reply.code(201).header('location', '/a/b/later').send();
+        : reply.code(201).header('location', '/Payments/Initiations/v1/CreditTransfers/later').send();
     const slept: number[] = [];
     const sleep = (ms: number) => {
       slept.push(ms);

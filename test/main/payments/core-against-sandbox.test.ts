@@ -239,8 +239,13 @@ describe('the clock: GMT midnight and the 24-hour window', () => {
     const service = payments(await clientFor('anna'));
     const first = await service.submit((await service.confirm(draft('100'))).id);
     const second = await service.submit((await service.confirm(draft('200'))).id);
-    expect(first).toMatchObject({ state: 'settled' });
-    expect(second).toMatchObject({ state: 'settled', initiationId: first.initiationId });
+    // The bank's sample initiation (1 000 kr.) is not these payments: accepted, but its ACCC is not theirs.
+    expect(first).toMatchObject({ state: 'accepted' });
+    expect(first.bankStatus).toBeUndefined();
+    expect(second).toMatchObject({ state: 'accepted', initiationId: first.initiationId });
     expect(first.id).not.toBe(second.id);
+    // A payment that matches the sample (Anna's first account, 1 000 kr.) takes its status.
+    const matching = await service.submit((await service.confirm(draft('1000'))).id);
+    expect(matching).toMatchObject({ state: 'settled', bankStatus: 'ACCC' });
   });
 });

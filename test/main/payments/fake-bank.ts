@@ -50,11 +50,18 @@ export class FakeBank implements BankClient {
         new BankError({ name: 'InitiationNotFound', code: 'ERR_80102_120', message: 'x', retryable: false }),
       );
     }
-    return Promise.resolve({ id: initiationId, status: this.status, paymentDate: '2026-11-22T10:00:00.000Z' });
+    const { request } = this.initiations.get(initiationId) ?? {};
+    return Promise.resolve({
+      id: initiationId,
+      status: this.status,
+      paymentDate: '2026-11-22T10:00:00.000Z',
+      debtorAccount: { id: request?.debtor.accountId, ownerId: request?.debtor.ownerId },
+      amount: { amount: request?.amount, currency: 'ISK' },
+    });
   }
 }
 
 export const bankRefusal = (name: 'OverDailyAmount' | 'AmountUnavailable', code: string) =>
-  new BankError({ name, code, message: name, httpStatus: 400, retryable: false });
+  new BankError({ name, code, message: name, httpStatus: 400, retryable: false, refusal: true });
 export const serverError = () =>
   new BankError({ name: 'InternalServerError', code: 'ERR_80102_000', message: 'x', httpStatus: 500, retryable: true });

@@ -183,6 +183,7 @@ describe('payments: refusals', () => {
       message: 'x',
       httpStatus: 401,
       retryable: false,
+      refusal: true,
     });
     bank.script = ['lost', unauthorized];
     const payments = service();
@@ -194,7 +195,14 @@ describe('payments: refusals', () => {
 
   it('rejects a first send refused as unauthorized: nothing can have gone through', async () => {
     bank.script = [
-      new BankError({ name: 'Unauthorized', code: 'ERR_80102_000', message: 'x', httpStatus: 401, retryable: false }),
+      new BankError({
+        name: 'Unauthorized',
+        code: 'ERR_80102_000',
+        message: 'x',
+        httpStatus: 401,
+        retryable: false,
+        refusal: true,
+      }),
     ];
     const payments = service();
     const intent = await payments.confirm(draft());
