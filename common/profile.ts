@@ -10,22 +10,55 @@ export type Environment = z.infer<typeof EnvironmentSchema>;
 
 export const DEFAULT_SCOPES = ['profile', 'openid', 'customer', 'accounts', 'payments'];
 
-const HTTPS_URL = /^https:\/\/[^\s/?#@]+(?:\/[^\s]*)?$/i;
-const LOOPBACK_HTTP_URL = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?(?:\/[^\s]*)?$/i;
-const URL_RULE = 'must be an https:// URL (http:// only for 127.0.0.1 or localhost)';
+const URL_RULE =
+  'must be an https:// URL (http:// only for 127.0.0.1, localhost or [::1]), without user name, backslash, query or fragment';
+// common/ compiles without DOM or Node types; both runtimes have this WHATWG URL global.
+declare const URL: new (input: string) => {
+  href: string;
+  protocol: string;
+  username: string;
+  password: string;
+  host: string;
+  hostname: string;
+  search: string;
+  hash: string;
+};
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** An http(s) URL; plain http only to this machine (the local sandbox), never across a network. */
-const ServiceUrl = z
-  .string()
-  .trim()
-  .refine((value) => HTTPS_URL.test(value) || LOOPBACK_HTTP_URL.test(value), URL_RULE)
-  .transform((value) => value.replace(/\/+$/, ''));
+/**
+ * The parsed address, or undefined where the text is not one the app will send tokens to. Parsing alone is not
+ * enough: `https://evil.example\.bank.is` parses to host `evil.example`, `https://bank.is@evil.example` to
+ * `evil.example`. So the host the text shows must be exactly the host `URL` parsed, and anything a reader could
+ * misread (userinfo, backslashes, whitespace, percent-escapes or non-ASCII in the host) is refused outright.
+ */
+export function parseServiceUrl(text: string): string | undefined {
+  if (/[\\\s@?#]/.test(text) || /[^\x21-\x7e]/.test(text)) return undefined;
+  const shown = /^(https?):\/\/([^/]*)(?:\/.*)?$/i.exec(text);
+  if (!shown) return undefined;
+  let url: InstanceType<typeof URL>;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return undefined;
+  const host = (shown[2] ?? '').toLowerCase();
+  const defaultPort = url.protocol === 'https:' ? ':443' : ':80';
+  if (host !== url.host && host !== `${url.host}${defaultPort}`) return undefined;
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) return undefined;
+  return url.href.replace(/\/+$/, '');
+}
+
+/** An http(s) URL; plain http only to this machine (the local sandbox), never across a network. Stored parsed. */
+const serviceUrl = (allowEmpty: boolean) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => (allowEmpty && value === '') || parseServiceUrl(value) !== undefined, URL_RULE)
+    .transform((value) => (value === '' ? '' : (parseServiceUrl(value) ?? value)));
+const ServiceUrl = serviceUrl(false);
 /** The same, or empty in a template still to be filled in. */
-const ServiceUrlOrEmpty = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || HTTPS_URL.test(value) || LOOPBACK_HTTP_URL.test(value), URL_RULE)
-  .transform((value) => value.replace(/\/+$/, ''));
+const ServiceUrlOrEmpty = serviceUrl(true);
 
 const Port = z.number().int().min(1024).max(65535);
 
@@ -59,9 +92,34 @@ export const ProfileSchema = z.object({
   jwksUrl: ServiceUrl.optional(),
   discoveryUrl: ServiceUrl.optional(),
   issuer: z.string().optional(),
+  /**
+   * Where a bank's endpoints are not at the documented `{authUrl}/as/...` paths and it has no discovery document
+   * (or a wrong one): each overrides the documented path and discovery's answer.
+   */
+  authorizationEndpoint: ServiceUrl.optional(),
+  tokenEndpoint: ServiceUrl.optional(),
+  userinfoEndpoint: ServiceUrl.optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 export type ProfileInput = z.input<typeof ProfileSchema>;
+
+/** Where a profile's tokens, client secret and API key are sent: a change means they must be typed again. */
+export const BANK_ADDRESS_FIELDS = [
+  'baseUrl',
+  'authUrl',
+  'discoveryUrl',
+  'jwksUrl',
+  'authorizationEndpoint',
+  'tokenEndpoint',
+  'userinfoEndpoint',
+] as const satisfies readonly (keyof Profile)[];
+
+/** The endpoint overrides, which the profile form does not show: an edit that does not mention them keeps them. */
+export const ENDPOINT_OVERRIDE_FIELDS = [
+  'authorizationEndpoint',
+  'tokenEndpoint',
+  'userinfoEndpoint',
+] as const satisfies readonly (keyof Profile)[];
 
 /** What the renderer sees of a profile: never the secret, only whether one is set. */
 export const ProfileSummarySchema = z.object({
@@ -86,6 +144,9 @@ export const ProfileSummarySchema = z.object({
   jwksUrl: z.string().optional(),
   discoveryUrl: z.string().optional(),
   issuer: z.string().optional(),
+  authorizationEndpoint: z.string().optional(),
+  tokenEndpoint: z.string().optional(),
+  userinfoEndpoint: z.string().optional(),
 });
 export type ProfileSummary = z.infer<typeof ProfileSummarySchema>;
 

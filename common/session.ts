@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
 /** What the renderer may know of a sign-in: never a token, and the kennitala only masked. */
-export const SIGNED_OUT_REASONS = ['never', 'signed-out', 'revoked', 'grant-ended', 'expired', 'unreadable'] as const;
+// 'profile-changed': the profile's bank, client or sign-in settings changed, so its tokens were not used again.
+export const SIGNED_OUT_REASONS = [
+  'never',
+  'signed-out',
+  'revoked',
+  'grant-ended',
+  'expired',
+  'unreadable',
+  'profile-changed',
+] as const;
 export const SessionSchema = z.object({
   profileId: z.string(),
   signedIn: z.boolean(),

@@ -199,12 +199,14 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     },
     saveProfile: (input) => {
       profiles.save(input);
+      // Repointed at another bank, client or sign-in settings: its session ends now, before a call could use it.
+      sessions.profileChanged(input.id);
       return profileList();
     },
     removeProfile: ({ id }) => {
       profiles.remove(id);
-      // A removed profile's tokens go with it; a reset shipped profile starts signed out.
-      vault.delete(id);
+      // A removed profile's tokens and known customer go with it; a reset shipped profile starts signed out.
+      sessions.forget(id);
       return profileList();
     },
 

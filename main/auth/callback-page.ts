@@ -4,13 +4,33 @@ import type { AppLocale } from '../../common/isk-amount.ts';
  * The small page the browser tab shows after the bank sends the customer back: in their language, saying whether
  * sign-in finished and that they can return to the app. No script, no outside resources.
  */
-export type CallbackOutcome = 'signed-in' | 'denied' | 'bank-error' | 'wrong-state' | 'not-found';
+export type CallbackOutcome =
+  | 'signed-in'
+  | 'denied'
+  | 'bank-error'
+  | 'exchange-failed'
+  | 'identity-failed'
+  | 'not-individual'
+  | 'wrong-state'
+  | 'not-found';
 
 const TEXT: Record<AppLocale, Record<CallbackOutcome, [title: string, body: string]>> = {
   en: {
     'signed-in': ['You are signed in', 'Sign-in is complete. You can close this tab and return to {app}.'],
     denied: ['Sign-in was declined', 'You did not give {app} access at the bank. Return to {app} to try again.'],
     'bank-error': ['Sign-in did not finish', 'The bank did not complete the sign-in. Return to {app} to try again.'],
+    'exchange-failed': [
+      'Sign-in did not finish',
+      'The bank did not hand {app} its access after you approved. Return to {app} to try again.',
+    ],
+    'identity-failed': [
+      'Sign-in did not finish',
+      'The bank’s proof of who signed in did not check out, so {app} did not sign you in. Return to {app}.',
+    ],
+    'not-individual': [
+      'Sign-in did not finish',
+      '{app} is for individuals only, and the bank did not confirm one. Return to {app}.',
+    ],
     'wrong-state': [
       'This sign-in is not the one the app started',
       'This tab belongs to an older or another sign-in. Return to {app} and start again from there.',
@@ -26,6 +46,18 @@ const TEXT: Record<AppLocale, Record<CallbackOutcome, [title: string, body: stri
     'bank-error': [
       'Innskráning kláraðist ekki',
       'Bankinn lauk ekki innskráningunni. Farðu aftur í {app} til að reyna aftur.',
+    ],
+    'exchange-failed': [
+      'Innskráning kláraðist ekki',
+      'Bankinn veitti {app} ekki aðganginn eftir samþykki þitt. Farðu aftur í {app} til að reyna aftur.',
+    ],
+    'identity-failed': [
+      'Innskráning kláraðist ekki',
+      'Staðfesting bankans á því hver skráði sig inn stóðst ekki, svo {app} skráði þig ekki inn. Farðu aftur í {app}.',
+    ],
+    'not-individual': [
+      'Innskráning kláraðist ekki',
+      '{app} er aðeins fyrir einstaklinga og bankinn staðfesti ekki einstakling. Farðu aftur í {app}.',
     ],
     'wrong-state': [
       'Þessi innskráning er ekki sú sem forritið hóf',

@@ -1,65 +1,138 @@
-import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import { checkKennitala } from '../../common/kennitala.ts';
 import type { Profile } from '../../common/profile.ts';
+import { boundedFetch, DEFAULT_DEADLINE_MS, type HttpBounds } from '../net/http-limits.ts';
 import { WalletError } from '../wallet-error.ts';
+import type { Endpoints } from './endpoints.ts';
 import type { TokenResponse } from './token-client.ts';
 
 /**
- * Who signed in. The kennitala comes from the token claims (names from the profile), the display name from the
- * id_token. Where the profile names a JWKS or discovery document, the id_token is verified first: signature,
- * issuer, audience, expiry and nonce.
+ * Who signed in, from the id_token of this sign-in: it must carry the nonce the app sent, always. Where the profile
+ * gives a way to verify it (a JWKS URL, or discovery's `jwks_uri`), it is verified first (signature, issuer,
+ * audience, expiry) and identity comes only from it and from the bank's userinfo endpoint; an access token, which
+ * the app cannot verify and which is meant for the API, never supplies or overrides it. Where there is no way to
+ * verify, the claims are read from the token endpoint's own answer over TLS (see docs/SIGN-IN.md), the id_token's
+ * first. Claims the id_token lacks are asked of userinfo, whose `sub` must be the id_token's.
  */
 export interface Identity {
   kennitala: string;
   name: string;
 }
 
-const DiscoverySchema = z.object({ issuer: z.string(), jwks_uri: z.string() }).loose();
+const invalid = (why: string) => new WalletError('ID_TOKEN_INVALID', `The bank’s proof of identity ${why}`);
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-function claimsOf(token: string | undefined): JWTPayload {
+function keysAt(jwksUrl: string, bounds: HttpBounds): ReturnType<typeof createRemoteJWKSet> {
+  const key = `${jwksUrl}|${bounds.deadlineMs ?? ''}|${bounds.maxResponseBytes ?? ''}`;
+  let keys = keySets.get(key);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(jwksUrl), {
+      timeoutDuration: bounds.deadlineMs ?? DEFAULT_DEADLINE_MS,
+      // jose's own fetch has a timeout but no size cap: the bounded one has both.
+      [customFetch]: (url, options) => boundedFetch(url, { headers: options.headers, method: 'GET' }, bounds),
+    });
+    keySets.set(key, keys);
+  }
+  return keys;
+}
+
+function unverifiedClaims(token: string | undefined): JWTPayload {
   if (!token) return {};
   try {
     return decodeJwt(token);
   } catch {
-    // An opaque access token carries no claims we can read; the id_token may.
+    // An opaque access token carries no claims we can read.
     return {};
   }
 }
 
-async function verifyIdToken(profile: Profile, idToken: string, nonce: string, now: number): Promise<JWTPayload> {
-  let jwksUrl = profile.jwksUrl;
-  let issuer = profile.issuer;
-  if (profile.discoveryUrl) {
-    const response = await fetch(profile.discoveryUrl).catch(() => undefined);
-    const discovery = DiscoverySchema.safeParse(response?.ok ? await response.json() : undefined);
-    if (!discovery.success) throw new WalletError('DISCOVERY_FAILED', 'The bank’s sign-in settings could not be read');
-    jwksUrl ??= discovery.data.jwks_uri;
-    issuer ??= discovery.data.issuer;
-  }
-  if (!jwksUrl) return claimsOf(idToken);
-  let keys = keySets.get(jwksUrl);
-  if (!keys) keySets.set(jwksUrl, (keys = createRemoteJWKSet(new URL(jwksUrl))));
-  try {
-    const { payload } = await jwtVerify(idToken, keys, {
-      audience: profile.clientId,
-      ...(issuer ? { issuer } : {}),
-      currentDate: new Date(now),
-      clockTolerance: 60,
-    });
-    if (payload['nonce'] !== undefined && payload['nonce'] !== nonce) throw new Error('nonce mismatch');
-    return payload;
-  } catch {
-    throw new WalletError('ID_TOKEN_INVALID', 'The bank’s proof of identity did not check out');
-  }
+interface IdContext {
+  profile: Profile;
+  endpoints: Endpoints;
+  nonce: string;
+  now: number;
+  bounds: HttpBounds;
 }
 
-export async function identify(profile: Profile, tokens: TokenResponse, nonce: string, now: number): Promise<Identity> {
-  const idClaims = tokens.id_token ? await verifyIdToken(profile, tokens.id_token, nonce, now) : {};
-  const claims = { ...idClaims, ...claimsOf(tokens.access_token) };
-  const raw = profile.kennitalaClaims.map((name) => claims[name]).find((value) => typeof value === 'string');
-  if (typeof raw !== 'string') {
+async function idTokenClaims(idToken: string, context: IdContext): Promise<JWTPayload> {
+  const { profile, endpoints, now } = context;
+  let payload: JWTPayload;
+  if (endpoints.jwks) {
+    try {
+      ({ payload } = await jwtVerify(idToken, keysAt(endpoints.jwks, context.bounds), {
+        audience: profile.clientId,
+        ...(endpoints.issuer ? { issuer: endpoints.issuer } : {}),
+        currentDate: new Date(now),
+        clockTolerance: 60,
+      }));
+    } catch {
+      throw invalid('did not check out');
+    }
+  } else {
+    try {
+      payload = decodeJwt(idToken);
+    } catch {
+      throw invalid('is unreadable');
+    }
+    const audience = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+    if (!audience.includes(profile.clientId)) throw invalid('was issued to another application');
+    if (typeof payload.exp === 'number' && payload.exp * 1000 + 60_000 < now) throw invalid('has expired');
+  }
+  // The nonce ties the id_token to this sign-in; one without it could be replayed from another.
+  if (payload['nonce'] !== context.nonce) throw invalid('does not belong to this sign-in');
+  return payload;
+}
+
+const UserinfoSchema = z.object({ sub: z.string().min(1) }).loose();
+
+async function userinfoClaims(url: string, accessToken: string, bounds: HttpBounds): Promise<Record<string, unknown>> {
+  const failed = () => new WalletError('USERINFO_FAILED', 'The bank did not say who signed in (userinfo)');
+  let body: unknown;
+  try {
+    const response = await boundedFetch(
+      url,
+      { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+      bounds,
+    );
+    if (!response.ok) throw failed();
+    body = await response.json();
+  } catch {
+    throw failed();
+  }
+  const parsed = UserinfoSchema.safeParse(body);
+  if (!parsed.success) throw failed();
+  return parsed.data;
+}
+
+const pick = (claims: Record<string, unknown>, names: readonly string[]) =>
+  names.map((name) => claims[name]).find((value): value is string => typeof value === 'string');
+
+export async function identify(
+  profile: Profile,
+  endpoints: Endpoints,
+  tokens: TokenResponse,
+  nonce: string,
+  now: number,
+  bounds: HttpBounds = {},
+): Promise<Identity> {
+  if (!tokens.id_token) throw invalid('is missing (no id_token)');
+  const idClaims = await idTokenClaims(tokens.id_token, { profile, endpoints, nonce, now, bounds });
+  const sources: Record<string, unknown>[] = [idClaims];
+  const lacking = () =>
+    pick(Object.assign({}, ...sources), profile.kennitalaClaims) === undefined ||
+    pick(Object.assign({}, ...sources), profile.nameClaims) === undefined;
+  if (lacking() && endpoints.userinfo) {
+    const userinfo = await userinfoClaims(endpoints.userinfo, tokens.access_token, bounds);
+    // OpenID Connect Core 5.3.2: userinfo about another subject must not be used.
+    if (userinfo['sub'] !== idClaims.sub) throw invalid('and the bank’s userinfo name different people');
+    sources.push(userinfo);
+  }
+  // Without a way to verify, everything came over the same TLS answer: the access token may fill gaps, never override.
+  if (lacking() && !endpoints.jwks) sources.push(unverifiedClaims(tokens.access_token));
+  const first = (names: readonly string[]) => sources.map((claims) => pick(claims, names)).find((v) => v !== undefined);
+  const raw = first(profile.kennitalaClaims);
+  if (raw === undefined) {
     throw new WalletError('NO_KENNITALA', 'The bank did not say who signed in (no kennitala in the token)');
   }
   const kennitala = checkKennitala(raw);
@@ -69,8 +142,5 @@ export async function identify(profile: Profile, tokens: TokenResponse, nonce: s
       kennitala.error === 'company' ? 'The service is for individuals only' : 'The bank gave an invalid kennitala',
     );
   }
-  const name = profile.nameClaims
-    .map((claim) => idClaims[claim] ?? claims[claim])
-    .find((value) => typeof value === 'string');
-  return { kennitala: kennitala.value, name: typeof name === 'string' ? name : '' };
+  return { kennitala: kennitala.value, name: first(profile.nameClaims) ?? '' };
 }

@@ -26,7 +26,12 @@ export interface PendingCallback {
   redirectUri: string;
   /** The authorization code, or a WalletError: SIGN_IN_DENIED, SIGN_IN_FAILED, SIGN_IN_TIMED_OUT, SIGN_IN_CANCELLED. */
   code: Promise<string>;
-  /** Ends the wait; resolves once the port is free again. */
+  /**
+   * Answers the browser tab that brought the code, held open until then: the tab says "signed in" only once the
+   * code was exchanged and the id_token checked, or else what went wrong. Only the first answer counts.
+   */
+  respond(outcome: CallbackOutcome): void;
+  /** Ends the wait (a held tab is told sign-in did not finish); resolves once the port is free again. */
   cancel(): Promise<void>;
 }
 
@@ -54,6 +59,12 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
   code.catch(() => undefined);
 
   let done = false;
+  let held: ((outcome: CallbackOutcome) => void) | undefined;
+  const respond = (outcome: CallbackOutcome) => {
+    const answer = held;
+    held = undefined;
+    answer?.(outcome);
+  };
   let cancelTimer = () => {};
   const server = createServer();
   let closed: Promise<void> = Promise.resolve();
@@ -98,7 +109,7 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
           : new WalletError('SIGN_IN_FAILED', `The bank ended the sign-in: ${(error ?? 'no code').slice(0, 64)}`),
       });
     }
-    reply(200, 'signed-in');
+    held = (outcome) => reply(outcome === 'signed-in' ? 200 : 400, outcome);
     finish({ code: authorizationCode });
   });
 
@@ -122,8 +133,10 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
   return {
     redirectUri: `http://127.0.0.1:${port}${CALLBACK_PATH}`,
     code,
+    respond,
     cancel: () => {
       finish({ error: new WalletError('SIGN_IN_CANCELLED', 'The sign-in was cancelled') });
+      respond('bank-error');
       return closed;
     },
   };

@@ -22,10 +22,12 @@ export function newSignInSecrets(): SignInSecrets {
 
 /**
  * The authorization request exactly as bank-service.md shows it (scope joined by `+`), plus PKCE and a nonce,
- * which a server that does not know them ignores.
+ * which a server that does not know them ignores. A profile that asks for `offline_access` also gets
+ * `prompt=consent`, which OpenID Connect Core 11 requires before a server issues a refresh token for it.
  */
 export function authorizationUrl(options: {
-  authUrl: string;
+  /** The authorization endpoint: discovery's, an override, or `{authUrl}/as/authorization.oauth2`. */
+  endpoint: string;
   clientId: string;
   redirectUri: string;
   scopes: readonly string[];
@@ -40,7 +42,8 @@ export function authorizationUrl(options: {
     ['code_challenge_method', 'S256'],
     ['nonce', options.secrets.nonce],
   ];
+  if (options.scopes.includes('offline_access')) params.push(['prompt', 'consent']);
   const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
   const scope = options.scopes.map(encodeURIComponent).join('+');
-  return `${options.authUrl}/as/authorization.oauth2?${query}&scope=${scope}`;
+  return `${options.endpoint}?${query}&scope=${scope}`;
 }

@@ -3,8 +3,11 @@ import { maskKennitala } from '../../common/kennitala.ts';
 import { missingFields, type Profile } from '../../common/profile.ts';
 import type { Session, SignedOutReason } from '../../common/session.ts';
 import { dueGrantReminder, grantDaysLeft, grantExpiry, type Clock } from '../../common/time.ts';
+import type { HttpBounds } from '../net/http-limits.ts';
 import { WalletError } from '../wallet-error.ts';
-import { callbackPage } from './callback-page.ts';
+import { bindingOf, stillBound } from './binding.ts';
+import { callbackPage, type CallbackOutcome } from './callback-page.ts';
+import { resolveEndpoints } from './endpoints.ts';
 import { identify } from './identity.ts';
 import { listenForCallback, type LoopbackOptions, type PendingCallback } from './loopback-listener.ts';
 import { authorizationUrl, newSignInSecrets } from './pkce.ts';
@@ -27,14 +30,28 @@ export interface SessionServiceOptions {
   signInTimeoutMs?: number;
   /** Refresh this long before the access token expires. */
   refreshAheadMs?: number;
+  /** Deadline and size cap of every call to the bank's sign-in endpoints; tests inject short ones. */
+  http?: HttpBounds;
   onChange?(session: Session): void;
+}
+
+/** Ends after which the customer stays known: nothing they did, so their own history stays theirs. */
+const KEEPS_CUSTOMER: ReadonlySet<SignedOutReason> = new Set(['grant-ended', 'revoked', 'expired']);
+
+/** What the browser tab says when the exchange or the identity check failed. */
+function outcomeOf(error: unknown): CallbackOutcome {
+  const code = error instanceof WalletError ? error.code : '';
+  if (code === 'COMPANY_KENNITALA') return 'not-individual';
+  if (['ID_TOKEN_INVALID', 'NO_KENNITALA', 'BAD_KENNITALA', 'USERINFO_FAILED'].includes(code)) return 'identity-failed';
+  return 'exchange-failed';
 }
 
 export class SessionService {
   readonly #options: SessionServiceOptions;
   #pending: { profileId: string; callback: PendingCallback } | undefined;
   readonly #refreshing = new Map<string, Promise<StoredSession>>();
-  readonly #reasons = new Map<string, SignedOutReason>();
+  /** Bumped by every cancel: a sign-in still reading discovery when the next one starts gives way to it. */
+  #generation = 0;
 
   constructor(options: SessionServiceOptions) {
     this.#options = options;
@@ -48,19 +65,47 @@ export class SessionService {
     this.#options.onChange?.(this.status(profileId));
   }
 
-  /** The stored session, unless its grant has ended (then it is removed, with that reason). */
+  /**
+   * The stored session, unless its grant has ended or its profile is no longer the one its tokens were issued under
+   * (edited in the app, or in the data folder behind its back): then it is removed, with that reason.
+   */
   #current(profileId: string): StoredSession | undefined {
     const session = this.#options.vault.load(profileId);
-    if (session && this.#now() >= session.grantExpiresAt) {
+    if (!session) return undefined;
+    if (this.#now() >= session.grantExpiresAt) {
       this.#end(profileId, 'grant-ended');
+      return undefined;
+    }
+    let profile: Profile | undefined;
+    try {
+      profile = this.#options.profiles.get(profileId);
+    } catch {
+      profile = undefined;
+    }
+    if (!profile || !stillBound(profile, session.binding)) {
+      this.#end(profileId, 'profile-changed');
       return undefined;
     }
     return session;
   }
 
+  /**
+   * Wipes the tokens. Where the grant ended, was withdrawn or expired the customer stays known (their history stays
+   * readable until they sign out); any other end forgets them.
+   */
   #end(profileId: string, reason: SignedOutReason): void {
-    this.#options.vault.delete(profileId);
-    this.#reasons.set(profileId, reason);
+    const { vault } = this.#options;
+    const session = vault.load(profileId);
+    vault.delete(profileId);
+    const customer = session
+      ? { kennitala: session.kennitala, name: session.name }
+      : vault.loadLast(profileId)?.customer;
+    const keep = KEEPS_CUSTOMER.has(reason) && customer !== undefined;
+    vault.saveLast(profileId, { reason, ...(keep ? { customer } : {}) });
+  }
+
+  #reason(profileId: string): SignedOutReason | undefined {
+    return this.#options.vault.loadLast(profileId)?.reason;
   }
 
   status(profileId: string): Session {
@@ -70,7 +115,7 @@ export class SessionService {
       signingIn: this.#pending?.profileId === profileId,
       persistent: this.#options.vault.persistent,
     };
-    if (!session) return { ...base, signedIn: false, signedOutReason: this.#reasons.get(profileId) ?? 'never' };
+    if (!session) return { ...base, signedIn: false, signedOutReason: this.#reason(profileId) ?? 'never' };
     const now = this.#now();
     const reminder = dueGrantReminder(now, session.grantExpiresAt);
     return {
@@ -93,6 +138,11 @@ export class SessionService {
     if (missing.length > 0)
       throw new WalletError('PROFILE_INCOMPLETE', `The profile is missing: ${missing.join(', ')}`);
 
+    const bounds = this.#options.http ?? {};
+    // Before the browser opens: a bank whose discovery does not answer fails here, not after the customer approved.
+    const generation = this.#generation;
+    const endpoints = await resolveEndpoints(profile, bounds);
+    if (generation !== this.#generation) throw new WalletError('SIGN_IN_CANCELLED', 'The sign-in was cancelled');
     const secrets = newSignInSecrets();
     const callback = await listenForCallback({
       ports: profile.redirectPorts,
@@ -107,7 +157,7 @@ export class SessionService {
     try {
       this.#emit(profileId);
       const url = authorizationUrl({
-        authUrl: profile.authUrl,
+        endpoint: endpoints.authorization,
         clientId: profile.clientId,
         redirectUri: callback.redirectUri,
         scopes: profile.scopes,
@@ -117,25 +167,29 @@ export class SessionService {
         throw new WalletError('BROWSER_FAILED', 'The browser could not be opened');
       });
       const code = await callback.code;
-      const tokens = await exchangeCode(profile, {
-        code,
-        redirectUri: callback.redirectUri,
-        codeVerifier: secrets.codeVerifier,
-      });
-      const now = this.#now();
-      const identity = await identify(profile, tokens, secrets.nonce, now);
-      // A new grant replaces the old one, for the whole 90 days; the history stays with the profile.
-      this.#options.vault.save(profileId, {
-        accessToken: tokens.access_token,
-        ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
-        ...(tokens.id_token ? { idToken: tokens.id_token } : {}),
-        accessExpiresAt: now + tokens.expires_in * 1000,
-        kennitala: identity.kennitala,
-        name: identity.name,
-        authorizedAt: now,
-        grantExpiresAt: grantExpiry(now),
-      });
-      this.#reasons.delete(profileId);
+      try {
+        const request = { code, redirectUri: callback.redirectUri, codeVerifier: secrets.codeVerifier };
+        const tokens = await exchangeCode(endpoints.token, profile, request, bounds);
+        const now = this.#now();
+        const identity = await identify(profile, endpoints, tokens, secrets.nonce, now, bounds);
+        // A new grant replaces the old one, for the whole 90 days; the history stays with the profile.
+        this.#options.vault.save(profileId, {
+          accessToken: tokens.access_token,
+          ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
+          ...(tokens.id_token ? { idToken: tokens.id_token } : {}),
+          accessExpiresAt: now + tokens.expires_in * 1000,
+          kennitala: identity.kennitala,
+          name: identity.name,
+          authorizedAt: now,
+          grantExpiresAt: grantExpiry(now),
+          binding: bindingOf(profile, endpoints),
+        });
+        this.#options.vault.saveLast(profileId, { customer: identity });
+      } catch (error) {
+        callback.respond(outcomeOf(error));
+        throw error;
+      }
+      callback.respond('signed-in');
       return this.status(profileId);
     } finally {
       await callback.cancel();
@@ -145,6 +199,7 @@ export class SessionService {
   }
 
   cancelSignIn(): Promise<void> {
+    this.#generation += 1;
     return this.#pending?.callback.cancel() ?? Promise.resolve();
   }
 
@@ -154,11 +209,40 @@ export class SessionService {
     return this.status(profileId);
   }
 
+  /**
+   * After the profile was saved: if its bank, client or sign-in settings changed, its session ends now and its
+   * tokens are wiped, before anything could send them under the new settings.
+   */
+  profileChanged(profileId: string): void {
+    const before = this.#options.vault.load(profileId);
+    if (before && !this.#current(profileId)) this.#emit(profileId);
+  }
+
+  /** The profile is removed (or reset to how it shipped): its tokens and its known customer go with it. */
+  forget(profileId: string): void {
+    this.#options.vault.delete(profileId);
+    this.#options.vault.deleteLast(profileId);
+  }
+
+  /**
+   * The signed-in customer; or, where the grant ended, was withdrawn or expired, still that last customer (their
+   * history stays theirs until they sign out). Undefined after an explicit sign-out, a changed profile, or before
+   * any sign-in.
+   */
+  knownCustomer(profileId: string): { kennitala: string; name: string } | undefined {
+    const session = this.#current(profileId);
+    if (session) return { kennitala: session.kennitala, name: session.name };
+    const last = this.#options.vault.loadLast(profileId);
+    return last?.reason && KEEPS_CUSTOMER.has(last.reason) ? last.customer : undefined;
+  }
+
   /** The signed-in customer, for payments; refused once the grant has ended. */
   customer(profileId: string): { kennitala: string } {
     const session = this.#current(profileId);
     if (session) return { kennitala: session.kennitala };
-    const reason = this.#reasons.get(profileId);
+    const reason = this.#reason(profileId);
+    if (reason === 'profile-changed')
+      throw new WalletError('PROFILE_CHANGED', 'The profile’s bank settings changed: sign in again');
     if (reason === 'grant-ended') throw new WalletError('GRANT_ENDED', 'The 90-day access has ended: sign in again');
     if (reason === 'revoked') throw new WalletError('GRANT_REVOKED', 'Access was withdrawn at the bank: sign in again');
     throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
@@ -209,7 +293,18 @@ export class SessionService {
       throw new WalletError('SESSION_EXPIRED', 'The bank access has expired: sign in again');
     }
     try {
-      const tokens = await refreshTokens(this.#options.profiles.get(profileId), session.refreshToken);
+      // To the token endpoint that issued these tokens, which #current has just checked the profile still names.
+      const profile = this.#options.profiles.get(profileId);
+      const tokens = await refreshTokens(
+        session.binding.tokenEndpoint,
+        profile,
+        session.refreshToken,
+        this.#options.http,
+      );
+      if (this.#options.vault.load(profileId) !== session) {
+        // Signed out, or the profile changed, while the bank was answering: the new tokens are not kept.
+        throw this.#signedOutError(profileId);
+      }
       const now = this.#now();
       const next: StoredSession = {
         ...session,

@@ -1,9 +1,14 @@
 import axios from 'axios';
 import { z } from 'zod';
 import type { Profile } from '../../common/profile.ts';
+import { boundedAxiosConfig, type HttpBounds } from '../net/http-limits.ts';
 import { WalletError } from '../wallet-error.ts';
 
-/** The token endpoint of bank-service.md: the code exchange, and the refresh (not shown there; standard RFC 6749 6). */
+/**
+ * The token endpoint (bank-service.md's `{auth_url}/as/token.oauth2`, or discovery's): the code exchange, and the
+ * refresh (not shown there; standard RFC 6749 6). Every call has a total deadline and a response size cap, so a
+ * bank that drips or floods cannot hold a sign-in or a payment for ever.
+ */
 export const TokenResponseSchema = z
   .object({
     access_token: z.string().min(1),
@@ -24,15 +29,23 @@ export class InvalidGrantError extends WalletError {
   }
 }
 
-type TokenProfile = Pick<Profile, 'authUrl' | 'clientId' | 'clientSecret' | 'tokenEndpointAuth'>;
+type TokenProfile = Pick<Profile, 'clientId' | 'clientSecret' | 'tokenEndpointAuth'>;
 
-async function post(profile: TokenProfile, fields: Record<string, string>, timeoutMs: number): Promise<TokenResponse> {
+async function post(
+  endpoint: string,
+  profile: TokenProfile,
+  fields: Record<string, string>,
+  bounds: HttpBounds,
+): Promise<TokenResponse> {
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',
   };
   const body = new URLSearchParams(fields);
-  if (profile.tokenEndpointAuth === 'client_secret_basic') {
+  if (profile.clientSecret === '') {
+    // A public client (RFC 8252 8.4): it says who it is, and PKCE proves the rest.
+    body.set('client_id', profile.clientId);
+  } else if (profile.tokenEndpointAuth === 'client_secret_basic') {
     const user = encodeURIComponent(profile.clientId);
     const secret = encodeURIComponent(profile.clientSecret);
     headers['authorization'] = `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
@@ -42,15 +55,15 @@ async function post(profile: TokenProfile, fields: Record<string, string>, timeo
   }
   let response;
   try {
-    response = await axios.post(`${profile.authUrl}/as/token.oauth2`, body.toString(), {
+    response = await axios.post(endpoint, body.toString(), {
       headers,
-      timeout: timeoutMs,
       validateStatus: () => true,
-      maxRedirects: 0,
       responseType: 'json',
+      ...boundedAxiosConfig(bounds),
     });
   } catch {
-    throw new WalletError('BANK_UNREACHABLE', 'The bank could not be reached');
+    // Unreachable, too slow in total, or an answer over the size cap: the same for the customer.
+    throw new WalletError('BANK_UNREACHABLE', 'The bank could not be reached, or did not answer in time');
   }
   if (response.status === 200) {
     const parsed = TokenResponseSchema.safeParse(response.data);
@@ -67,11 +80,13 @@ async function post(profile: TokenProfile, fields: Record<string, string>, timeo
 }
 
 export function exchangeCode(
+  endpoint: string,
   profile: TokenProfile,
   request: { code: string; redirectUri: string; codeVerifier: string },
-  timeoutMs = 30_000,
+  bounds: HttpBounds = {},
 ): Promise<TokenResponse> {
   return post(
+    endpoint,
     profile,
     {
       grant_type: 'authorization_code',
@@ -79,10 +94,15 @@ export function exchangeCode(
       redirect_uri: request.redirectUri,
       code_verifier: request.codeVerifier,
     },
-    timeoutMs,
+    bounds,
   );
 }
 
-export function refreshTokens(profile: TokenProfile, refreshToken: string, timeoutMs = 30_000): Promise<TokenResponse> {
-  return post(profile, { grant_type: 'refresh_token', refresh_token: refreshToken }, timeoutMs);
+export function refreshTokens(
+  endpoint: string,
+  profile: TokenProfile,
+  refreshToken: string,
+  bounds: HttpBounds = {},
+): Promise<TokenResponse> {
+  return post(endpoint, profile, { grant_type: 'refresh_token', refresh_token: refreshToken }, bounds);
 }

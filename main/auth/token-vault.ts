@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNED_OUT_REASONS } from '../../common/session.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 
@@ -7,6 +8,22 @@ import type { KeyValueStore } from '../storage/key-value-store.ts';
  * box; without one (no secure storage, and the customer did not allow weak storage) they live in memory for this
  * run only. Anything that does not open or parse reads as "signed out", never as a crash.
  */
+/**
+ * Where the tokens were issued and may be used: the token endpoint and issuer they came from, the client they were
+ * issued to, and the profile settings in force then (see binding.ts). A session whose profile no longer matches is
+ * ended rather than used, so tokens never reach a host they were not issued for.
+ */
+export const SessionBindingSchema = z.object({
+  baseUrl: z.string(),
+  authUrl: z.string(),
+  clientId: z.string(),
+  tokenEndpoint: z.string().min(1),
+  issuer: z.string().optional(),
+  /** Every other setting that decides where tokens go or who they identify, as one canonical string. */
+  settings: z.string(),
+});
+export type SessionBinding = z.infer<typeof SessionBindingSchema>;
+
 export const StoredSessionSchema = z.object({
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
@@ -16,15 +33,29 @@ export const StoredSessionSchema = z.object({
   name: z.string(),
   authorizedAt: z.number(),
   grantExpiresAt: z.number(),
+  // Required: a session stored before bindings existed reads as signed out rather than as bound to anything.
+  binding: SessionBindingSchema,
 });
 export type StoredSession = z.infer<typeof StoredSessionSchema>;
 
+/**
+ * How the profile's last sign-in ended, and who it was while the customer is still known (a grant that ended or was
+ * withdrawn keeps them known, so their history stays theirs; an explicit sign-out forgets them).
+ */
+export const LastSignInSchema = z.object({
+  customer: z.object({ kennitala: z.string().regex(/^\d{10}$/), name: z.string() }).optional(),
+  reason: z.enum(SIGNED_OUT_REASONS).optional(),
+});
+export type LastSignIn = z.infer<typeof LastSignInSchema>;
+
 const keyOf = (profileId: string) => `vault.session.${profileId}`;
+const lastKeyOf = (profileId: string) => `vault.last.${profileId}`;
 
 export class TokenVault {
   readonly #store: KeyValueStore;
   #box: SecretBox | undefined;
   readonly #memory = new Map<string, StoredSession>();
+  readonly #last = new Map<string, LastSignIn>();
 
   constructor(store: KeyValueStore, box: SecretBox | undefined) {
     this.#store = store;
@@ -37,6 +68,8 @@ export class TokenVault {
   }
 
   load(profileId: string): StoredSession | undefined {
+    // The last sign-in's record too, so that setBox (callers load every profile first) moves it with the session.
+    this.loadLast(profileId);
     const remembered = this.#memory.get(profileId);
     if (remembered || !this.#box) return remembered;
     const sealed = this.#store.get(keyOf(profileId));
@@ -67,10 +100,39 @@ export class TokenVault {
       if (box) this.#store.set(keyOf(profileId), box.seal(JSON.stringify(session)));
       else this.#store.delete(keyOf(profileId));
     }
+    for (const [profileId, last] of this.#last) {
+      if (box) this.#store.set(lastKeyOf(profileId), box.seal(JSON.stringify(last)));
+      else this.#store.delete(lastKeyOf(profileId));
+    }
   }
 
   delete(profileId: string): void {
     this.#memory.delete(profileId);
     this.#store.delete(keyOf(profileId));
+  }
+
+  loadLast(profileId: string): LastSignIn | undefined {
+    const remembered = this.#last.get(profileId);
+    if (remembered || !this.#box) return remembered;
+    const sealed = this.#store.get(lastKeyOf(profileId));
+    if (typeof sealed !== 'string') return undefined;
+    try {
+      const last = LastSignInSchema.parse(JSON.parse(this.#box.open(sealed)));
+      this.#last.set(profileId, last);
+      return last;
+    } catch {
+      this.#store.delete(lastKeyOf(profileId));
+      return undefined;
+    }
+  }
+
+  saveLast(profileId: string, last: LastSignIn): void {
+    this.#last.set(profileId, last);
+    if (this.#box) this.#store.set(lastKeyOf(profileId), this.#box.seal(JSON.stringify(last)));
+  }
+
+  deleteLast(profileId: string): void {
+    this.#last.delete(profileId);
+    this.#store.delete(lastKeyOf(profileId));
   }
 }

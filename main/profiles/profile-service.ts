@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  BANK_ADDRESS_FIELDS,
   describeIssues,
+  ENDPOINT_OVERRIDE_FIELDS,
   maskSecret,
   missingFields,
   ProfileSchema,
@@ -98,26 +100,50 @@ export class ProfileService {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Adds or edits a profile, where the vendor allows it. An empty clientSecret or apiKey keeps the one saved. */
+  /**
+   * Adds or edits a profile, where the vendor allows it. An empty clientSecret or apiKey keeps the one saved, but
+   * only while the bank's addresses stay the same: a secret typed for one bank is never sent to another, so after
+   * an address change it must be typed again (INVALID_PROFILE otherwise).
+   */
   save(input: ProfileInput): Profile {
     if (!this.#options.allowEdit)
       throw new WalletError('PROFILE_EDIT_NOT_ALLOWED', 'This build does not allow editing profiles');
     if (input.id === LOCAL_SANDBOX_ID)
       throw new WalletError('PROFILE_READ_ONLY', 'The local sandbox profile cannot be changed');
     const existing = this.list().find((profile) => profile.id === input.id);
-    const parsed = ProfileSchema.safeParse({
-      ...input,
-      clientSecret: input.clientSecret === '' && existing ? existing.clientSecret : input.clientSecret,
-      // The renderer only ever sees the key masked: an empty key keeps the saved one too.
-      apiKey: input.apiKey.trim() === '' && existing ? existing.apiKey : input.apiKey,
-    });
+    const kept: Partial<Profile> = {};
+    for (const field of ENDPOINT_OVERRIDE_FIELDS) {
+      const value = existing?.[field];
+      if (!(field in input) && value !== undefined) kept[field] = value;
+    }
+    const parsed = ProfileSchema.safeParse({ ...kept, ...input });
     if (!parsed.success) throw new WalletError('INVALID_PROFILE', describeIssues(parsed.error).join('; '));
+    const next = { ...parsed.data };
+    const sameBank = existing !== undefined && BANK_ADDRESS_FIELDS.every((field) => existing[field] === next[field]);
+    const retype: string[] = [];
+    // The renderer only ever sees the key masked and never the secret: an empty one means "keep the saved one".
+    if (existing && next.clientSecret === '' && existing.clientSecret !== '') {
+      if (sameBank) next.clientSecret = existing.clientSecret;
+      else retype.push('clientSecret');
+    }
+    if (existing && next.apiKey === '' && existing.apiKey !== '') {
+      if (sameBank) next.apiKey = existing.apiKey;
+      else retype.push('apiKey');
+    }
+    if (retype.length > 0) {
+      throw new WalletError(
+        'INVALID_PROFILE',
+        retype
+          .map((field) => `${field}: the bank's addresses changed, so the saved one is not reused: type it again`)
+          .join('; '),
+      );
+    }
     const saved = [...this.#saved().values()].filter((profile) => profile.id !== parsed.data.id);
     this.#options.store.set(
       SAVED_KEY,
-      [...saved, parsed.data].map((profile) => this.#seal(profile)),
+      [...saved, next].map((profile) => this.#seal(profile)),
     );
-    return parsed.data;
+    return next;
   }
 
   /** Removes a tester's own profile, or resets a shipped one to how it shipped. */
@@ -168,6 +194,9 @@ export class ProfileService {
       ...(profile.jwksUrl ? { jwksUrl: profile.jwksUrl } : {}),
       ...(profile.discoveryUrl ? { discoveryUrl: profile.discoveryUrl } : {}),
       ...(profile.issuer ? { issuer: profile.issuer } : {}),
+      ...(profile.authorizationEndpoint ? { authorizationEndpoint: profile.authorizationEndpoint } : {}),
+      ...(profile.tokenEndpoint ? { tokenEndpoint: profile.tokenEndpoint } : {}),
+      ...(profile.userinfoEndpoint ? { userinfoEndpoint: profile.userinfoEndpoint } : {}),
     }));
   }
 }

@@ -38,11 +38,14 @@ describe('loopback listener', () => {
   it('takes the code of the callback with the right state, answers with a page, then closes', async () => {
     let focused = 0;
     const pending = await listen({ onCallback: () => (focused += 1) });
-    const response = await fetch(`${pending.redirectUri}?code=C1&state=S1`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('Sign-in is complete');
+    const answered = fetch(`${pending.redirectUri}?code=C1&state=S1`);
     expect(await pending.code).toBe('C1');
     expect(focused).toBe(1);
+    // The tab waits for the app's verdict on the exchange before it says anything.
+    pending.respond('signed-in');
+    const response = await answered;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Sign-in is complete');
     // No sign-in is pending any more: nothing answers there.
     await expect(fetch(`${pending.redirectUri}?code=C2&state=S1`)).rejects.toThrow();
   });
@@ -52,8 +55,10 @@ describe('loopback listener', () => {
     const wrong = await fetch(`${pending.redirectUri}?code=EVIL&state=OTHER`);
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain('not the one the app started');
-    await fetch(`${pending.redirectUri}?code=GOOD&state=S1`);
+    const answered = fetch(`${pending.redirectUri}?code=GOOD&state=S1`);
     expect(await pending.code).toBe('GOOD');
+    pending.respond('signed-in');
+    expect((await answered).status).toBe(200);
   });
 
   it('refuses another path', async () => {

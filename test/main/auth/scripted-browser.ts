@@ -13,6 +13,8 @@ export interface ScriptedBrowser {
   /** Settles when the last started visit is over. */
   idle(): Promise<void>;
   opened: string[];
+  /** Settles once the app has opened the browser `count` times: that sign-in resolved its endpoints and listens. */
+  whenOpened(count?: number): Promise<void>;
 }
 
 export function scriptedBrowser(
@@ -20,13 +22,22 @@ export function scriptedBrowser(
   options: { decision?: 'allow' | 'deny'; tamperState?: boolean; stayIdle?: boolean } = {},
 ): ScriptedBrowser {
   let last: Promise<void> = Promise.resolve();
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const markOpened = () => {
+    for (const waiter of waiters.filter((w) => browser.opened.length >= w.count)) waiter.resolve();
+  };
   const browser: ScriptedBrowser = {
+    whenOpened: (count = 1) =>
+      browser.opened.length >= count
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.push({ count, resolve })),
     callbackPages: [],
     callbackUrls: [],
     opened: [],
     idle: () => last,
     openExternal(url) {
       browser.opened.push(url);
+      markOpened();
       if (options.stayIdle) return Promise.resolve();
       last = (async () => {
         const loginPage = await fetch(url, { redirect: 'manual' });

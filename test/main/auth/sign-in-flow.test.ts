@@ -94,7 +94,7 @@ describe('sign-in in the system browser', () => {
     const browser = scriptedBrowser('anna', { tamperState: true });
     const service = sessions(browser);
     const signingIn = service.signIn('local-sandbox');
-    await new Promise((resolve) => setImmediate(resolve));
+    await browser.whenOpened();
     await browser.idle();
     expect(browser.callbackPages[0]).toContain('not the one the app started');
     expect(service.status('local-sandbox')).toMatchObject({ signedIn: false, signingIn: true });
@@ -134,10 +134,10 @@ describe('sign-in in the system browser', () => {
       },
     });
     const first = service.signIn('local-sandbox');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await browser.whenOpened(1);
     const second = service.signIn('local-sandbox');
     expect((await rejectionOf(first, WalletError)).code).toBe('SIGN_IN_CANCELLED');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await browser.whenOpened(2);
     timers.at(-1)?.();
     expect((await rejectionOf(second, WalletError)).code).toBe('SIGN_IN_TIMED_OUT');
     expect(service.status('local-sandbox')).toMatchObject({ signedIn: false, signingIn: false });

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { parseServiceUrl, type Profile } from '../../common/profile.ts';
+import { boundedFetch, type HttpBounds } from '../net/http-limits.ts';
+import { WalletError } from '../wallet-error.ts';
+
+/**
+ * Where a profile's sign-in goes. A per-profile override wins; then the bank's discovery document, where the profile
+ * names one (a standard OpenID server publishes its endpoints there, at paths of its own choosing); then the paths
+ * of bank-service.md under `{authUrl}`.
+ */
+export interface Endpoints {
+  authorization: string;
+  token: string;
+  userinfo?: string;
+  /** Without one, id_tokens cannot be verified (see identity.ts). */
+  jwks?: string;
+  issuer?: string;
+}
+
+/** Endpoint addresses from the network get the same checks as typed ones: https (or loopback http), no tricks. */
+const EndpointUrl = z.string().transform((value, context) => {
+  const parsed = parseServiceUrl(value);
+  if (parsed === undefined) {
+    context.addIssue({ code: 'custom', message: 'not an acceptable endpoint address' });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const DiscoverySchema = z
+  .object({
+    issuer: z.string().min(1),
+    authorization_endpoint: EndpointUrl.optional(),
+    token_endpoint: EndpointUrl.optional(),
+    userinfo_endpoint: EndpointUrl.optional(),
+    jwks_uri: EndpointUrl.optional(),
+  })
+  .loose();
+
+async function discover(url: string, bounds: HttpBounds): Promise<z.infer<typeof DiscoverySchema>> {
+  const failed = () => new WalletError('DISCOVERY_FAILED', 'The bank’s sign-in settings could not be read');
+  let body: unknown;
+  try {
+    const response = await boundedFetch(url, { headers: { accept: 'application/json' } }, bounds);
+    if (!response.ok) throw failed();
+    body = await response.json();
+  } catch {
+    throw failed();
+  }
+  const parsed = DiscoverySchema.safeParse(body);
+  if (!parsed.success) throw failed();
+  return parsed.data;
+}
+
+export async function resolveEndpoints(profile: Profile, bounds: HttpBounds = {}): Promise<Endpoints> {
+  const discovered = profile.discoveryUrl ? await discover(profile.discoveryUrl, bounds) : undefined;
+  const userinfo = profile.userinfoEndpoint ?? discovered?.userinfo_endpoint;
+  const jwks = profile.jwksUrl ?? discovered?.jwks_uri;
+  const issuer = profile.issuer ?? discovered?.issuer;
+  return {
+    authorization:
+      profile.authorizationEndpoint ??
+      discovered?.authorization_endpoint ??
+      `${profile.authUrl}/as/authorization.oauth2`,
+    token: profile.tokenEndpoint ?? discovered?.token_endpoint ?? `${profile.authUrl}/as/token.oauth2`,
+    ...(userinfo ? { userinfo } : {}),
+    ...(jwks ? { jwks } : {}),
+    ...(issuer ? { issuer } : {}),
+  };
+}
