@@ -1,25 +1,28 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { forwardEvents } from './ipc/events.ts';
 import { registerIpc } from './ipc/register.ts';
 import { appUrlMatcher } from './ipc/trusted-sender.ts';
+import { registerAppScheme, serveAppFiles } from './platform/app-protocol.ts';
 import { runElectronApp } from './platform/electron-app.ts';
-import { createElectronPlatform, exitWithError, isDevelopment } from './platform/electron-platform.ts';
+import { createElectronPlatform, exitWithError, readDevelopmentSwitches } from './platform/electron-platform.ts';
 import { electronKeyValueStore } from './platform/electron-store-adapter.ts';
 import { createMainWindow } from './platform/main-window.ts';
 import { startAutoUpdates } from './platform/updater.ts';
 import { shippedProfiles } from './profiles/builtin-profiles.ts';
 import { loadVendorPreset } from './profiles/vendor-preset-file.ts';
 import type { KeyValueStore } from './storage/key-value-store.ts';
+import { APP_ENTRY_URL } from './window/app-files.ts';
 import { originsOf } from './window/external-links.ts';
 import { createWallet, type Wallet } from './wallet.ts';
 
 // Composition root: the services are built from the platform here and nowhere else.
 const here = import.meta.dirname;
-const rendererFile = join(here, '../renderer/index.html');
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-const isAppUrl = appUrlMatcher(pathToFileURL(rendererFile).href, devServerUrl);
+// Environment switches (dev server, data folder) count only in an unpackaged app: see platform/dev-switches.ts.
+const switches = readDevelopmentSwitches();
+const isAppUrl = appUrlMatcher(APP_ENTRY_URL, switches.devServerUrl);
+// Before the app is ready, as Electron requires of privileged schemes.
+registerAppScheme();
 const REMINDER_CHECK_MS = 60 * 60 * 1000;
 
 /** A vendor's build carries its preset next to the app (see docs/PACKAGING.md); checked again at every start. */
@@ -56,17 +59,23 @@ async function startWallet(): Promise<Wallet> {
 
 let store: KeyValueStore;
 let started: Promise<Wallet> | undefined;
-runElectronApp(async () => {
+let serving = false;
+const openWindow = async () => {
+  if (!serving) {
+    serveAppFiles(join(here, '../renderer'));
+    serving = true;
+  }
   store ??= electronKeyValueStore();
   started ??= startWallet();
   const wallet = await started;
   createMainWindow({
     preloadPath: join(here, '../preload/index.cjs'),
-    rendererFile,
-    ...(devServerUrl ? { devServerUrl } : {}),
-    isDev: isDevelopment(devServerUrl),
+    appUrl: APP_ENTRY_URL,
+    ...(switches.devServerUrl ? { devServerUrl: switches.devServerUrl } : {}),
+    isDev: switches.isDev,
     stateStore: store,
     allowedOrigins: () => originsOf(wallet.bankUrls()),
     locale: () => wallet.locale(),
   });
-});
+};
+runElectronApp(() => void openWindow(), switches.userDataDir ? { userDataDir: switches.userDataDir } : {});

@@ -14,10 +14,14 @@ export function isTrustedSender(event: SenderInfo, isAppUrl: (url: string) => bo
   return isAppUrl(frame.url);
 }
 
-/** The app's page: the built `index.html` as a file URL, or the dev server's origin in development. */
-export function appUrlMatcher(rendererFileUrl: string, devServerUrl?: string): (url: string) => boolean {
+/**
+ * The app's page: exactly the entry URL (`app://wallet/index.html`; query and fragment aside), or any page of the
+ * dev server's origin when a development run has one (see main/platform/dev-switches.ts). Not another file of the
+ * scheme, not another host of it, and no `file://` page at all.
+ */
+export function appUrlMatcher(appEntryUrl: string, devServerUrl?: string): (url: string) => boolean {
   const strip = (url: URL) => `${url.protocol}//${url.host}${url.pathname}`;
-  const expected = strip(new URL(rendererFileUrl));
+  const expected = strip(new URL(appEntryUrl));
   const devOrigin = devServerUrl ? new URL(devServerUrl).origin : undefined;
   return (raw) => {
     let url: URL;
@@ -27,6 +31,6 @@ export function appUrlMatcher(rendererFileUrl: string, devServerUrl?: string): (
       return false;
     }
     if (devOrigin && url.origin === devOrigin) return true;
-    return url.protocol === 'file:' && strip(url) === expected;
+    return !url.username && !url.password && strip(url) === expected;
   };
 }

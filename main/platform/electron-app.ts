@@ -5,11 +5,11 @@ import { focusAppWindow } from './desktop.ts';
  * The app's lifecycle: one instance, one window, quit when it closes (also on macOS: a wallet has no reason to
  * linger). A second launch brings the running app to the front and ends.
  */
-export function runElectronApp(openWindow: () => void): void {
-  // Tests give every run a fresh profile; this must happen before the app is ready, and before the lock below,
-  // which is held per user data folder (so parallel test runs do not see each other as a second instance).
-  const userData = process.env['A2A_WALLET_USER_DATA'];
-  if (userData) app.setPath('userData', userData);
+export function runElectronApp(openWindow: () => void, options: { userDataDir?: string } = {}): void {
+  // Tests give every run a fresh profile (an unpackaged app only: see dev-switches.ts); this must happen before the
+  // app is ready, and before the lock below, which is held per user data folder (so parallel test runs do not see
+  // each other as a second instance).
+  if (options.userDataDir) app.setPath('userData', options.userDataDir);
 
   // Two instances would share the settings, the token vault and the payment journal.
   if (!app.requestSingleInstanceLock()) {

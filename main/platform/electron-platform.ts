@@ -2,6 +2,7 @@ import { app, dialog } from 'electron';
 import { systemClock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
 import { focusAppWindow, openInSystemBrowser } from './desktop.ts';
+import { developmentSwitches, type DevelopmentSwitches } from './dev-switches.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import type { Platform } from './platform.ts';
 import { safeStorageProtector } from './safe-storage-protector.ts';
@@ -28,8 +29,9 @@ export function createElectronPlatform(options: {
   };
 }
 
-/** DevTools and the developer menu: unpackaged runs (`npm start`, `npm run dev`) only. */
-export const isDevelopment = (devServerUrl: string | undefined): boolean => !app.isPackaged || Boolean(devServerUrl);
+/** The development switches this run honours: none in a packaged app (see dev-switches.ts). */
+export const readDevelopmentSwitches = (): DevelopmentSwitches =>
+  developmentSwitches({ isPackaged: app.isPackaged, env: process.env });
 
 /** A fault that leaves nothing to run (a broken vendor preset): say so in a dialog and quit. */
 export function exitWithError(title: string, message: string): never {

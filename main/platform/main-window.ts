@@ -11,8 +11,9 @@ import { openInSystemBrowser } from './desktop.ts';
 
 export interface MainWindowOptions {
   preloadPath: string;
-  /** The built page, as a file path, used unless `devServerUrl` is set. */
-  rendererFile: string;
+  /** The built page on the app's own scheme (`app://wallet/index.html`), used unless `devServerUrl` is set. */
+  appUrl: string;
+  /** A development run's dev server; main/index.ts passes it only when the app is not packaged. */
   devServerUrl?: string;
   /** A development run: DevTools can be opened, and the View menu has Reload and the developer tools. */
   isDev: boolean;
@@ -170,7 +171,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   confineToAppPage(window.webContents, allowedOrigins);
 
   const devServerUrl = options.devServerUrl;
-  const load = () => (devServerUrl ? window.loadURL(devServerUrl) : window.loadFile(options.rendererFile));
+  // Never loadFile: a file:// page would make the CSP's 'self' every local file (see docs/WINDOW.md).
+  const load = () => window.loadURL(devServerUrl ?? options.appUrl);
   recoverFromCrashes(window, load, { locale, now: options.now ?? Date.now });
   window.once('ready-to-show', () => window.show());
   void load();

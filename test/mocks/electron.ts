@@ -48,6 +48,8 @@ export const contextBridge = {
 };
 
 export const app = {
+  /** False as in `npm start` and the tests; a test sets true to play an installed app. */
+  isPackaged: false,
   name: 'A2A Wallet',
   version: '0.0.0-test',
   paths: new Map<string, string>(),
@@ -104,6 +106,7 @@ export const app = {
     this.sandboxEnabled = false;
     this.quitCalls = 0;
     this.lockAvailable = true;
+    this.isPackaged = false;
     this.locale = 'en-US';
     this.events.clear();
   },
@@ -290,6 +293,26 @@ export const Menu = {
   },
 };
 
+/** Custom schemes: what was registered as privileged (before ready) and the handler of each scheme. */
+export const protocol = {
+  privileged: [] as { scheme: string; privileges?: Record<string, boolean> }[],
+  handlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
+  registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean> }[]) {
+    this.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>) {
+    if (this.handlers.has(scheme)) throw new Error(`The scheme has been handled: ${scheme}`);
+    this.handlers.set(scheme, handler);
+  },
+  unhandle(scheme: string) {
+    this.handlers.delete(scheme);
+  },
+  reset() {
+    this.privileged = [];
+    this.handlers.clear();
+  },
+};
+
 export const shell = {
   opened: [] as string[],
   openExternal(url: string): Promise<void> {
@@ -305,6 +328,7 @@ export default {
   app,
   safeStorage,
   shell,
+  protocol,
   BrowserWindow,
   session,
   screen,

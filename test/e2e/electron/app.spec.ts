@@ -56,6 +56,15 @@ test('the app opens on the Local sandbox sign-in, accessible, with its banner', 
   await wallet.expectAccessible();
 });
 
+test("the page comes from the app's own scheme, not file://", async () => {
+  const page = await app.firstWindow();
+  await expect(page.getByTestId('app-name')).toHaveText('A2A Wallet');
+  expect(page.url()).toBe('app://wallet/index.html');
+  expect(await page.evaluate(() => window.location.origin)).toBe('app://wallet');
+  // A file of the scheme outside the built folder does not exist for the page.
+  expect(await page.evaluate(async () => (await fetch('app://wallet/..%2fpreload%2findex.cjs')).status)).toBe(404);
+});
+
 test('a page the window is told to open is refused', async () => {
   const page = await app.firstWindow();
   await page.evaluate(() => window.open('https://example.com/'));

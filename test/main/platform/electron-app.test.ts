@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runElectronApp } from '../../../main/platform/electron-app.ts';
+import { readDevelopmentSwitches } from '../../../main/platform/electron-platform.ts';
 import { BrowserWindow, app } from '../../mocks/electron.ts';
 
 let opened: number;
@@ -14,6 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   delete process.env['A2A_WALLET_USER_DATA'];
+  delete process.env['ELECTRON_RENDERER_URL'];
 });
 
 describe('the app lifecycle', () => {
@@ -36,7 +38,6 @@ describe('the app lifecycle', () => {
   });
 
   it('sets the test profile folder before taking the lock', () => {
-    process.env['A2A_WALLET_USER_DATA'] = '/tmp/a2a-test-profile';
     let userDataAtLock: string | undefined;
     const request = app.requestSingleInstanceLock;
     app.requestSingleInstanceLock = function () {
@@ -44,7 +45,7 @@ describe('the app lifecycle', () => {
       return true;
     };
     try {
-      runElectronApp(openWindow);
+      runElectronApp(openWindow, { userDataDir: '/tmp/a2a-test-profile' });
     } finally {
       app.requestSingleInstanceLock = request;
     }
@@ -75,5 +76,28 @@ describe('the app lifecycle', () => {
     runElectronApp(openWindow);
     app.emit('window-all-closed');
     expect(app.quitCalls).toBe(1);
+  });
+});
+
+describe('the development switches as the Electron app reads them (issue 13, case 11)', () => {
+  it('are all ignored in a packaged app: no dev server, no other data folder, no DevTools', () => {
+    process.env['ELECTRON_RENDERER_URL'] = 'https://evil.example/';
+    process.env['A2A_WALLET_USER_DATA'] = '/tmp/elsewhere';
+    app.isPackaged = true;
+    const switches = readDevelopmentSwitches();
+    expect(switches).toEqual({ isDev: false });
+    app.paths.delete('userData');
+    runElectronApp(openWindow, switches.userDataDir ? { userDataDir: switches.userDataDir } : {});
+    expect(app.paths.get('userData')).toBeUndefined();
+  });
+
+  it('are honoured in an unpackaged app', () => {
+    process.env['ELECTRON_RENDERER_URL'] = 'http://localhost:5173/';
+    process.env['A2A_WALLET_USER_DATA'] = '/tmp/a2a-dev';
+    expect(readDevelopmentSwitches()).toEqual({
+      isDev: true,
+      devServerUrl: 'http://localhost:5173/',
+      userDataDir: '/tmp/a2a-dev',
+    });
   });
 });

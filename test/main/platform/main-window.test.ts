@@ -21,7 +21,7 @@ let now: number;
 function open(overrides: Partial<MainWindowOptions> = {}): BrowserWindow {
   createMainWindow({
     preloadPath: '/app/out/preload/index.cjs',
-    rendererFile: '/app/out/renderer/index.html',
+    appUrl: 'app://wallet/index.html',
     isDev: false,
     stateStore: store,
     allowedOrigins: () => ['https://bank.is'],
@@ -72,7 +72,8 @@ describe('the main window', () => {
   });
 
   it('loads the built page, or the dev server in development', () => {
-    expect(open().loads).toEqual(['file:/app/out/renderer/index.html']);
+    // The app's own scheme, never a file:// page (issue 13, case 12).
+    expect(open().loads).toEqual(['app://wallet/index.html']);
     expect(open({ devServerUrl: 'http://localhost:5173' }).loads).toEqual(['http://localhost:5173']);
   });
 
@@ -121,6 +122,16 @@ describe('links and navigation', () => {
     contents.windowOpenHandler?.({ url: 'https://bank.is\\@evil.example' });
     contents.emit('will-navigate', fakeEvent({ url: 'https://bank.is\\@evil.example/' }));
     expect(shell.opened).toEqual(['https://bank.is/terms']);
+  });
+
+  it("never navigates to another page of the app's scheme or a local file either", () => {
+    const contents = open().webContents;
+    const events = ['app://wallet/assets/logo.svg', 'app://other/index.html', 'file:///etc/passwd'].map((url) =>
+      fakeEvent({ url }),
+    );
+    for (const event of events) contents.emit('will-navigate', event);
+    expect(events.map((event) => event.defaultPrevented)).toEqual([true, true, true]);
+    expect(shell.opened).toEqual([]);
   });
 
   it('reads the allow-list at every click, as profiles change', () => {
@@ -204,7 +215,7 @@ describe('when the page crashes', () => {
       message: 'Forritið hrundi og verður opnað aftur.',
       buttons: ['Opna aftur'],
     });
-    expect(window.loads).toEqual(['file:/app/out/renderer/index.html', 'file:/app/out/renderer/index.html']);
+    expect(window.loads).toEqual(['app://wallet/index.html', 'app://wallet/index.html']);
   });
 
   it('does nothing on a clean exit', async () => {
