@@ -127,7 +127,15 @@ export const invokeChannels = {
   dailyLimit: { request: NoRequest, response: DailyLimitSchema },
   validatePayment: { request: PaymentDraftSchema.strict(), response: DraftValidationSchema },
   confirmPayment: {
-    request: z.strictObject({ draft: PaymentDraftSchema.strict(), acknowledgeDuplicate: z.boolean().default(false) }),
+    request: z.strictObject({
+      draft: PaymentDraftSchema.strict(),
+      /**
+       * The earlier payment the customer was warned about (validatePayment's duplicate.intentId) and acknowledged.
+       * An id, not a yes: a second press of "Pay anyway" finds the first press's payment as the newer duplicate,
+       * which nobody acknowledged, and is refused.
+       */
+      acknowledgeDuplicate: z.string().min(1).max(64).optional(),
+    }),
     response: PaymentViewSchema,
   },
   submitPayment: { request: Id, response: PaymentViewSchema },

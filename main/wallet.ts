@@ -244,7 +244,11 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       };
     },
     confirmPayment: async ({ draft, acknowledgeDuplicate }) =>
-      viewOf(await (await activePayments()).confirm(draft, { acknowledgeDuplicate })),
+      viewOf(
+        await (
+          await activePayments()
+        ).confirm(draft, acknowledgeDuplicate === undefined ? {} : { acknowledgeDuplicate }),
+      ),
     submitPayment: async ({ id }) => viewOf(await (await activePayments()).submit(id)),
     checkAgain: async ({ id }) => viewOf(await (await activePayments()).checkAgain(id)),
 

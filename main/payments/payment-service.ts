@@ -141,22 +141,26 @@ export class PaymentService {
           intent.order.amount === order.amount &&
           now - (intent.firstSentAt ?? intent.createdAt) < DAY_MS,
       )
-      .sort((a, b) => b.createdAt - a.createdAt)[0];
+      // The newest; of two confirmed in the same millisecond, the one written last.
+      .reduce<PaymentIntent | undefined>(
+        (newest, intent) => (newest && newest.createdAt > intent.createdAt ? newest : intent),
+        undefined,
+      );
     return match && { intentId: match.id, createdAt: match.createdAt, amount: match.order.amount };
   }
 
   /** The customer pressed "Pay": the intent and its request id are on disk when this resolves. */
-  confirm(draft: PaymentDraft, options: { acknowledgeDuplicate?: boolean } = {}): Promise<PaymentIntent> {
+  confirm(draft: PaymentDraft, options: { acknowledgeDuplicate?: string } = {}): Promise<PaymentIntent> {
     const run = this.#confirming.then(() => this.#confirmNow(draft, options));
     this.#confirming = run.catch(() => undefined);
     return run;
   }
 
-  async #confirmNow(draft: PaymentDraft, options: { acknowledgeDuplicate?: boolean }): Promise<PaymentIntent> {
+  async #confirmNow(draft: PaymentDraft, options: { acknowledgeDuplicate?: string }): Promise<PaymentIntent> {
     const { check, duplicate } = this.validate(draft);
     if (!check.ok)
       throw new WalletError('INVALID_PAYMENT', `The payment has errors: ${Object.keys(check.errors).join(', ')}`);
-    if (duplicate && !options.acknowledgeDuplicate) {
+    if (duplicate && duplicate.intentId !== options.acknowledgeDuplicate) {
       throw new WalletError('DUPLICATE_NOT_ACKNOWLEDGED', 'A payment like this one was made in the last 24 hours');
     }
     const now = this.#now();

@@ -70,8 +70,15 @@ const draft = (amount = '1500', extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function pay(amount = '1500', acknowledgeDuplicate = false) {
-  const confirmed = await value('confirmPayment', { draft: draft(amount), acknowledgeDuplicate });
+async function pay(amount = '1500', acknowledge = false) {
+  // Acknowledging names the earlier payment the warning was about, as the review screen does.
+  const acknowledgeDuplicate = acknowledge
+    ? (await value('validatePayment', draft(amount))).duplicate?.intentId
+    : undefined;
+  const confirmed = await value('confirmPayment', {
+    draft: draft(amount),
+    ...(acknowledgeDuplicate ? { acknowledgeDuplicate } : {}),
+  });
   return value('submitPayment', { id: confirmed.id });
 }
 

@@ -167,7 +167,9 @@ describe('1 000 payments under random faults', () => {
           sandbox.faults.add({ route: 'payments.create', kind, count: 1 + Math.floor(random() * 5), delayMs: 400 });
         }
       }
-      const intent = await service.confirm(draft('1', { endToEndId: `n${n}` }), { acknowledgeDuplicate: true });
+      const next = draft('1', { endToEndId: `n${n}` });
+      const acknowledgeDuplicate = service.validate(next).duplicate?.intentId;
+      const intent = await service.confirm(next, acknowledgeDuplicate ? { acknowledgeDuplicate } : {});
       let result = await service.submit(intent.id);
       for (let tries = 0; result.state === 'unknown' && tries < 3; tries += 1)
         result = await service.checkAgain(intent.id);

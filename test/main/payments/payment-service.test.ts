@@ -280,7 +280,10 @@ describe('payments: duplicate warning', () => {
     await payments.submit(first.id);
     expect(payments.validate(draft()).duplicate).toMatchObject({ intentId: first.id, amount: 1500 });
     expect((await rejectionOf(payments.confirm(draft()), WalletError)).code).toBe('DUPLICATE_NOT_ACKNOWLEDGED');
-    const second = await payments.confirm(draft(), { acknowledgeDuplicate: true });
+    // A yes is not enough: the acknowledgement names the payment the customer was warned about.
+    const unnamed = payments.confirm(draft(), { acknowledgeDuplicate: 'another-payment' });
+    expect((await rejectionOf(unnamed, WalletError)).code).toBe('DUPLICATE_NOT_ACKNOWLEDGED');
+    const second = await payments.confirm(draft(), { acknowledgeDuplicate: first.id });
     expect(second.acknowledgedDuplicateOf).toBe(first.id);
     expect(second.requestId).not.toBe(first.requestId);
 
@@ -302,9 +305,9 @@ describe('payments: start-up', () => {
     const payments = service();
     // Three records a payment (confirmed, sending, settled): 1 200 payments pass the threshold of 2 a payment + 1 000.
     for (let n = 0; n < 1200; n += 1) {
-      await payments.submit(
-        (await payments.confirm(draft('1', { endToEndId: `n${n}` }), { acknowledgeDuplicate: true })).id,
-      );
+      const next = draft('1', { endToEndId: `n${n}` });
+      const acknowledgeDuplicate = payments.validate(next).duplicate?.intentId;
+      await payments.submit((await payments.confirm(next, acknowledgeDuplicate ? { acknowledgeDuplicate } : {})).id);
     }
     const before = new PaymentStore(journal).all();
     expect(journal.records.length).toBeGreaterThan(2 * before.length + 1000);

@@ -41,7 +41,11 @@ export function Review({
     setError(undefined);
     let confirmed: PaymentView;
     try {
-      confirmed = await unwrap(wallet.confirmPayment({ draft, acknowledgeDuplicate: acknowledged }));
+      // The warning the customer acknowledged names one earlier payment; a second press finds this one instead.
+      const acknowledgeDuplicate = acknowledged && duplicate ? duplicate.intentId : undefined;
+      confirmed = await unwrap(
+        wallet.confirmPayment({ draft, ...(acknowledgeDuplicate ? { acknowledgeDuplicate } : {}) }),
+      );
     } catch (caught) {
       // Nothing was stored or sent: the customer may fix it and press again.
       setError(errorCode(caught));
