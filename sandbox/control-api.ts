@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { faultSchema } from './faults.ts';
 import type { SandboxControl } from './control.ts';
+import { mediaType, requestRefusal } from './request-guard.ts';
 
 const clockBody = z.union([
   z.strictObject({ advanceSeconds: z.number() }),
@@ -13,8 +14,37 @@ function invalid(reply: FastifyReply, issues: unknown): FastifyReply {
   return reply.code(400).send({ error: 'invalid_body', issues });
 }
 
+/**
+ * Any page in the tester's browser can reach this port. A cross-site form or `fetch` in `no-cors` mode can POST
+ * without a body or as `text/plain`, and a rebound DNS name makes the page look same-origin; neither may move the
+ * clock, add faults or reset the bank. So every control request must name this server by address (see
+ * request-guard.ts), come from no other origin, and every call that changes something must say it is JSON, which
+ * no page can send across origins without a CORS preflight this server never grants.
+ */
+function guardControl(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const refusal = requestRefusal(
+      { host: request.headers.host, origin: request.headers.origin, localPort: request.socket.localPort },
+      'address',
+    );
+    if (refusal) return reply.code(403).send({ error: 'forbidden', message: refusal });
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      mediaType(request.headers['content-type']) !== 'application/json'
+    ) {
+      return reply.code(415).send({
+        error: 'unsupported_media_type',
+        message: 'control calls that change something must be sent as application/json',
+      });
+    }
+    return undefined;
+  });
+}
+
 /** `/__sandbox/*` over HTTP, for tests and testers; mounted only with `--control`. */
 export async function controlApi(app: FastifyInstance, control: SandboxControl): Promise<void> {
+  guardControl(app);
   // `curl -X POST -H 'content-type: application/json' .../reset` sends no body; that is no error here.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

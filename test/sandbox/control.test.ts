@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rawRequest } from '../harness/raw-http.ts';
 import { anna, bjorn, expectBankError, postTransfer } from './bank-client.ts';
 import { tokenFor, useSandbox } from './fixture.ts';
 import { exchangeCode, obtainCode, refreshTokens, signIn } from './oauth-dance.ts';
@@ -6,7 +7,8 @@ import { exchangeCode, obtainCode, refreshTokens, signIn } from './oauth-dance.t
 function control(url: string, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
   return fetch(`${url}/__sandbox/${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    // Every call that changes something says it is JSON, even without a body (see sandbox/control-api.ts).
+    headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -101,8 +103,11 @@ describe('control endpoints with --control', () => {
     const again = await postTransfer(s.url, { token: fresh, requestId: 'Once' });
     expect(again.status).toBe(201);
     expect(s.initiations()).toHaveLength(1);
-    // An empty POST, as `curl -X POST` sends it, resets too.
-    expect((await fetch(`${s.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(204);
+    // An empty POST that says it is JSON, as `curl -X POST -H 'content-type: application/json'` sends it, resets too.
+    expect(
+      (await fetch(`${s.url}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(204);
   });
 
   it('list the initiations with who made them', async () => {
@@ -151,5 +156,80 @@ describe('control endpoints with --control', () => {
       expect(text).not.toContain(secret);
     }
     expect(s.requests()).toEqual(log);
+  });
+});
+
+/** What a page in the tester's browser could send (issue 13, case 14). Over real HTTP, with the headers exactly so. */
+describe('control endpoints refuse what another web page could send', () => {
+  const sandbox = useSandbox({ control: true });
+  const moved = (s: { clock: { now(): number } }) => s.clock.now() !== Date.parse('2026-11-22T12:00:00.000Z');
+
+  it.each([
+    ['a body-less POST (a cross-site form or no-cors fetch)', {}, undefined],
+    ['a text/plain POST', { 'content-type': 'text/plain' }, '{"advanceSeconds":60}'],
+    ['a form POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'advanceSeconds=60'],
+    ['a multipart POST', { 'content-type': 'multipart/form-data; boundary=x' }, '--x--'],
+  ])('refuses %s with 415, changing nothing', async (_name, headers: Record<string, string>, body) => {
+    const s = sandbox();
+    s.faults.add({ route: 'token', kind: 'status500' });
+    for (const path of ['/__sandbox/reset', '/__sandbox/clock', '/__sandbox/revoke', '/__sandbox/faults']) {
+      const response = await rawRequest(s.url, path, { method: 'POST', headers, ...(body ? { body } : {}) });
+      expect(response.status, path).toBe(415);
+    }
+    expect((await rawRequest(s.url, '/__sandbox/faults', { method: 'DELETE' })).status).toBe(415);
+    expect(moved(s)).toBe(false);
+    expect(s.faults.list()).toHaveLength(1);
+  });
+
+  it('refuses a JSON POST from another origin with 403', async () => {
+    const s = sandbox();
+    for (const origin of ['https://evil.example', 'null', `http://localhost:${new URL(s.url).port}`]) {
+      const response = await rawRequest(s.url, '/__sandbox/clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: '{"advanceSeconds":60}',
+      });
+      expect(response.status, origin).toBe(403);
+    }
+    expect(moved(s)).toBe(false);
+  });
+
+  it('refuses a rebound DNS name or another port in Host with 403, reads included', async () => {
+    const s = sandbox();
+    const port = new URL(s.url).port;
+    for (const host of [
+      `evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+      '127.0.0.1:1',
+      '127.0.0.1',
+      'a@127.0.0.1',
+    ]) {
+      for (const [method, path] of [
+        ['GET', '/__sandbox/requests'],
+        ['POST', '/__sandbox/reset'],
+      ] as const) {
+        const response = await rawRequest(s.url, path, {
+          method,
+          headers: { host, 'content-type': 'application/json', origin: `http://${host}` },
+        });
+        expect(response.status, `${method} ${path} Host ${host}`).toBe(403);
+      }
+    }
+  });
+
+  it('accepts its own origin, localhost, and calls without an Origin', async () => {
+    const s = sandbox();
+    const port = new URL(s.url).port;
+    const clock = (headers: Record<string, string>) =>
+      rawRequest(s.url, '/__sandbox/clock', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+        body: '{"advanceSeconds":60}',
+      });
+    expect((await clock({})).status).toBe(200);
+    expect((await clock({ origin: s.url })).status).toBe(200);
+    expect((await clock({ host: `localhost:${port}`, origin: `http://localhost:${port}` })).status).toBe(200);
+    expect((await rawRequest(s.url, '/__sandbox/clock')).status).toBe(200);
+    expect(s.clock.now()).toBe(Date.parse('2026-11-22T12:03:00.000Z'));
   });
 });
