@@ -25,7 +25,6 @@ import { scriptedBrowser } from '../main/auth/scripted-browser.ts';
  * Case 5 of issue 13: a signed-in profile repointed at another host, through the app or behind its back, never
  * sends that host its access token, refresh token, API key or client secret.
  */
-const root = join(import.meta.dirname, '..', '..');
 let sandbox: Sandbox;
 let elsewhere: { url: string; seen: string[]; server: Server };
 let bank: Profile;
@@ -146,7 +145,7 @@ describe('a signed-in profile repointed at another host', () => {
   });
 
   it('keeps the session and the saved secret when nothing about the bank changed', async () => {
-    const { profiles, sessions, call } = await signedIn();
+    const { profiles, sessions } = await signedIn();
     profiles.save({ ...bank, name: 'Renamed', clientSecret: '', apiKey: '' });
     sessions.profileChanged('bank');
     expect(sessions.status('bank')).toMatchObject({ signedIn: true });
