@@ -30,7 +30,16 @@ export const NOW = Date.parse('2026-11-22T20:48:00.000Z');
 export type Outcome =
   | { kind: 'accepted'; status?: string }
   | { kind: 'rejected'; error: PaymentFailure }
-  | { kind: 'unknown'; error: PaymentFailure };
+  | { kind: 'unknown'; error: PaymentFailure }
+  /** The app's own record failed its check: whether it was paid is not known. */
+  | { kind: 'damaged' };
+
+/** The error a damaged record's view carries, as main sends it. */
+export const RECORD_DAMAGED: PaymentFailure = {
+  name: 'RecordDamaged',
+  code: 'RECORD_DAMAGED',
+  message: 'The payment record failed its integrity check',
+};
 
 export function profile(overrides: Partial<ProfileSummary> = {}): ProfileSummary {
   return {
@@ -207,7 +216,9 @@ export class FakeWallet {
     const next: PaymentView =
       outcome.kind === 'accepted'
         ? { ...payment, state: 'accepted', initiationId: `init-${payment.id}`, bankStatus: outcome.status ?? 'ACCP' }
-        : { ...payment, state: outcome.kind, error: outcome.error };
+        : outcome.kind === 'damaged'
+          ? { ...payment, state: 'damaged', error: RECORD_DAMAGED }
+          : { ...payment, state: outcome.kind, error: outcome.error };
     next.attempts = payment.attempts + 1;
     this.payments = this.payments.map((p) => (p.id === payment.id ? next : p));
     this.emit('paymentChanged', next);

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../renderer/src/i18n/format.ts';
 import { createAppStore } from '../../renderer/src/state/app-store.ts';
 import { ROW_HEIGHT } from '../../renderer/src/screens/history/HistoryList.tsx';
 import { PAGE_SIZE } from '../../renderer/src/screens/history/history-store.ts';
-import { FakeWallet } from './fake-wallet.ts';
+import { FakeWallet, RECORD_DAMAGED } from './fake-wallet.ts';
 
 /*
  * jsdom lays nothing out: every element is 0 px high, so the virtualized list would render no row at all. The
@@ -446,6 +446,144 @@ describe('history: CSV export', () => {
     expect((await screen.findByTestId('export-error')).textContent).toBe(
       'The history was not exported. The app could not reach its main process. Restart the app.',
     );
+  });
+});
+
+const DAMAGED_TEXT = 'This payment’s record is damaged: check your online banking before paying again.';
+const DAMAGED_TEXT_IS = 'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.';
+
+/** A damaged record that could still be read (Björn, 1 500), and one of which nothing could be read. */
+function damagedPayments(fake: FakeWallet) {
+  const readable = fake.addPayment({ amount: 1500, state: 'damaged', error: RECORD_DAMAGED });
+  const placeholder = fake.addPayment({ amount: 200_000, state: 'damaged', error: RECORD_DAMAGED });
+  placeholder.order = {
+    ...placeholder.order,
+    debtorAccount: '000000000000',
+    depositAccount: '000000000000',
+    depositKennitala: '0000000000',
+    payeeName: '',
+    endToEndId: '',
+  };
+  return { readable, placeholder };
+}
+
+describe('history: a damaged record', () => {
+  it('shows the badge and what to do in the list, the amount of an unreadable one as the most it could be', async () => {
+    const fake = new FakeWallet().signedInAsAnna();
+    damagedPayments(fake);
+    const { container } = await openHistory(fake);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [readable, placeholder] = rows();
+    for (const row of [readable, placeholder]) {
+      expect(text(row?.querySelector('.history-badge'))).toBe('Record damaged');
+      expect(text(row)).toContain('Check your online banking before paying again');
+    }
+    expect(text(readable)).toContain('Björn');
+    expect(text(readable)).toContain('ISK 1,500');
+    expect(text(readable)).not.toContain('up to');
+    expect(text(placeholder)).toContain('up to ISK 200,000');
+    expect(text(placeholder)).not.toContain('0000-00-000000');
+    await expectAxeClean(container);
+  });
+
+  it('can be filtered on', async () => {
+    const fake = new FakeWallet().signedInAsAnna();
+    threePayments(fake);
+    damagedPayments(fake);
+    const { user } = await openHistory(fake);
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const states = screen.getByRole('group', { name: 'Status' });
+    await user.click(within(states).getByRole('checkbox', { name: 'Record damaged' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(lastHistoryCall(fake)?.filter).toEqual({ states: ['damaged'] });
+  });
+
+  it('says first, in the details, to check the online banking; offers no refresh or check again', async () => {
+    const fake = new FakeWallet().signedInAsAnna();
+    const { readable } = damagedPayments(fake);
+    // Even with what looks like the bank's answer on it, a damaged record is never asked about again.
+    readable.initiationId = 'init-1';
+    readable.bankStatus = 'ACCP';
+    const { user, container } = await openHistory(fake);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(rows()[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    const failure = within(dialog).getByTestId('payment-failure');
+    expect(text(failure)).toContain(DAMAGED_TEXT);
+    expect(text(failure)).toContain('will never send it by itself');
+    expect(text(failure)).toContain('RecordDamaged, RECORD_DAMAGED');
+    // What to do comes before the facts.
+    expect(
+      failure.compareDocumentPosition(within(dialog).getByText('Amount')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    const field = (label: string) => text(within(dialog).getByText(label).nextElementSibling);
+    expect(field('Status')).toBe('Record damaged');
+    expect(field('Amount')).toBe('ISK 1,500');
+    expect(field('To account')).toBe('0133-26-020001');
+    expect(within(dialog).queryByRole('button', { name: 'Refresh status' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Check again' })).toBeNull();
+    await expectAxeClean(container);
+  });
+
+  it('shows an unreadable record’s accounts as unreadable, and its amount as the most it could be', async () => {
+    const fake = new FakeWallet().signedInAsAnna();
+    damagedPayments(fake);
+    const { user } = await openHistory(fake);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(rows()[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    const field = (label: string) => text(within(dialog).getByText(label).nextElementSibling);
+    expect(field('Amount')).toBe('up to ISK 200,000');
+    expect(field('From account')).toBe('Could not be read');
+    expect(field('To account')).toBe('Could not be read');
+    expect(field('Payee’s kennitala')).toBe('Could not be read');
+    expect(text(within(dialog).getByTestId('payment-failure'))).toContain(DAMAGED_TEXT);
+  });
+
+  it('explains a record that is found damaged when its status is refreshed, and offers no second try', async () => {
+    const fake = new FakeWallet().signedInAsAnna();
+    threePayments(fake);
+    const { user } = await openHistory(fake);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await user.click(rows()[2]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    fake.failures.set('refreshStatus', 'RECORD_DAMAGED');
+    await user.click(within(dialog).getByRole('button', { name: 'Refresh status' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(`The status could not be refreshed. ${DAMAGED_TEXT}`);
+    expect(within(dialog).queryByRole('button', { name: 'Refresh status' })).toBeNull();
+  });
+
+  it('explains another customer’s payment', async () => {
+    const fake = new FakeWallet().signedInAsAnna();
+    threePayments(fake);
+    const { user } = await openHistory(fake);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await user.click(rows()[2]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    fake.failures.set('refreshStatus', 'WRONG_CUSTOMER');
+    await user.click(within(dialog).getByRole('button', { name: 'Refresh status' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'This payment belongs to another customer.',
+    );
+  });
+
+  it('says it in Icelandic too', async () => {
+    const fake = new FakeWallet().signedInAsAnna();
+    fake.settings = { ...fake.settings, language: 'is', locale: 'is' };
+    damagedPayments(fake);
+    const { user } = await openHistory(fake);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(text(rows()[0]?.querySelector('.history-badge'))).toBe('Færsla sködduð');
+    expect(text(rows()[0])).toContain('Athugaðu netbankann áður en þú greiðir aftur');
+    expect(text(rows()[1])).toContain('allt að 200.000 kr.');
+    expect(
+      within(screen.getByRole('group', { name: 'Staða' })).getByRole('checkbox', { name: 'Færsla sködduð' }),
+    ).toBeTruthy();
+    await user.click(rows()[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Upplýsingar um greiðslu' });
+    expect(text(within(dialog).getByTestId('payment-failure'))).toContain(DAMAGED_TEXT_IS);
+    expect(text(within(dialog).getByText('Á reikning').nextElementSibling)).toBe('Ekki hægt að lesa');
   });
 });
 

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { FakeWallet } from './fake-wallet.ts';
 import { renderApp } from './render-app.tsx';
@@ -204,3 +205,83 @@ describe('review and pay', () => {
     expect(screen.getByRole('button', { name: /Greiða 1\.500\s?kr\./ })).toBeTruthy();
   });
 });
+
+describe('a payment whose record is damaged', () => {
+  const DAMAGED_TEXT = 'This payment’s record is damaged: check your online banking before paying again.';
+
+  async function toReview(fake: FakeWallet) {
+    const view = await renderApp(fake);
+    await screen.findByTestId('amount');
+    await fill(view.user, bjorn);
+    await view.user.click(screen.getByRole('button', { name: /^Review payment$|^Yfirfara greiðslu$/ }));
+    await screen.findByTestId('review-words');
+    return view;
+  }
+
+  it('says to check the online banking, and offers no Check again', async () => {
+    const fake = signedIn();
+    fake.outcome = { kind: 'damaged' };
+    const { user, container } = await toReview(fake);
+    await user.click(screen.getByRole('button', PAY));
+    const result = await screen.findByTestId('pay-result');
+    expect(result.dataset['state']).toBe('damaged');
+    expect(within(result).getByRole('heading', { name: 'This payment’s record is damaged' })).toBeTruthy();
+    expect(within(result).getByRole('alert').textContent).toBe(DAMAGED_TEXT);
+    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(within(result).getByRole('button', { name: 'New payment' })).toBeTruthy();
+    await expectAxeClean(container);
+  });
+
+  it('stops offering Check again when checking again finds the record damaged', async () => {
+    const fake = signedIn();
+    fake.outcome = { kind: 'unknown', error: { name: 'Timeout', code: 'ECONNABORTED', message: 'x' } };
+    const { user } = await toReview(fake);
+    await user.click(screen.getByRole('button', PAY));
+    await user.click(await screen.findByRole('button', { name: 'Check again' }));
+    expect(fake.calls.filter((call) => call.method === 'checkAgain')).toHaveLength(1);
+
+    fake.failures.set('checkAgain', 'RECORD_DAMAGED');
+    // Check again once more: this time main finds the record damaged.
+    fake.outcome = { kind: 'unknown', error: { name: 'Timeout', code: 'ECONNABORTED', message: 'x' } };
+    await user.click(await screen.findByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('damaged'));
+    const result = screen.getByTestId('pay-result');
+    expect(within(result).getByRole('alert').textContent).toBe(DAMAGED_TEXT);
+    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+  });
+
+  it('says the same when sending is refused because the record is damaged', async () => {
+    const fake = signedIn();
+    fake.failures.set('submitPayment', 'RECORD_DAMAGED');
+    const { user } = await toReview(fake);
+    await user.click(screen.getByRole('button', PAY));
+    const result = await screen.findByTestId('pay-result');
+    expect(result.dataset['state']).toBe('damaged');
+    expect(
+      within(result)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([DAMAGED_TEXT]);
+    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+  });
+
+  it('says it in Icelandic', async () => {
+    const fake = signedIn();
+    fake.settings = { ...fake.settings, language: 'is', locale: 'is' };
+    fake.outcome = { kind: 'damaged' };
+    const { user } = await toReview(fake);
+    await user.click(screen.getByRole('button', { name: /Greiða 1\.500\s?kr\./ }));
+    const result = await screen.findByTestId('pay-result');
+    expect(within(result).getByRole('alert').textContent).toBe(
+      'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
+    );
+    expect(within(result).queryByRole('button', { name: 'Athuga aftur' })).toBeNull();
+  });
+});
+
+async function expectAxeClean(container: HTMLElement) {
+  // jsdom computes no colours: contrast is checked in the browser, not here.
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

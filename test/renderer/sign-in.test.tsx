@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../common/result.ts';
+import type { Session } from '../../common/session.ts';
 import { FakeWallet, profile } from './fake-wallet.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -42,6 +43,14 @@ describe('sign-in', () => {
       'You refused the app access at the bank. Nothing was shared. Try again if you want to use the app.',
     ],
     ['BANK_UNREACHABLE', 'The bank could not be reached. Check your internet connection and try again.'],
+    [
+      'ID_TOKEN_INVALID',
+      'The bank’s proof of who signed in did not check out, so the app did not sign you in. Try again; if it keeps happening, contact the vendor.',
+    ],
+    [
+      'COMPANY_KENNITALA',
+      'You signed in with a company’s kennitala. The app pays only from individuals’ own accounts.',
+    ],
     ['SOMETHING_NEW', 'Sign-in did not complete. Try again.'],
   ])('explains %s', async (code, text) => {
     const fake = new FakeWallet();
@@ -49,6 +58,37 @@ describe('sign-in', () => {
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Log in with your bank' }));
     expect((await screen.findByRole('alert')).textContent).toBe(text);
+  });
+
+  it.each([
+    [
+      'en' as const,
+      'This profile’s bank addresses or app registration changed, so its sign-in was ended. Sign in again.',
+    ],
+    [
+      'is' as const,
+      'Vefföngum bankans eða skráningu forritsins í þessu sniði var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
+    ],
+  ])('says why when the profile’s bank settings changed and ended the sign-in (%s)', async (locale, expected) => {
+    const fake = new FakeWallet();
+    fake.settings = { ...fake.settings, language: locale, locale };
+    // A reason common/session.ts gains with issue 13; written so as not to depend on its type.
+    fake.session = { ...fake.session, signedOutReason: 'profile-changed' as Session['signedOutReason'] };
+    await renderApp(fake);
+    expect(screen.getByText(expected).className).toBe('notice');
+    // Not the grant's blocking prompt: the sign-in screen itself, with its button.
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: locale === 'en' ? 'Log in with your bank' : 'Innskráning hjá bankanum' }),
+    ).toBeTruthy();
+  });
+
+  it('says nothing it cannot explain about a reason it does not know', async () => {
+    const fake = new FakeWallet();
+    fake.session = { ...fake.session, signedOutReason: 'something-new' as Session['signedOutReason'] };
+    const { container } = await renderApp(fake);
+    expect(container.querySelector('.sign-in .notice')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in with your bank' })).toBeTruthy();
   });
 
   it('sends a tester to the profiles when the profile is incomplete', async () => {

@@ -39,6 +39,9 @@ export const en = {
   'error.DUPLICATE_NOT_ACKNOWLEDGED':
     'A payment like this one was made in the last 24 hours. Confirm that you want to pay again.',
   'error.WRONG_CUSTOMER': 'This payment belongs to another customer. Sign in as that customer to continue.',
+  'error.RECORD_DAMAGED': 'This payment’s record is damaged: check your online banking before paying again.',
+  'error.PROFILE_CHANGED':
+    'This profile’s bank addresses or app registration changed, so its sign-in was ended. Sign in again.',
   'error.INVALID_ACCOUNT_NUMBER': 'The account number must be 4 + 2 + 6 digits, like 0133-26-012345.',
   'error.INVALID_KENNITALA': 'That kennitala is not valid for a person.',
   'error.INVALID_PAYEE_NAME': 'Give the payee a name.',
@@ -86,6 +89,9 @@ export const is: Record<keyof typeof en, string> = {
   'error.DUPLICATE_NOT_ACKNOWLEDGED':
     'Sams konar greiðsla var gerð síðasta sólarhringinn. Staðfestu að þú viljir greiða aftur.',
   'error.WRONG_CUSTOMER': 'Þessi greiðsla tilheyrir öðrum viðskiptavini. Skráðu þig inn sem hann til að halda áfram.',
+  'error.RECORD_DAMAGED': 'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
+  'error.PROFILE_CHANGED':
+    'Vefföngum bankans eða skráningu forritsins í þessu sniði var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
   'error.INVALID_ACCOUNT_NUMBER': 'Reikningsnúmer er 4 + 2 + 6 tölustafir, t.d. 0133-26-012345.',
   'error.INVALID_KENNITALA': 'Þessi kennitala er ekki gild kennitala einstaklings.',
   'error.INVALID_PAYEE_NAME': 'Gefðu viðtakandanum nafn.',

@@ -31,6 +31,9 @@ export const en = {
   'history.state.settled': 'Paid',
   'history.state.rejected': 'Rejected',
   'history.state.unknown': 'Outcome unknown',
+  'history.state.damaged': 'Record damaged',
+  'history.damagedHint': 'Check your online banking before paying again',
+  'history.upTo': 'up to {amount}',
   'history.export': 'Export to CSV',
   'history.exporting': 'Exporting…',
   'history.exported.one': 'Saved {count} payment to {file}.',
@@ -63,6 +66,7 @@ export const en = {
   'history.detail.extendedReference': 'Text for the payee',
   'history.detail.duplicateOf': 'Paid although it looked like payment',
   'history.detail.none': '—',
+  'history.detail.unreadable': 'Could not be read',
   'history.detail.error': 'What went wrong',
   'history.detail.errorTechnical': 'For support: {name}, {code}{status}: {message}',
   'history.detail.httpStatus': ', HTTP {status}',
@@ -91,6 +95,10 @@ export const en = {
   'history.failure.Interrupted.title': 'The app stopped while the payment was being sent.',
   'history.failure.Interrupted.action':
     'The bank may or may not have received the payment. Check its status before you pay again.',
+  'history.failure.RecordDamaged.title':
+    'This payment’s record is damaged: check your online banking before paying again.',
+  'history.failure.RecordDamaged.action':
+    'The app’s own record of this payment was changed or damaged on this computer, so the app cannot tell whether it was paid and will never send it by itself. It counts towards the daily limit as a possible payment.',
   'history.failure.LOCAL_DAILY_LIMIT.title':
     'The app did not send this payment: it would have gone over today’s limit of {limit}.',
   'history.failure.LOCAL_DAILY_LIMIT.action':
@@ -129,6 +137,9 @@ export const is: Record<keyof typeof en, string> = {
   'history.state.settled': 'Greidd',
   'history.state.rejected': 'Hafnað',
   'history.state.unknown': 'Niðurstaða óviss',
+  'history.state.damaged': 'Færsla sködduð',
+  'history.damagedHint': 'Athugaðu netbankann áður en þú greiðir aftur',
+  'history.upTo': 'allt að {amount}',
   'history.export': 'Flytja út í CSV',
   'history.exporting': 'Flyt út…',
   'history.exported.one': 'Vistaði {count} greiðslu í skrána {file}.',
@@ -161,6 +172,7 @@ export const is: Record<keyof typeof en, string> = {
   'history.detail.extendedReference': 'Skýring til viðtakanda',
   'history.detail.duplicateOf': 'Greidd þótt hún líktist greiðslu',
   'history.detail.none': '—',
+  'history.detail.unreadable': 'Ekki hægt að lesa',
   'history.detail.error': 'Hvað fór úrskeiðis',
   'history.detail.errorTechnical': 'Fyrir þjónustuaðila: {name}, {code}{status}: {message}',
   'history.detail.httpStatus': ', HTTP {status}',
@@ -189,6 +201,10 @@ export const is: Record<keyof typeof en, string> = {
   'history.failure.Interrupted.title': 'Forritið stöðvaðist meðan verið var að senda greiðsluna.',
   'history.failure.Interrupted.action':
     'Óvíst er hvort bankinn tók við greiðslunni. Athugaðu stöðu hennar áður en þú greiðir aftur.',
+  'history.failure.RecordDamaged.title':
+    'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
+  'history.failure.RecordDamaged.action':
+    'Skrá forritsins um þessa greiðslu hefur verið breytt eða hún skemmst á þessari tölvu, svo forritið getur ekki sagt til um hvort hún var greidd og sendir hana aldrei sjálft. Hún telst með í daglegu hámarki sem möguleg greiðsla.',
   'history.failure.LOCAL_DAILY_LIMIT.title':
     'Forritið sendi ekki þessa greiðslu: hún hefði farið yfir daglegt hámark, {limit}.',
   'history.failure.LOCAL_DAILY_LIMIT.action':

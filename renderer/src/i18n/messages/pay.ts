@@ -72,6 +72,9 @@ export const en = {
   'result.unknownTitle': 'We do not know yet whether the payment went through',
   'result.unknown':
     'The bank did not answer clearly. Do not pay again: check again instead. The app asks the bank with the same request id ({requestId}), so the payment cannot go through twice.',
+  'result.damagedTitle': 'This payment’s record is damaged',
+  'result.damaged':
+    'The app’s own record of it was changed or damaged on this computer, so the app cannot tell whether it was paid, and will never send it by itself.',
   'result.checkAgain': 'Check again',
   'result.checking': 'Checking…',
   'result.newPayment': 'New payment',
@@ -82,6 +85,7 @@ export const en = {
     'More than 24 hours have passed since you confirmed, so the app no longer asks the bank. Check your bank statement before you pay again.',
   'result.error.Interrupted': 'The app stopped while the payment was being sent.',
   'result.error.LOCAL_DAILY_LIMIT': 'The payment would go over today’s limit, so the app did not send it.',
+  'result.error.RECORD_DAMAGED': 'This payment’s record is damaged: check your online banking before paying again.',
   'result.error.other': 'The bank refused the payment ({code}).',
   'state.draft': 'Draft',
   'state.confirmed': 'Confirmed',
@@ -90,6 +94,7 @@ export const en = {
   'state.settled': 'Completed',
   'state.rejected': 'Refused',
   'state.unknown': 'Unknown',
+  'state.damaged': 'Record damaged',
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
@@ -165,6 +170,9 @@ export const is: Record<keyof typeof en, string> = {
   'result.unknownTitle': 'Ekki er enn vitað hvort greiðslan fór í gegn',
   'result.unknown':
     'Bankinn svaraði ekki skýrt. Ekki greiða aftur: athugaðu frekar aftur. Forritið spyr bankann með sama auðkenni beiðni ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
+  'result.damagedTitle': 'Færsla þessarar greiðslu er sködduð',
+  'result.damaged':
+    'Skrá forritsins um hana hefur verið breytt eða hún skemmst á þessari tölvu, svo forritið getur ekki sagt til um hvort hún var greidd og sendir hana aldrei sjálft.',
   'result.checkAgain': 'Athuga aftur',
   'result.checking': 'Athuga…',
   'result.newPayment': 'Ný greiðsla',
@@ -175,6 +183,8 @@ export const is: Record<keyof typeof en, string> = {
     'Meira en sólarhringur er liðinn frá staðfestingu, svo forritið spyr bankann ekki lengur. Athugaðu yfirlitið í bankanum áður en þú greiðir aftur.',
   'result.error.Interrupted': 'Forritið stöðvaðist á meðan greiðslan var send.',
   'result.error.LOCAL_DAILY_LIMIT': 'Greiðslan færi yfir hámark dagsins, svo forritið sendi hana ekki.',
+  'result.error.RECORD_DAMAGED':
+    'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
   'result.error.other': 'Bankinn hafnaði greiðslunni ({code}).',
   'state.draft': 'Uppkast',
   'state.confirmed': 'Staðfest',
@@ -183,4 +193,5 @@ export const is: Record<keyof typeof en, string> = {
   'state.settled': 'Lokið',
   'state.rejected': 'Hafnað',
   'state.unknown': 'Óljóst',
+  'state.damaged': 'Færsla sködduð',
 };

@@ -16,6 +16,8 @@ export const en = {
   'signIn.signedOut.grant-ended': 'Your 90-day access to the bank has ended. Sign in again to continue.',
   'signIn.signedOut.expired': 'Your sign-in has expired. Sign in again to continue.',
   'signIn.signedOut.unreadable': 'Your saved sign-in could not be read. Sign in again.',
+  'signIn.signedOut.profile-changed':
+    'This profile’s bank addresses or app registration changed, so its sign-in was ended. Sign in again.',
   'signIn.error.SIGN_IN_CANCELLED': 'Sign-in was cancelled.',
   'signIn.error.SIGN_IN_TIMED_OUT': 'Sign-in took too long and was stopped. Try again.',
   'signIn.error.SIGN_IN_DENIED':
@@ -28,6 +30,20 @@ export const en = {
     'The app could not listen for the bank’s answer: other programs use its ports. Close them and try again.',
   'signIn.error.TOKEN_REQUEST_FAILED':
     'The bank refused to complete the sign-in. Try again; if it keeps happening, contact the vendor.',
+  'signIn.error.DISCOVERY_FAILED':
+    'The bank’s sign-in settings could not be read. Try again; if it keeps happening, contact the vendor.',
+  'signIn.error.BAD_TOKEN_RESPONSE':
+    'The bank answered the sign-in with something the app could not read. Try again; if it keeps happening, contact the vendor.',
+  'signIn.error.ID_TOKEN_INVALID':
+    'The bank’s proof of who signed in did not check out, so the app did not sign you in. Try again; if it keeps happening, contact the vendor.',
+  'signIn.error.USERINFO_FAILED':
+    'The bank did not say who signed in, so the app did not sign you in. Try again; if it keeps happening, contact the vendor.',
+  'signIn.error.NO_KENNITALA':
+    'The bank did not say who signed in, so the app did not sign you in. Try again; if it keeps happening, contact the vendor.',
+  'signIn.error.BAD_KENNITALA':
+    'The bank gave a kennitala that is not valid, so the app did not sign you in. Contact the vendor.',
+  'signIn.error.COMPANY_KENNITALA':
+    'You signed in with a company’s kennitala. The app pays only from individuals’ own accounts.',
   'signIn.error.other': 'Sign-in did not complete. Try again.',
   'session.signedInAs': 'Signed in as {name} ({kennitala})',
   'session.signOut': 'Sign out',
@@ -51,6 +67,8 @@ export const is: Record<keyof typeof en, string> = {
     '90 daga aðgangur þinn að bankanum er útrunninn. Skráðu þig inn aftur til að halda áfram.',
   'signIn.signedOut.expired': 'Innskráningin er útrunnin. Skráðu þig inn aftur til að halda áfram.',
   'signIn.signedOut.unreadable': 'Ekki tókst að lesa vistaða innskráningu. Skráðu þig inn aftur.',
+  'signIn.signedOut.profile-changed':
+    'Vefföngum bankans eða skráningu forritsins í þessu sniði var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
   'signIn.error.SIGN_IN_CANCELLED': 'Hætt var við innskráninguna.',
   'signIn.error.SIGN_IN_TIMED_OUT': 'Innskráningin tók of langan tíma og var stöðvuð. Reyndu aftur.',
   'signIn.error.SIGN_IN_DENIED':
@@ -63,6 +81,20 @@ export const is: Record<keyof typeof en, string> = {
     'Forritið gat ekki hlustað eftir svari bankans: önnur forrit nota gáttirnar. Lokaðu þeim og reyndu aftur.',
   'signIn.error.TOKEN_REQUEST_FAILED':
     'Bankinn neitaði að ljúka innskráningunni. Reyndu aftur; ef það endurtekur sig skaltu hafa samband við þjónustuaðilann.',
+  'signIn.error.DISCOVERY_FAILED':
+    'Ekki tókst að lesa innskráningarstillingar bankans. Reyndu aftur; ef það endurtekur sig skaltu hafa samband við þjónustuaðilann.',
+  'signIn.error.BAD_TOKEN_RESPONSE':
+    'Bankinn svaraði innskráningunni með einhverju sem forritið gat ekki lesið. Reyndu aftur; ef það endurtekur sig skaltu hafa samband við þjónustuaðilann.',
+  'signIn.error.ID_TOKEN_INVALID':
+    'Staðfesting bankans á því hver skráði sig inn stóðst ekki, svo forritið skráði þig ekki inn. Reyndu aftur; ef það endurtekur sig skaltu hafa samband við þjónustuaðilann.',
+  'signIn.error.USERINFO_FAILED':
+    'Bankinn sagði ekki hver skráði sig inn, svo forritið skráði þig ekki inn. Reyndu aftur; ef það endurtekur sig skaltu hafa samband við þjónustuaðilann.',
+  'signIn.error.NO_KENNITALA':
+    'Bankinn sagði ekki hver skráði sig inn, svo forritið skráði þig ekki inn. Reyndu aftur; ef það endurtekur sig skaltu hafa samband við þjónustuaðilann.',
+  'signIn.error.BAD_KENNITALA':
+    'Bankinn gaf upp ógilda kennitölu, svo forritið skráði þig ekki inn. Hafðu samband við þjónustuaðilann.',
+  'signIn.error.COMPANY_KENNITALA':
+    'Þú skráðir þig inn með kennitölu fyrirtækis. Forritið greiðir aðeins af reikningum einstaklinga.',
   'signIn.error.other': 'Innskráningu lauk ekki. Reyndu aftur.',
   'session.signedInAs': 'Innskráð(ur): {name} ({kennitala})',
   'session.signOut': 'Skrá út',

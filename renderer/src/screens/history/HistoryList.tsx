@@ -6,7 +6,7 @@ import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
 import { itemAt, type HistoryStore } from './history-store.ts';
-import { showAccount, stateKey } from './show.ts';
+import { orderUnreadable, showAccount, stateKey } from './show.ts';
 
 /** Every row has the same height, so the list knows where row 9 999 is without measuring anything. */
 export const ROW_HEIGHT = 56;
@@ -116,14 +116,21 @@ function Row({
 }) {
   const t = useT();
   const { order } = payment;
+  const damaged = payment.state === 'damaged';
+  const amount = formatAmount(order.amount, locale);
   return (
     <button type="button" className="history-row" data-testid="history-row" onClick={() => onOpen(payment)}>
       <span className="history-date">{formatDateTime(payment.createdAt, locale)}</span>
       <span className="history-payee">
         <span className="history-payee-name">{order.payeeName || t('history.noName')}</span>
-        <span className="history-payee-account">{showAccount(order.depositAccount)}</span>
+        {/* A damaged record says what to do where the account would be: with the badge, one plain sentence. */}
+        {damaged ? (
+          <span className="history-payee-account damaged">{t('history.damagedHint')}</span>
+        ) : (
+          <span className="history-payee-account">{showAccount(order.depositAccount)}</span>
+        )}
       </span>
-      <span className="history-amount">{formatAmount(order.amount, locale)}</span>
+      <span className="history-amount">{orderUnreadable(payment) ? t('history.upTo', { amount }) : amount}</span>
       <span className={`history-badge state-${payment.state}`}>{t(stateKey(payment.state))}</span>
     </button>
   );

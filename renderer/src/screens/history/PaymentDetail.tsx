@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
-import type { PaymentState } from '../../../../common/payment.ts';
+import type { PaymentFailure, PaymentState } from '../../../../common/payment.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -9,7 +9,7 @@ import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts
 import { useApp } from '../../lib/wallet-context.tsx';
 import { explainFailure } from './failure.ts';
 import type { HistoryStore } from './history-store.ts';
-import { showAccount, showKennitala, stateKey } from './show.ts';
+import { isPlaceholder, orderUnreadable, showAccount, showKennitala, stateKey } from './show.ts';
 
 /** Every field of one payment, its error explained, and (once the bank has accepted it) a way to ask for news. */
 export function PaymentDetail({ store }: { store: HistoryStore }) {
@@ -19,14 +19,19 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
   const actions = useStore(store, (state) => state.actions);
   if (!detail) return null;
   const { payment } = detail;
+  const damaged = payment.state === 'damaged';
+  // No refresh for a damaged record: the app never asks the bank about it again (nor when main says so).
+  const refreshable = payment.state === 'accepted' && detail.errorCode !== 'RECORD_DAMAGED';
 
   return (
     <Dialog title={t('history.detail.title')} onClose={actions.close}>
       <div className="history-detail" data-testid="payment-detail">
         {/* Long: it scrolls on its own (by keyboard too), and the buttons below stay in view. */}
         <div className="history-detail-body" tabIndex={0} role="region" aria-label={t('history.detail.title')}>
+          {/* A damaged record: what to do comes first. */}
+          {damaged && <Failure payment={payment} />}
           <Facts payment={payment} />
-          {payment.error && <Failure payment={payment} />}
+          {!damaged && payment.error && <Failure payment={payment} />}
         </div>
         <div className="history-detail-status" role="status">
           {detail.refreshing && t('history.detail.refreshing')}
@@ -38,7 +43,7 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
           </p>
         )}
         <div className="actions">
-          {payment.state === 'accepted' && (
+          {refreshable && (
             <button
               type="button"
               className="primary"
@@ -63,12 +68,17 @@ function Facts({ payment }: { payment: PaymentView }) {
   const { order } = payment;
   const when = (instant: number | undefined) => (instant === undefined ? none(t) : formatDateTime(instant, locale));
   const times = (Object.entries(payment.stateTimes) as [PaymentState, number][]).sort((a, b) => a[1] - b[1]);
+  const unreadable = t('history.detail.unreadable');
+  // A damaged record of which nothing could be read has zeros for its accounts: they are not shown as accounts.
+  const account = (value: string) => (isPlaceholder(payment, value) ? unreadable : showAccount(value));
+  const kennitala = (value: string) => (isPlaceholder(payment, value) ? unreadable : showKennitala(value));
+  const amount = formatAmount(order.amount, locale);
 
   return (
     <>
       <Section title={t('history.detail.payment')}>
         <Field label={t('history.detail.amount')}>
-          <strong>{formatAmount(order.amount, locale)}</strong>
+          <strong>{orderUnreadable(payment) ? t('history.upTo', { amount }) : amount}</strong>
         </Field>
         <Field label={t('history.detail.state')}>
           <span className={`history-badge state-${payment.state}`}>{t(stateKey(payment.state))}</span>
@@ -108,11 +118,11 @@ function Facts({ payment }: { payment: PaymentView }) {
         <Field label={t('history.detail.paymentDate')}>{paymentDate(payment.paymentDate, locale) ?? none(t)}</Field>
       </Section>
       <Section title={t('history.detail.accounts')}>
-        <Field label={t('history.detail.from')}>{showAccount(order.debtorAccount)}</Field>
-        <Field label={t('history.detail.owner')}>{showKennitala(order.debtorKennitala)}</Field>
+        <Field label={t('history.detail.from')}>{account(order.debtorAccount)}</Field>
+        <Field label={t('history.detail.owner')}>{kennitala(order.debtorKennitala)}</Field>
         <Field label={t('history.detail.payee')}>{order.payeeName || t('history.noName')}</Field>
-        <Field label={t('history.detail.payeeKennitala')}>{showKennitala(order.depositKennitala)}</Field>
-        <Field label={t('history.detail.to')}>{showAccount(order.depositAccount)}</Field>
+        <Field label={t('history.detail.payeeKennitala')}>{kennitala(order.depositKennitala)}</Field>
+        <Field label={t('history.detail.to')}>{account(order.depositAccount)}</Field>
       </Section>
       <Section title={t('history.detail.references')}>
         <Field label={t('history.detail.reference')}>{order.endToEndId || none(t)}</Field>
@@ -125,7 +135,8 @@ function Facts({ payment }: { payment: PaymentView }) {
 function Failure({ payment }: { payment: PaymentView }) {
   const t = useT();
   const locale = useApp((state) => state.locale);
-  const error = payment.error;
+  // A damaged record is explained even should its error be missing.
+  const error = payment.error ?? (payment.state === 'damaged' ? DAMAGED : undefined);
   if (!error) return null;
   const text = explainFailure(error, locale, t);
   const status = error.httpStatus === undefined ? '' : t('history.detail.httpStatus', { status: error.httpStatus });
@@ -142,6 +153,8 @@ function Failure({ payment }: { payment: PaymentView }) {
     </section>
   );
 }
+
+const DAMAGED: PaymentFailure = { name: 'RecordDamaged', code: 'RECORD_DAMAGED', message: '' };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -16,6 +16,9 @@ export function explainFailure(error: PaymentFailure, locale: AppLocale, t: Tran
       action: t('history.failure.LOCAL_DAILY_LIMIT.action'),
     };
   }
+  if (error.code === 'RECORD_DAMAGED') {
+    return { title: t('history.failure.RecordDamaged.title'), action: t('history.failure.RecordDamaged.action') };
+  }
   if (Object.hasOwn(bankErrorTexts, error.name)) {
     return bankErrorTexts[error.name as keyof typeof bankErrorTexts][locale];
   }

@@ -11,6 +11,7 @@ export const FILTER_STATES = [
   'settled',
   'rejected',
   'unknown',
+  'damaged',
 ] as const satisfies readonly PaymentState[];
 
 /** What the filter form holds: dates as `<input type="date">` gives them (YYYY-MM-DD), texts as typed. */

@@ -1,5 +1,6 @@
 import { formatAccountNumber, parseAccountNumber } from '../../../../common/account-number.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
+import type { PaymentView } from '../../../../common/bridge-contract.ts';
 import type { PaymentState } from '../../../../common/payment.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
@@ -13,6 +14,17 @@ export function showAccount(digits: string): string {
 export const showKennitala = (value: string): string => (/^\d{10}$/.test(value) ? formatKennitala(value) : value);
 
 export const stateKey = (state: PaymentState): MessageKey => `history.state.${state}`;
+
+/**
+ * Whether an order's field is a placeholder: a damaged record of which nothing could be read comes with zeros for
+ * its accounts (and the most it could be for its amount). Only a damaged payment has them.
+ */
+export const isPlaceholder = (payment: PaymentView, value: string): boolean =>
+  payment.state === 'damaged' && /^0+$/.test(value);
+
+/** A damaged record whose order is a placeholder: its amount is the most it could be, not what was paid. */
+export const orderUnreadable = (payment: PaymentView): boolean =>
+  isPlaceholder(payment, payment.order.debtorAccount) || isPlaceholder(payment, payment.order.depositAccount);
 
 /** Intl's plural category picks the message: `1 greiðsla`, `21 greiðsla`, `2 greiðslur`; `1 payment`, `2 payments`. */
 export function pluralKey<K extends string>(base: K, count: number, locale: string): `${K}.one` | `${K}.other` {

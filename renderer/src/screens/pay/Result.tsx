@@ -8,7 +8,10 @@ import { formatAmount } from '../../i18n/format.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 
-/** The outcome: accepted, refused with the bank's explanation, or not known yet with "Check again". */
+/**
+ * The outcome: accepted, refused with the bank's explanation, or not known yet with "Check again"; or, when the app's
+ * own record of the payment is damaged, a word to check the online banking and nothing that would send it again.
+ */
 export function Result({
   payment,
   error,
@@ -67,8 +70,12 @@ export function Result({
 
   const amount = formatAmount(payment.order.amount, locale);
   const payee = payment.order.payeeName || formatKennitala(payment.order.depositKennitala);
-  const accepted = payment.state === 'accepted' || payment.state === 'settled';
-  const uncertain = payment.state === 'unknown' || payment.state === 'confirmed' || payment.state === 'sending';
+  // A damaged record (the state, or the refusal of a send or check): whether it was paid is not known, and the app
+  // never sends it again, so no "Check again".
+  const damaged = payment.state === 'damaged' || error === 'RECORD_DAMAGED';
+  const accepted = !damaged && (payment.state === 'accepted' || payment.state === 'settled');
+  const uncertain =
+    !damaged && (payment.state === 'unknown' || payment.state === 'confirmed' || payment.state === 'sending');
 
   return (
     <div
@@ -76,7 +83,7 @@ export function Result({
       role="region"
       aria-labelledby="result-title"
       data-testid="pay-result"
-      data-state={payment.state}
+      data-state={damaged ? 'damaged' : payment.state}
     >
       {accepted && (
         <>
@@ -84,7 +91,7 @@ export function Result({
           <p role="status">{t('result.success', { amount, payee })}</p>
         </>
       )}
-      {payment.state === 'rejected' && (
+      {!damaged && payment.state === 'rejected' && (
         <>
           <h3 id="result-title">{t('result.rejectedTitle')}</h3>
           {payment.error && <PaymentError failure={payment.error} />}
@@ -97,7 +104,16 @@ export function Result({
           <p>{t('result.unknown', { requestId: payment.requestId })}</p>
         </>
       )}
-      {error && (
+      {damaged && (
+        <>
+          <h3 id="result-title">{t('result.damagedTitle')}</h3>
+          <p role="alert" className="error" data-testid="payment-error">
+            <strong>{t('result.error.RECORD_DAMAGED')}</strong>
+          </p>
+          <p>{t('result.damaged')}</p>
+        </>
+      )}
+      {error && !(damaged && error === 'RECORD_DAMAGED') && (
         <p role="alert" className="error">
           {errorText(error)}
         </p>
