@@ -1,4 +1,4 @@
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import {
   eventChannels,
   type DraftValidation,
@@ -17,9 +17,8 @@ import { TokenVault } from './auth/token-vault.ts';
 import { createBankClient, type BankClient } from './bank/bank-client.ts';
 import type { HandlerTable } from './dispatch.ts';
 import { filterHistory, historyCsv, pageHistory } from './payments/history.ts';
-import { FileJournal } from './payments/journal.ts';
-import { PaymentService } from './payments/payment-service.ts';
-import { PaymentStore } from './payments/payment-store.ts';
+import type { PaymentService } from './payments/payment-service.ts';
+import { PaymentsByCustomer } from './payments/payments-by-customer.ts';
 import type { Platform } from './platform/platform.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import { openSecretBox } from './secrets/key-protector.ts';
@@ -67,6 +66,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   });
   const openBox = () => openSecretBox(store, platform.keyProtector, settings.allowWeakTokenStorage());
   const box = openBox();
+  /** Seals payment records and address books as it seals tokens; changes with the token storage setting. */
+  let dataBox = box;
   const vault = new TokenVault(store, box);
   const profileSecrets = new SwitchableBox(box);
   const profiles = new ProfileService({
@@ -95,7 +96,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     appName: platform.appInfo().name,
     onChange: (session) => emit('sessionChanged', session),
   });
-  const book = new AddressBook({ store, clock });
+  const book = new AddressBook({ store, clock, box: () => dataBox });
 
   // The bank client follows the profile: an edited address or key takes effect on the next call.
   const clients = new Map<string, { key: string; client: BankClient }>();
@@ -121,45 +122,36 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     return entry.client;
   };
 
-  // One payment service and journal per profile, opened (and recovered) the first time it is needed.
-  const payments = new Map<string, Promise<PaymentService>>();
-  const stores: PaymentStore[] = [];
-  const paymentsOf = (profileId: string): Promise<PaymentService> => {
-    let service = payments.get(profileId);
-    if (!service) {
-      service = (async () => {
-        const paymentStore = new PaymentStore(
-          new FileJournal(join(platform.dataDir, 'payments', `${profileId}.jsonl`)),
-        );
-        stores.push(paymentStore);
-        const created = new PaymentService({
-          profileId,
-          store: paymentStore,
-          bank: {
-            createCreditTransfer: (request, requestId) => clientFor(profileId).createCreditTransfer(request, requestId),
-            getCreditTransfer: (initiationId) => clientFor(profileId).getCreditTransfer(initiationId),
-          },
-          clock,
-          customer: () => sessions.customer(profileId),
-          onChange: (intent) => emit('paymentChanged', viewOf(intent)),
-          ...(platform.retryDelaysMs ? { retryDelaysMs: platform.retryDelaysMs } : {}),
-          ...(platform.sleep ? { sleep: platform.sleep } : {}),
-        });
-        await created.recover();
-        return created;
-      })();
-      service.catch(() => payments.delete(profileId));
-      payments.set(profileId, service);
-    }
-    return service;
-  };
+  const payments = new PaymentsByCustomer({
+    dataDir: platform.dataDir,
+    clock,
+    box: () => dataBox,
+    bank: clientFor,
+    signedIn: (profileId) => sessions.customer(profileId),
+    onChange: (intent) => emit('paymentChanged', viewOf(intent)),
+    ...(platform.retryDelaysMs ? { retryDelaysMs: platform.retryDelaysMs } : {}),
+    ...(platform.sleep ? { sleep: platform.sleep } : {}),
+  });
 
   const activeId = () => profiles.active().id;
-  const activePayments = () => paymentsOf(activeId());
+  /** The signed-in customer's payments: everything that sends, or needs the bank's answer. */
+  const activePayments = () => {
+    const profileId = activeId();
+    return payments.of(profileId, sessions.customer(profileId).kennitala);
+  };
+  /**
+   * The payments that may be read: the signed-in customer's, or after the grant ended or was withdrawn still the
+   * last customer's; none after an explicit sign-out.
+   */
+  const readablePayments = async (): Promise<PaymentService | undefined> => {
+    const profileId = activeId();
+    const known = sessions.knownCustomer(profileId);
+    return known ? payments.of(profileId, known.kennitala) : undefined;
+  };
   const customer = () => sessions.customer(activeId()).kennitala;
   const profileList = (): ProfileList => ({ profiles: profiles.summaries(), canEdit: platform.shipped.allowEdit });
   const requirePayment = async (id: string): Promise<PaymentView> => {
-    const intent = (await activePayments()).get(id);
+    const intent = (await readablePayments())?.get(id);
     if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
     return viewOf(intent);
   };
@@ -183,6 +175,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   const applyTokenStorage = (): void => {
     for (const profile of profiles.list()) vault.load(profile.id);
     const next = openBox();
+    // Journals already open keep the box they were opened with; customers opened from now on use the new one.
+    dataBox = next;
     vault.setBox(next);
     profileSecrets.use(next);
     profiles.resealSecrets();
@@ -253,14 +247,16 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     checkAgain: async ({ id }) => viewOf(await (await activePayments()).checkAgain(id)),
 
     historyPage: async ({ filter, offset, limit }) => {
-      const page = pageHistory((await activePayments()).all(), filter, { offset, limit });
+      const page = pageHistory((await readablePayments())?.all() ?? [], filter, { offset, limit });
       return { total: page.total, items: page.items.map(viewOf) };
     },
     getPayment: ({ id }) => requirePayment(id),
     refreshStatus: async ({ id }) => viewOf(await (await activePayments()).refreshStatus(id)),
     exportHistory: async ({ filter }) => {
       const profileId = activeId();
-      const items = filterHistory((await paymentsOf(profileId)).all(), filter);
+      const readable = await readablePayments();
+      if (!readable) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
+      const items = filterHistory(readable.all(), filter);
       const path = await platform.saveFile({
         suggestedName: `a2a-wallet-${profileId}-${gmtDay(clock.now())}.csv`,
         content: historyCsv(items),
@@ -291,8 +287,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     bankUrls: () => profiles.list().flatMap((profile) => [profile.baseUrl, profile.authUrl]),
     async close() {
       await sessions.cancelSignIn();
-      await Promise.allSettled(payments.values());
-      await Promise.all(stores.map((paymentStore) => paymentStore.close()));
+      await payments.close();
       await platform.localSandbox?.stop();
     },
   };

@@ -13,12 +13,15 @@ import {
 import { normalizeAccountNumber } from '../../common/account-number.ts';
 import { checkKennitala } from '../../common/kennitala.ts';
 import type { Clock } from '../../common/time.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 
 /**
  * The customer's own accounts and saved payees, kept per profile and per signed-in customer: a tester who signs
- * in as another person in the same profile sees that person's book, not the last one's.
+ * in as another person in the same profile sees that person's book, not the last one's. At rest each book is
+ * sealed under the data key (named by a keyed tag, so neither the kennitala nor the payees show); with no protected
+ * key it is kept in memory for this run only.
  */
 const BookSchema = z.object({
   accounts: z.array(OwnAccountSchema).default([]),
@@ -27,11 +30,14 @@ const BookSchema = z.object({
 type Book = z.infer<typeof BookSchema>;
 const BooksSchema = z.record(z.string(), z.unknown());
 
-const keyOf = (profileId: string) => `addressBook.${profileId}`;
+/** Where books were kept in clear before they were sealed: read once, then moved. */
+const legacyKeyOf = (profileId: string) => `addressBook.${profileId}`;
 
 export interface AddressBookOptions {
   store: KeyValueStore;
   clock: Clock;
+  /** The box of this moment; undefined where nothing may be written. */
+  box?: () => SecretBox | undefined;
   newId?: () => string;
 }
 
@@ -42,19 +48,53 @@ export class AddressBook {
     this.#options = options;
   }
 
-  #books(profileId: string): Record<string, unknown> {
-    const parsed = BooksSchema.safeParse(this.#options.store.get(keyOf(profileId)));
-    return parsed.success ? parsed.data : {};
+  readonly #memory = new Map<string, Book>();
+
+  #place(profileId: string, owner: string): { box: SecretBox; key: string; context: string } | undefined {
+    const box = this.#options.box?.();
+    const tag = box?.tag?.(`${profileId}|${owner}`);
+    if (!box || !tag) return undefined;
+    return { box, key: `addressBook.${profileId}.${tag}`, context: `a2a-wallet/address-book/v1|${profileId}|${tag}` };
   }
 
   #read(profileId: string, owner: string): Book {
-    const parsed = BookSchema.safeParse(this.#books(profileId)[owner] ?? {});
-    // A book broken by hand reads as empty rather than stopping payments; it is rewritten on the next save.
+    const place = this.#place(profileId, owner);
+    if (!place) return this.#memory.get(`${profileId}|${owner}`) ?? this.#legacy(profileId, owner);
+    const sealed = this.#options.store.get(place.key);
+    if (typeof sealed !== 'string') {
+      const legacy = this.#legacy(profileId, owner);
+      if (legacy.accounts.length > 0 || legacy.payees.length > 0) this.#write(profileId, owner, legacy);
+      return legacy;
+    }
+    try {
+      const parsed = BookSchema.safeParse(JSON.parse(place.box.open(sealed, place.context)));
+      // A book broken by hand reads as empty rather than stopping payments; it is rewritten on the next save.
+      return parsed.success ? parsed.data : { accounts: [], payees: [] };
+    } catch {
+      return { accounts: [], payees: [] };
+    }
+  }
+
+  /** A book from before books were sealed, in clear under the profile; moved out of it once sealed. */
+  #legacy(profileId: string, owner: string): Book {
+    const books = BooksSchema.safeParse(this.#options.store.get(legacyKeyOf(profileId)));
+    const parsed = BookSchema.safeParse(books.success ? (books.data[owner] ?? {}) : {});
     return parsed.success ? parsed.data : { accounts: [], payees: [] };
   }
 
   #write(profileId: string, owner: string, book: Book): void {
-    this.#options.store.set(keyOf(profileId), { ...this.#books(profileId), [owner]: book });
+    const place = this.#place(profileId, owner);
+    if (!place) {
+      this.#memory.set(`${profileId}|${owner}`, book);
+      return;
+    }
+    this.#options.store.set(place.key, place.box.seal(JSON.stringify(book), place.context));
+    const legacy = BooksSchema.safeParse(this.#options.store.get(legacyKeyOf(profileId)));
+    if (legacy.success && owner in legacy.data) {
+      const { [owner]: _moved, ...rest } = legacy.data;
+      if (Object.keys(rest).length === 0) this.#options.store.delete(legacyKeyOf(profileId));
+      else this.#options.store.set(legacyKeyOf(profileId), rest);
+    }
   }
 
   #newId(): string {

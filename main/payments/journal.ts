@@ -1,22 +1,41 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
- * An append-only log of JSON records, one per line. An append resolves only once the record is on disk (fsync),
- * so whatever was acknowledged survives a crash; a torn last line from a crash mid-write is dropped on load and
- * never corrupts what came before. Appending costs the same however long the log is.
+ * An append-only log of lines, one record per line. An append resolves only once the line is written (and, by
+ * default, on disk: fsync), so whatever was acknowledged survives a crash. The journal does not judge lines: the
+ * payment store decodes and authenticates them (see record-codec.ts), and decides what a last line without its
+ * newline is: a complete record whose newline was lost, or a write the crash cut short.
  */
+export interface JournalContents {
+  /** Every line, oldest first, the last one included even when it had no newline. */
+  lines: string[];
+  /** The file did not end with a newline: its last line may be a write cut short. */
+  unterminated: boolean;
+}
+
 export interface Journal {
-  /** Every complete record, oldest first. */
-  load(): unknown[];
+  load(): JournalContents;
   /**
-   * Resolves once the record is written; with `sync` (the default) once it is on disk, so that it survives a power
+   * Resolves once the line is written; with `sync` (the default) once it is on disk, so that it survives a power
    * cut as well as a crash. Without, it survives the process being killed, not the machine losing power.
    */
-  append(record: unknown, options?: { sync?: boolean }): Promise<void>;
+  append(line: string, options?: { sync?: boolean }): Promise<void>;
+  /** After a load whose last line had no newline: keep it (the newline is added) or set it aside. */
+  settleTail(keep: boolean): void;
   /** Replaces the whole log atomically (compaction). */
-  rewrite(records: unknown[]): Promise<void>;
+  rewrite(lines: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,54 +44,65 @@ export class FileJournal implements Journal {
   #handle: FileHandle | undefined;
   /** Appends run one after another, in the order they were asked for. */
   #queue: Promise<void> = Promise.resolve();
+  #tail: { start: number; text: string } | undefined;
 
   constructor(path: string) {
     this.path = path;
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   }
 
-  load(): unknown[] {
+  load(): JournalContents {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], unterminated: false };
       throw error;
     }
     const end = text.lastIndexOf('\n') + 1;
-    // A tail without its newline is a write the crash cut short: drop it so the next append starts clean.
-    if (end < text.length) truncateSync(this.path, Buffer.byteLength(text.slice(0, end)));
-    const records: unknown[] = [];
-    for (const line of text.slice(0, end).split('\n')) {
-      if (line === '') continue;
-      try {
-        records.push(JSON.parse(line));
-      } catch {
-        // A damaged line (a disk fault, not a crash: appends never interleave) is skipped, the rest kept.
-      }
-    }
-    return records;
+    const lines = text.slice(0, end).split('\n');
+    lines.pop();
+    const unterminated = end < text.length;
+    this.#tail = unterminated ? { start: Buffer.byteLength(text.slice(0, end)), text: text.slice(end) } : undefined;
+    if (unterminated) lines.push(text.slice(end));
+    return { lines, unterminated };
   }
 
-  append(record: unknown, options: { sync?: boolean } = {}): Promise<void> {
-    const line = `${JSON.stringify(record)}\n`;
+  settleTail(keep: boolean): void {
+    const tail = this.#tail;
+    this.#tail = undefined;
+    if (!tail) return;
+    if (keep) {
+      appendFileSync(this.path, '\n');
+      return;
+    }
+    // Not deleted: kept beside the journal for whoever looks into what happened, then cut so appends start clean.
+    appendFileSync(`${this.path}.torn`, `${tail.text}\n`, { mode: 0o600 });
+    truncateSync(this.path, tail.start);
+  }
+
+  append(line: string, options: { sync?: boolean } = {}): Promise<void> {
     const next = this.#queue.then(async () => {
-      this.#handle ??= await open(this.path, 'a', 0o600);
-      await this.#handle.write(line);
+      if (!this.#handle) {
+        this.#handle = await open(this.path, 'a', 0o600);
+        // A new file is durable only once its directory entry is: sync the folder when the file is created.
+        if ((await this.#handle.stat()).size === 0) syncDirectory(dirname(this.path));
+      }
+      await this.#handle.write(`${line}\n`);
       if (options.sync ?? true) await this.#handle.datasync();
     });
     this.#queue = next.catch(() => undefined);
     return next;
   }
 
-  rewrite(records: unknown[]): Promise<void> {
+  rewrite(lines: string[]): Promise<void> {
     const next = this.#queue.then(async () => {
       await this.#handle?.close();
       this.#handle = undefined;
       const temporary = `${this.path}.tmp`;
       const fd = openSync(temporary, 'w', 0o600);
       try {
-        writeSync(fd, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+        writeSync(fd, lines.map((line) => `${line}\n`).join(''));
         fsyncSync(fd);
       } finally {
         closeSync(fd);
@@ -91,7 +121,7 @@ export class FileJournal implements Journal {
   }
 }
 
-/** A rename is durable only once its directory is synced (not possible on Windows, where it is not needed). */
+/** A rename or a new file is durable only once its directory is synced (not possible on Windows, nor needed). */
 function syncDirectory(path: string): void {
   if (process.platform === 'win32') return;
   const fd = openSync(path, 'r');
@@ -102,18 +132,19 @@ function syncDirectory(path: string): void {
   }
 }
 
-/** The same contract in memory, for tests. */
+/** The same contract in memory: for tests, and for history kept for this run only (no protected key). */
 export class MemoryJournal implements Journal {
-  records: unknown[] = [];
-  load(): unknown[] {
-    return structuredClone(this.records);
+  lines: string[] = [];
+  load(): JournalContents {
+    return { lines: [...this.lines], unterminated: false };
   }
-  append(record: unknown, _options?: { sync?: boolean }): Promise<void> {
-    this.records.push(structuredClone(record));
+  append(line: string, _options?: { sync?: boolean }): Promise<void> {
+    this.lines.push(line);
     return Promise.resolve();
   }
-  rewrite(records: unknown[]): Promise<void> {
-    this.records = structuredClone(records);
+  settleTail(_keep: boolean): void {}
+  rewrite(lines: string[]): Promise<void> {
+    this.lines = [...lines];
     return Promise.resolve();
   }
   close(): Promise<void> {

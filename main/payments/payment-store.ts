@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
 import { PaymentIntentSchema, type PaymentIntent } from '../../common/payment.ts';
 import { gmtDay } from '../../common/time.ts';
 import type { Journal } from './journal.ts';
+import { plainCodec, type RecordCodec } from './record-codec.ts';
 
 /**
- * One profile's payments, in memory and in its journal. Every change is a new snapshot of the intent appended
- * to the journal; on load the last snapshot of each intent wins. What the journal holds came from disk, so it
- * is parsed like any other untrusted input: a record that does not parse is left out, never a crash.
+ * One customer's payments in one profile, in memory and in its journal. Every change is a new snapshot of the
+ * intent appended to the journal; on load the last snapshot of each intent wins. What the journal holds came from
+ * disk, so each line is authenticated (see record-codec.ts) and parsed like any other untrusted input.
+ *
+ * A line that fails is never skipped in silence: the intent it belonged to reads as `damaged` (its last readable
+ * snapshot, or a stand-in when none is left), counts towards the daily limit as a possible payment, and is never
+ * sent by the app on its own. The customer is told to check their online banking.
  */
 const IntentRecord = z.object({ type: z.literal('intent'), intent: PaymentIntentSchema });
 /** The bank said the customer's daily limit was used up (the limit is shared with other apps). */
@@ -14,27 +20,110 @@ const LimitReachedRecord = z.object({ type: z.literal('bank-limit-reached'), ken
 const JournalRecord = z.discriminatedUnion('type', [IntentRecord, LimitReachedRecord]);
 type JournalRecord = z.infer<typeof JournalRecord>;
 
+export const RECORD_DAMAGED = {
+  name: 'RecordDamaged',
+  code: 'RECORD_DAMAGED',
+  message: "This payment's record is damaged: check your online banking before paying again",
+};
+/** The account and kennitala shown for a payment of which nothing could be read. */
+const UNKNOWN_ACCOUNT = '000000000000';
+const UNKNOWN_KENNITALA = '0000000000';
+
 /** A payment counts on the GMT day it was first sent, or confirmed if it has not been sent yet. */
 export function countedDay(intent: PaymentIntent): string {
   return gmtDay(intent.firstSentAt ?? intent.createdAt);
 }
 
+export interface PaymentStoreOptions {
+  /** How lines are sealed and opened; plain JSON by default (memory). */
+  codec?: RecordCodec;
+  /** The customer whose payments these are (a stand-in for an unreadable record is theirs). */
+  owner?: string;
+  /** The profile, for stand-ins. */
+  profileId?: string;
+}
+
 export class PaymentStore {
   readonly #journal: Journal;
+  readonly #codec: RecordCodec;
   readonly #intents = new Map<string, PaymentIntent>();
+  /** Intents whose last record failed its check, as shown: never sent, counted as possible payments. */
+  readonly #damaged = new Map<string, PaymentIntent>();
   readonly #limitReached = new Set<string>();
   /** Intents by the GMT day they count on, so today's limit is read without walking the whole history. */
   readonly #byDay = new Map<string, Set<string>>();
   /** Records in the journal, to know when compaction pays off. */
   #records = 0;
 
-  constructor(journal: Journal) {
+  constructor(journal: Journal, options: PaymentStoreOptions = {}) {
     this.#journal = journal;
-    for (const raw of journal.load()) {
+    this.#codec = options.codec ?? plainCodec;
+    const { lines, unterminated } = journal.load();
+    /** The lines that failed, by intent (the last line of an intent decides) or in order when none is known. */
+    const lastFailed = new Map<string, number>();
+    const anonymous: { index: number; after: number }[] = [];
+    let lastTime = 0;
+    lines.forEach((line, index) => {
+      const decoded = this.#codec.decode(line);
+      const parsed = decoded.ok ? JournalRecord.safeParse(decoded.value) : undefined;
+      if (unterminated && index === lines.length - 1) {
+        // A last line without its newline: a complete record keeps its place; anything else is a write the crash
+        // cut short, which nobody was told had happened. It is set aside, not shown as a damaged payment.
+        journal.settleTail(!!parsed?.success);
+        if (!parsed?.success) return;
+      }
       this.#records += 1;
-      const parsed = JournalRecord.safeParse(raw);
-      if (parsed.success) this.#apply(parsed.data);
-    }
+      if (parsed?.success) {
+        this.#apply(parsed.data);
+        if (parsed.data.type === 'intent') {
+          lastFailed.delete(parsed.data.intent.id);
+          lastTime = Math.max(lastTime, parsed.data.intent.updatedAt);
+        }
+        return;
+      }
+      const intentId = decoded.ok ? undefined : decoded.intentId;
+      if (intentId) lastFailed.set(intentId, index);
+      else anonymous.push({ index, after: lastTime });
+    });
+    for (const [intentId] of lastFailed) this.#markDamaged(intentId, this.#intents.get(intentId), lastTime, options);
+    anonymous.forEach(({ after }, n) => this.#markDamaged(`damaged-${n + 1}`, undefined, after, options));
+  }
+
+  #markDamaged(id: string, known: PaymentIntent | undefined, at: number, options: PaymentStoreOptions): void {
+    const intent: PaymentIntent = known
+      ? { ...known, state: 'damaged', error: RECORD_DAMAGED }
+      : {
+          // Nothing of it could be read: a stand-in as large as any payment can be, on the day it was written.
+          id,
+          profileId: options.profileId ?? 'unknown',
+          order: {
+            debtorKennitala: options.owner ?? UNKNOWN_KENNITALA,
+            debtorAccount: UNKNOWN_ACCOUNT,
+            depositKennitala: UNKNOWN_KENNITALA,
+            depositAccount: UNKNOWN_ACCOUNT,
+            amount: DAILY_LIMIT_ISK,
+            endToEndId: '',
+            extendedReference: '',
+            payeeName: '',
+          },
+          requestId: 'DAMAGED',
+          state: 'damaged',
+          stateTimes: {},
+          createdAt: at,
+          updatedAt: at,
+          attempts: 0,
+          error: RECORD_DAMAGED,
+        };
+    this.#damaged.set(id, intent);
+    this.#index(known, intent);
+  }
+
+  #index(previous: PaymentIntent | undefined, intent: PaymentIntent): void {
+    if (previous) this.#byDay.get(countedDay(previous))?.delete(previous.id);
+    const day = countedDay(intent);
+    let ids = this.#byDay.get(day);
+    if (!ids) this.#byDay.set(day, (ids = new Set()));
+    ids.add(intent.id);
   }
 
   #apply(record: JournalRecord): void {
@@ -42,36 +131,38 @@ export class PaymentStore {
       this.#limitReached.add(`${record.kennitala}|${record.day}`);
       return;
     }
-    const previous = this.#intents.get(record.intent.id);
-    if (previous) this.#byDay.get(countedDay(previous))?.delete(previous.id);
+    this.#index(this.#intents.get(record.intent.id), record.intent);
     this.#intents.set(record.intent.id, record.intent);
-    const day = countedDay(record.intent);
-    let ids = this.#byDay.get(day);
-    if (!ids) this.#byDay.set(day, (ids = new Set()));
-    ids.add(record.intent.id);
   }
 
   async #write(record: JournalRecord, sync = true): Promise<void> {
-    await this.#journal.append(record, { sync });
+    const intentId = record.type === 'intent' ? record.intent.id : undefined;
+    await this.#journal.append(this.#codec.encode(record, intentId), { sync });
     this.#records += 1;
     this.#apply(record);
   }
 
   get(id: string): PaymentIntent | undefined {
-    return this.#intents.get(id);
+    return this.#damaged.get(id) ?? this.#intents.get(id);
   }
 
   all(): PaymentIntent[] {
-    return [...this.#intents.values()];
+    const intact = [...this.#intents.values()].filter((intent) => !this.#damaged.has(intent.id));
+    return [...intact, ...this.#damaged.values()];
   }
 
   /** The intents that count on a GMT day (see `countedDay`). */
   onDay(day: string): PaymentIntent[] {
-    return [...(this.#byDay.get(day) ?? [])].flatMap((id) => this.#intents.get(id) ?? []);
+    return [...(this.#byDay.get(day) ?? [])].flatMap((id) => this.get(id) ?? []);
   }
 
   get size(): number {
-    return this.#intents.size;
+    return this.all().length;
+  }
+
+  /** Whether any record failed its check. */
+  get damaged(): number {
+    return this.#damaged.size;
   }
 
   /**
@@ -79,7 +170,7 @@ export class PaymentStore {
    * false, for changes that can be learnt again from the bank should a power cut lose them.
    */
   save(intent: PaymentIntent, options: { sync?: boolean } = {}): Promise<void> {
-    // Typed on the way in; the schema guards the way back from disk (see the constructor).
+    if (this.#damaged.has(intent.id)) return Promise.reject(new Error('A damaged record is never written over'));
     return this.#write({ type: 'intent', intent }, options.sync);
   }
 
@@ -92,18 +183,23 @@ export class PaymentStore {
     return this.#limitReached.has(`${kennitala}|${day}`);
   }
 
-  /** Rewrites the journal to one record per intent when it has grown well past that. */
+  /**
+   * Rewrites the journal to one record per intent when it has grown well past that. Never while a record is
+   * damaged: its line is evidence, and where it sat among the others is what places it in time.
+   */
   async compactIfWorthIt(): Promise<boolean> {
     const live = this.#intents.size + this.#limitReached.size;
-    if (this.#records < 2 * live + 1000) return false;
+    if (this.#damaged.size > 0 || this.#records < 2 * live + 1000) return false;
     const records: JournalRecord[] = [
       ...[...this.#limitReached].map((key) => {
         const [kennitala = '', day = ''] = key.split('|');
         return { type: 'bank-limit-reached' as const, kennitala, day };
       }),
-      ...this.all().map((intent) => ({ type: 'intent' as const, intent })),
+      ...[...this.#intents.values()].map((intent) => ({ type: 'intent' as const, intent })),
     ];
-    await this.#journal.rewrite(records);
+    await this.#journal.rewrite(
+      records.map((record) => this.#codec.encode(record, record.type === 'intent' ? record.intent.id : undefined)),
+    );
     this.#records = records.length;
     return true;
   }

@@ -1,13 +1,16 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Seals secrets at rest with AES-256-GCM under a data key. The data key itself is protected by the OS keychain
- * (Electron's safeStorage) in the app; see the platform. Opening anything altered fails: GCM authenticates it.
+ * Seals secrets and records at rest with AES-256-GCM under a data key. The data key itself is protected by the OS
+ * keychain (Electron's safeStorage) in the app; see the platform. Opening anything altered fails: GCM authenticates
+ * it, together with the context it was sealed for (`context`), so a record cannot be moved to another file either.
  */
 export interface SecretBox {
-  seal(plain: string): string;
-  /** Throws when the sealed text was altered or sealed under another key. */
-  open(sealed: string): string;
+  seal(plain: string, context?: string): string;
+  /** Throws when the sealed text was altered, sealed under another key or for another context. */
+  open(sealed: string, context?: string): string;
+  /** A keyed, one-way name for a value (a file name for a customer's records that does not show the kennitala). */
+  tag?(value: string): string;
 }
 
 const VERSION = 'v1';
@@ -16,21 +19,28 @@ const TAG_BYTES = 16;
 
 export function aesGcmBox(key: Uint8Array): SecretBox {
   if (key.length !== 32) throw new Error('AES-256-GCM needs a 32-byte key');
+  // A separate key for naming, so a tag says nothing about the encryption key.
+  const tagKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'a2a-wallet tag', 32));
   return {
-    seal(plain) {
+    seal(plain, context) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
+      if (context !== undefined) cipher.setAAD(Buffer.from(context, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
     },
-    open(sealed) {
+    open(sealed, context) {
       const [version, payload] = sealed.split(':');
       if (version !== VERSION || payload === undefined) throw new Error('Not a sealed secret');
       const bytes = Buffer.from(payload, 'base64');
       if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('Sealed secret is too short');
       const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+      if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    },
+    tag(value) {
+      return createHmac('sha256', tagKey).update(value, 'utf8').digest('hex').slice(0, 32);
     },
   };
 }

@@ -196,7 +196,9 @@ describe('the wallet through the contract', () => {
   });
 
   it('pages, filters and exports the history, and keeps it across a restart', async () => {
-    await open();
+    // The same keychain after the restart: the sealed session and journal open again.
+    const keyProtector = memoryKeychain();
+    await open({ keyProtector });
     await value('signIn');
     const first = await pay('1000');
     sandbox.clock.advanceSeconds(60);
@@ -216,12 +218,13 @@ describe('the wallet through the contract', () => {
     expect(csv).not.toContain(ANNA.kennitala);
 
     await wallet.close();
-    await open();
+    await open({ keyProtector });
     expect((await value('historyPage', {})).total).toBe(2);
   });
 
   it('says when the customer cancels the save dialog', async () => {
     await open();
+    await value('signIn');
     platform.saveFile = () => Promise.resolve(undefined);
     expect(await value('exportHistory', {})).toEqual({ saved: false, count: 0 });
   });

@@ -4,8 +4,10 @@ import { FileJournal } from '../../../main/payments/journal.ts';
 const path = process.argv[2];
 if (!path) throw new Error('usage: journal-writer.ts <file>');
 const journal = new FileJournal(path);
-const start = journal.load().length;
+const { lines, unterminated } = journal.load();
+if (unterminated) journal.settleTail(false);
+const start = lines.length - (unterminated ? 1 : 0);
 for (let n = start; ; n += 1) {
-  await journal.append({ type: 'entry', n, padding: 'x'.repeat(n % 97) });
+  await journal.append(JSON.stringify({ type: 'entry', n, padding: 'x'.repeat(n % 97) }));
   process.stdout.write(`ack ${n}\n`);
 }

@@ -310,17 +310,17 @@ describe('payments: start-up', () => {
       await payments.submit((await payments.confirm(next, acknowledgeDuplicate ? { acknowledgeDuplicate } : {})).id);
     }
     const before = new PaymentStore(journal).all();
-    expect(journal.records.length).toBeGreaterThan(2 * before.length + 1000);
+    expect(journal.lines.length).toBeGreaterThan(2 * before.length + 1000);
     await service(new PaymentStore(journal)).recover();
-    expect(journal.records).toHaveLength(before.length);
+    expect(journal.lines).toHaveLength(before.length);
     expect(new PaymentStore(journal).all()).toEqual(before);
   });
 
   it('leaves a journal of about one record per payment alone', async () => {
     const payments = service();
     await payments.submit((await payments.confirm(draft())).id);
-    const records = journal.records.length;
+    const records = journal.lines.length;
     await service(new PaymentStore(journal)).recover();
-    expect(journal.records).toHaveLength(records);
+    expect(journal.lines).toHaveLength(records);
   });
 });
