@@ -48,7 +48,7 @@ export function createNodePlatform(options: NodePlatformOptions): Platform & { s
     openExternal: options.openExternal ?? (() => Promise.reject(new Error('No browser in this host'))),
     focusApp: options.focusApp ?? (() => undefined),
     saveFile: ({ suggestedName, content }) => {
-      mkdirSync(savedDir, { recursive: true });
+      mkdirSync(savedDir, { recursive: true, mode: 0o700 });
       const path = join(savedDir, suggestedName.replace(/[^\w.-]/g, '_'));
       writeFileSync(path, content, { mode: 0o600 });
       return Promise.resolve(path);

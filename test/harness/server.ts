@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { eventChannelNames, eventMethodName, invokeChannelNames } from '../../common/bridge-contract.ts';
 import { dispatch, WalletError } from '../../main/dispatch.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import { createWallet, type Wallet } from '../../main/wallet.ts';
 import { localSandboxLauncher } from '../../main/profiles/local-sandbox.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
+import { requestRefusal } from '../../sandbox/request-guard.ts';
 import { createNodePlatform } from './node-platform.ts';
 
 /**
@@ -74,6 +75,32 @@ function bridgeScript(token: string): string {
 `;
 }
 
+/**
+ * Any page the tester opens can reach this port. Every request must name the harness by its loopback address and
+ * port (a rebound DNS name reaches the same socket with `Host: evil.example:PORT`) and carry no other origin.
+ */
+function guardHarness(server: FastifyInstance): void {
+  server.addHook('onRequest', async (request, reply) => {
+    const refusal = requestRefusal(
+      { host: request.headers.host, origin: request.headers.origin, localPort: request.socket.localPort },
+      'loopback',
+    );
+    if (refusal) return reply.code(403).type('text/plain; charset=utf-8').send(refusal);
+    return undefined;
+  });
+}
+
+/**
+ * The bridge script carries the run's token, so it goes only to the harness's own page loading it as a script:
+ * Chromium marks a `<script src>` of the page with `Sec-Fetch-Site: same-origin` and `Sec-Fetch-Dest: script`
+ * (http://127.0.0.1 and localhost are trustworthy origins, so the headers are always sent). A cross-site page's
+ * `<script src>` says `cross-site`, a navigation or fetch says another destination, and a client without the
+ * headers gets nothing either.
+ */
+function mayLoadBridge(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-site'] === 'same-origin' && request.headers['sec-fetch-dest'] === 'script';
+}
+
 function sendEvent(reply: FastifyReply, channel: string, payload: unknown): void {
   reply.raw.write(`event: ${channel}\ndata: ${JSON.stringify(payload)}\n\n`);
 }
@@ -99,7 +126,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     control: true,
     ...(options.now ? { now: options.now } : {}),
   });
+  // The run's settings, sealed tokens, journals and saved exports: private to this user (mkdtemp makes it 0700; the
+  // chmod says so where a platform's mkdtemp might not).
   const dataDir = mkdtempSync(join(tmpdir(), 'a2a-harness-'));
+  chmodSync(dataDir, 0o700);
   const local = builtInProfiles().filter((profile) => profile.id === LOCAL_SANDBOX_ID);
   const platform = createNodePlatform({
     root: options.root,
@@ -126,12 +156,22 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   };
   const stopEvents = wallet.onEvent((event) => broadcast(event.channel, event.payload));
 
+  // No logger: nothing of a run (tokens in headers, payments in bodies) is written anywhere but the private dataDir.
   const server = Fastify({ logger: false });
+  guardHarness(server);
   await server.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true });
   server.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
-  server.get('/__harness/wallet.js', (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(bridgeScript(token)),
-  );
+  server.get('/__harness/wallet.js', (request, reply) => {
+    if (!mayLoadBridge(request)) {
+      return reply.code(403).type('text/plain; charset=utf-8').send('the bridge is for the harness page only');
+    }
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header('x-content-type-options', 'nosniff')
+      .send(bridgeScript(token));
+  });
   server.get<{ Querystring: { token?: string } }>('/events', (request, reply) => {
     if (request.query.token !== token) return reply.code(403).send({ error: 'bad harness token' });
     reply.hijack();
