@@ -281,6 +281,54 @@ describe('Settings: how sign-ins are kept', () => {
     expect(tokenSection().textContent).toContain('Now: you stay signed in after a restart.');
   });
 
+  it('says what each way of keeping means for payment history, own accounts and payees', async () => {
+    const dataText = () => screen.getByTestId('data-at-rest').textContent;
+    const first = await openSettings(wallet({ protection: 'secure', tokensPersist: true }));
+    expect(dataText()).toBe('Your payment history, own accounts and payees are encrypted the same way.');
+    first.unmount();
+
+    const second = await openSettings(wallet({ protection: 'unavailable', tokensPersist: false }));
+    expect(dataText()).toContain('encrypted under the same key as sign-ins');
+    expect(dataText()).toContain('what this run adds is lost when you quit the app');
+    await expectAccessible(second.container);
+    second.unmount();
+
+    const third = await openSettings(wallet({ protection: 'basic_text', tokensPersist: false }));
+    expect(dataText()).toContain('what this run adds is lost when you quit the app');
+    third.unmount();
+
+    await openSettings(wallet({ protection: 'basic_text', allowWeakTokenStorage: true, tokensPersist: true }));
+    expect(dataText()).toContain('they are kept, but protected only by a key stored on this computer');
+    expect(dataText()).not.toContain('lost');
+  });
+
+  it('asks about history too before keeping it with a fixed key, and says it once the main process agrees', async () => {
+    const { user, fake } = await openSettings(wallet({ protection: 'basic_text', tokensPersist: false }));
+    await user.click(screen.getByRole('checkbox', { name: /Keep me signed in anyway/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Keep sign-ins with a fixed key?' });
+    expect(dialog.textContent).toContain('Your payment history, own accounts and payees will be kept the same way.');
+    const release = fake.hold('updateSettings');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep me signed in' }));
+    // Until the main process answers, history is still kept in memory only, and the screen says so.
+    expect(screen.getByTestId('data-at-rest').textContent).toContain('lost when you quit the app');
+    release();
+    await waitFor(() =>
+      expect(screen.getByTestId('data-at-rest').textContent).toContain(
+        'protected only by a key stored on this computer',
+      ),
+    );
+  });
+
+  it('says it in Icelandic', async () => {
+    await openSettings(
+      wallet({ language: 'is', locale: 'is', protection: 'unavailable', tokensPersist: false }),
+      'Stillingar',
+    );
+    expect(screen.getByTestId('data-at-rest').textContent).toBe(
+      'Greiðslusagan, reikningarnir þínir og viðtakendur eru dulkóðuð með sama lykli og innskráningar, svo það sem bætist við í þessari keyrslu glatast þegar þú lokar forritinu.',
+    );
+  });
+
   it('tells each state in Icelandic too', async () => {
     await openSettings(
       wallet({ language: 'is', locale: 'is', protection: 'basic_text', tokensPersist: false }),

@@ -96,7 +96,8 @@ function LanguageChoiceGroup({
 
 /**
  * How sign-ins are kept: encrypted with the system's keychain; or, where there is no keyring, in memory unless the
- * customer knowingly accepts a fixed key; or in memory only.
+ * customer knowingly accepts a fixed key; or in memory only. Payment records, own accounts and payees are encrypted
+ * under the same key, so the same choice decides whether they outlive a restart and how well they are protected.
  */
 function TokenStorage({
   settings,
@@ -108,12 +109,20 @@ function TokenStorage({
   const t = useT();
   const checkboxId = useId();
   const [confirming, setConfirming] = useState(false);
+  // What is true now (the main process's answer), not the choice on its way.
+  const data =
+    settings.protection === 'secure'
+      ? t('settings.data.secure')
+      : settings.tokensPersist
+        ? t('settings.data.weak')
+        : t('settings.data.memory');
 
   return (
     <section aria-labelledby="settings-tokens" className="settings-section" data-testid="token-storage">
       <h3 id="settings-tokens">{t('settings.tokens')}</h3>
       {settings.protection === 'secure' && <p>{t('settings.tokens.secure')}</p>}
       {settings.protection === 'unavailable' && <p className="notice">{t('settings.tokens.unavailable')}</p>}
+      {settings.protection !== 'basic_text' && <p data-testid="data-at-rest">{data}</p>}
       {settings.protection === 'basic_text' && (
         <>
           <p className="warning">{t('settings.tokens.basicText')}</p>
@@ -134,9 +143,11 @@ function TokenStorage({
           <p id={`${checkboxId}-state`} className="hint">
             {settings.tokensPersist ? t('settings.tokens.persist') : t('settings.tokens.memory')}
           </p>
+          <p data-testid="data-at-rest">{data}</p>
           {confirming && (
             <Dialog title={t('settings.tokens.confirmTitle')} onClose={() => setConfirming(false)}>
               <p>{t('settings.tokens.confirmText')}</p>
+              <p>{t('settings.tokens.confirmData')}</p>
               <div className="actions">
                 {/* Cancel first: the dialog focuses it, so Enter at once changes nothing. */}
                 <button type="button" data-autofocus onClick={() => setConfirming(false)}>

@@ -20,9 +20,15 @@ export const en = {
   'settings.tokens.allowWeak': 'Keep me signed in anyway (less secure: tokens stored with a fixed key)',
   'settings.tokens.persist': 'Now: you stay signed in after a restart.',
   'settings.tokens.memory': 'Now: you sign in again after each restart.',
+  'settings.data.secure': 'Your payment history, own accounts and payees are encrypted the same way.',
+  'settings.data.memory':
+    'Your payment history, own accounts and payees are encrypted under the same key as sign-ins, so what this run adds is lost when you quit the app.',
+  'settings.data.weak':
+    'Your payment history, own accounts and payees are encrypted under the same key as sign-ins: they are kept, but protected only by a key stored on this computer.',
   'settings.tokens.confirmTitle': 'Keep sign-ins with a fixed key?',
   'settings.tokens.confirmText':
     'Your sign-in tokens will be saved on this computer, protected only by a key that is the same everywhere. Anyone who can read your files could use your bank access until it ends or you sign out.',
+  'settings.tokens.confirmData': 'Your payment history, own accounts and payees will be kept the same way.',
   'settings.tokens.confirm': 'Keep me signed in',
   'settings.about': 'About',
 } satisfies Record<string, string>;
@@ -48,9 +54,15 @@ export const is: Record<keyof typeof en, string> = {
   'settings.tokens.allowWeak': 'Halda innskráningu samt (minna öruggt: aðgangstókar geymdir með föstum lykli)',
   'settings.tokens.persist': 'Núna: innskráningin helst eftir endurræsingu.',
   'settings.tokens.memory': 'Núna: þú skráir þig inn aftur eftir hverja endurræsingu.',
+  'settings.data.secure': 'Greiðslusagan, reikningarnir þínir og viðtakendur eru dulkóðuð á sama hátt.',
+  'settings.data.memory':
+    'Greiðslusagan, reikningarnir þínir og viðtakendur eru dulkóðuð með sama lykli og innskráningar, svo það sem bætist við í þessari keyrslu glatast þegar þú lokar forritinu.',
+  'settings.data.weak':
+    'Greiðslusagan, reikningarnir þínir og viðtakendur eru dulkóðuð með sama lykli og innskráningar: þau eru geymd, en aðeins varin með lykli sem er vistaður á þessari tölvu.',
   'settings.tokens.confirmTitle': 'Geyma innskráningar með föstum lykli?',
   'settings.tokens.confirmText':
     'Aðgangstókar þínir verða vistaðir á þessari tölvu, aðeins varðir með lykli sem er sá sami alls staðar. Hver sem getur lesið skrárnar þínar gæti notað aðgang þinn að bankanum þar til hann rennur út eða þú skráir þig út.',
+  'settings.tokens.confirmData': 'Greiðslusagan, reikningarnir þínir og viðtakendur verða geymd á sama hátt.',
   'settings.tokens.confirm': 'Halda innskráningu',
   'settings.about': 'Um forritið',
 };
