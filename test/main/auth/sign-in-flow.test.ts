@@ -151,6 +151,35 @@ describe('sign-in in the system browser', () => {
     });
   });
 
+  it('tells the tab sign-in did not finish when the identity check fails, in the customer’s language', async () => {
+    profile = { ...profile, kennitalaClaims: ['national_id'] };
+    const browser = scriptedBrowser('anna');
+    await errorOf(sessions(browser, { locale: () => 'is' }).signIn('local-sandbox'));
+    await browser.idle();
+    expect(browser.callbackPages[0]).toContain('Innskráning kláraðist ekki');
+    expect(browser.callbackPages[0]).not.toContain('Innskráningu er lokið');
+  });
+
+  it('tells the tab sign-in did not finish when the bank does not exchange the code', async () => {
+    profile = { ...profile, clientSecret: 'not-the-secret' };
+    const browser = scriptedBrowser('anna');
+    expect((await errorOf(sessions(browser).signIn('local-sandbox'))).code).toBe('TOKEN_REQUEST_FAILED');
+    await browser.idle();
+    expect(browser.callbackPages[0]).toContain('did not hand A2A Wallet its access');
+    expect(browser.callbackPages[0]).not.toContain('Sign-in is complete');
+  });
+
+  it('asks for a refresh token the standard way where the profile wants offline access', async () => {
+    profile = { ...profile, scopes: [...profile.scopes, 'offline_access'] };
+    const browser = scriptedBrowser('anna', { stayIdle: true });
+    const service = sessions(browser);
+    const signingIn = service.signIn('local-sandbox');
+    await browser.whenOpened();
+    expect(browser.opened[0]).toMatch(/&prompt=consent&scope=.*\+offline_access$/);
+    await service.cancelSignIn();
+    await errorOf(signingIn);
+  });
+
   it('verifies the id_token against the bank keys: a wrong issuer is refused', async () => {
     profile = { ...profile, issuer: 'https://someone-else.example' };
     expect((await errorOf(sessions(scriptedBrowser('anna')).signIn('local-sandbox'))).code).toBe('ID_TOKEN_INVALID');

@@ -41,6 +41,39 @@ describe('profiles', () => {
     ]);
   });
 
+  it('reuses a saved secret and key only while the bank’s addresses stay the same', () => {
+    const profiles = service();
+    profiles.save(bankSandbox);
+    profiles.save({ ...bankSandbox, name: 'Renamed', clientSecret: '', apiKey: '' });
+    expect(profiles.get('bank-sandbox')).toMatchObject({
+      clientSecret: 'super-secret-value',
+      apiKey: 'apikey-1234567890',
+    });
+    for (const moved of [
+      { baseUrl: 'https://elsewhere.example' },
+      { authUrl: 'https://elsewhere.example' },
+      { discoveryUrl: 'https://elsewhere.example/.well-known/openid-configuration' },
+      { tokenEndpoint: 'https://elsewhere.example/token' },
+    ]) {
+      expect(() => profiles.save({ ...bankSandbox, ...moved, clientSecret: '', apiKey: '' })).toThrow(
+        expect.objectContaining({ code: 'INVALID_PROFILE', message: expect.stringMatching(/type it again/) }),
+      );
+    }
+    expect(profiles.get('bank-sandbox').baseUrl).toBe('https://sandbox.bank.example/api');
+    profiles.save({ ...bankSandbox, baseUrl: 'https://elsewhere.example', clientSecret: 'new', apiKey: 'new-key' });
+    expect(profiles.get('bank-sandbox')).toMatchObject({ clientSecret: 'new', apiKey: 'new-key' });
+  });
+
+  it('keeps endpoint overrides the form does not show, and summarises them', () => {
+    const profiles = service();
+    profiles.save({ ...bankSandbox, tokenEndpoint: 'https://auth.bank.example/oauth/token' });
+    profiles.save({ ...bankSandbox, name: 'Edited in the form', clientSecret: '', apiKey: '' });
+    expect(profiles.get('bank-sandbox').tokenEndpoint).toBe('https://auth.bank.example/oauth/token');
+    expect(profiles.summaries().find((p) => p.id === 'bank-sandbox')).toMatchObject({
+      tokenEndpoint: 'https://auth.bank.example/oauth/token',
+    });
+  });
+
   it('fills in the local sandbox address once it runs', () => {
     const profiles = service();
     profiles.setLocalSandbox({ url: 'http://127.0.0.1:43123', ...LOCAL_SANDBOX_APP });

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProfileSchema, type Profile } from '../../../common/profile.ts';
+import { SessionService } from '../../../main/auth/session-service.ts';
+import { TokenVault } from '../../../main/auth/token-vault.ts';
+import { LOCAL_SANDBOX_APP } from '../../../main/profiles/local-sandbox.ts';
+import { openSecretBox } from '../../../main/secrets/key-protector.ts';
+import { JsonFileStore } from '../../../main/storage/json-file-store.ts';
+import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
+import { memoryKeychain } from '../../helpers/memory-keychain.ts';
+import { scriptedBrowser } from './scripted-browser.ts';
+
+/**
+ * SessionService.knownCustomer: whose history a profile shows. The signed-in customer; still them after the grant
+ * ended, was withdrawn or expired (sealed in the vault, so across a restart too); nobody after an explicit sign-out
+ * or a changed profile.
+ */
+const ANNA = { kennitala: '1203852089', name: 'Anna Jónsdóttir' };
+const BJORN = { kennitala: '0507922189', name: 'Björn Sigurðsson' };
+let sandbox: Sandbox;
+let profile: Profile;
+let dir: string;
+const keychain = memoryKeychain();
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ now: '2026-11-22T12:00:00.000Z', accessTokenTtlSeconds: 600 });
+  profile = ProfileSchema.parse({
+    id: 'local-sandbox',
+    name: 'Local sandbox',
+    environment: 'local-sandbox',
+    baseUrl: sandbox.url,
+    authUrl: sandbox.url,
+    ...LOCAL_SANDBOX_APP,
+  });
+  dir = mkdtempSync(join(tmpdir(), 'a2a-known-'));
+});
+afterEach(async () => {
+  await sandbox.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The app, started (again) over the same data folder and keychain. */
+function start(username = 'anna'): SessionService {
+  const store = new JsonFileStore(join(dir, 'settings.json'));
+  const browser = scriptedBrowser(username);
+  return new SessionService({
+    profiles: { get: () => profile },
+    vault: new TokenVault(store, openSecretBox(store, keychain, false)),
+    clock: sandbox.clock,
+    openExternal: (url) => browser.openExternal(url),
+    locale: () => 'en',
+    appName: 'A2A Wallet',
+  });
+}
+
+describe('the known customer', () => {
+  it('is nobody before any sign-in, the customer while signed in, and whoever signed in last', async () => {
+    expect(start().knownCustomer('local-sandbox')).toBeUndefined();
+    const app = start();
+    await app.signIn('local-sandbox');
+    expect(app.knownCustomer('local-sandbox')).toEqual(ANNA);
+    const again = start('bjorn');
+    await again.signIn('local-sandbox');
+    expect(again.knownCustomer('local-sandbox')).toEqual(BJORN);
+  });
+
+  it('stays known when access is withdrawn at the bank, across a restart, with the reason', async () => {
+    const app = start();
+    await app.signIn('local-sandbox');
+    sandbox.revoke('anna');
+    expect(await app.refreshAfterUnauthorized('local-sandbox')).toBe(false);
+    expect(app.knownCustomer('local-sandbox')).toEqual(ANNA);
+    const restarted = start();
+    expect(restarted.status('local-sandbox')).toMatchObject({ signedIn: false, signedOutReason: 'revoked' });
+    expect(restarted.knownCustomer('local-sandbox')).toEqual(ANNA);
+  });
+
+  it('stays known when the 90 days are over, and after a restart', async () => {
+    const app = start();
+    const { grantEnd = 0 } = await app.signIn('local-sandbox');
+    sandbox.clock.set(grantEnd);
+    expect(app.status('local-sandbox')).toMatchObject({ signedIn: false, signedOutReason: 'grant-ended' });
+    expect(start().knownCustomer('local-sandbox')).toEqual(ANNA);
+  });
+
+  it('is forgotten on an explicit sign-out, across a restart', async () => {
+    const app = start();
+    await app.signIn('local-sandbox');
+    sandbox.revoke('anna');
+    await app.refreshAfterUnauthorized('local-sandbox');
+    app.signOut('local-sandbox');
+    expect(app.knownCustomer('local-sandbox')).toBeUndefined();
+    const restarted = start();
+    expect(restarted.knownCustomer('local-sandbox')).toBeUndefined();
+    expect(restarted.status('local-sandbox')).toMatchObject({ signedOutReason: 'signed-out' });
+  });
+
+  it('is forgotten when the profile is repointed, or removed', async () => {
+    const app = start();
+    await app.signIn('local-sandbox');
+    profile = { ...profile, clientId: 'someone-else' };
+    expect(app.knownCustomer('local-sandbox')).toBeUndefined();
+    expect(app.status('local-sandbox')).toMatchObject({ signedOutReason: 'profile-changed' });
+    profile = { ...profile, clientId: LOCAL_SANDBOX_APP.clientId };
+    await app.signIn('local-sandbox');
+    app.forget('local-sandbox');
+    expect(start().knownCustomer('local-sandbox')).toBeUndefined();
+  });
+});
