@@ -115,6 +115,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
           refreshAccessToken: () => sessions.refreshAfterUnauthorized(profileId),
           clock,
           ...(platform.sleep ? { sleep: platform.sleep } : {}),
+          ...(platform.bankDeadlineMs ? { deadlineMs: platform.bankDeadlineMs } : {}),
         }),
       };
       clients.set(profileId, entry);

@@ -34,4 +34,6 @@ export interface Platform {
   /** Waits between automatic retries of a payment (see PaymentService); tests make them instant. */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
+  /** The total deadline of one call to the bank (see main/net/http-limits.ts); tests make it short. */
+  bankDeadlineMs?: number;
 }

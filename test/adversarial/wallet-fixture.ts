@@ -40,7 +40,12 @@ export interface WalletFixture {
 }
 
 export async function walletFixture(
-  options: { keyProtector?: KeyProtector; sandbox?: Sandbox; platform?: Partial<NodePlatformOptions> } = {},
+  options: {
+    keyProtector?: KeyProtector;
+    sandbox?: Sandbox;
+    platform?: Partial<NodePlatformOptions>;
+    bankDeadlineMs?: number;
+  } = {},
 ): Promise<WalletFixture> {
   const sandbox = options.sandbox ?? (await startSandbox({ now: '2026-11-22T12:00:00.000Z' }));
   const dataDir = mkdtempSync(join(tmpdir(), 'a2a-wallet-adversarial-'));
@@ -61,6 +66,7 @@ export async function walletFixture(
       retryDelaysMs: [],
       ...options.platform,
     });
+    if (options.bankDeadlineMs) Object.assign(platform, { bankDeadlineMs: options.bankDeadlineMs });
     return { platform, wallet: await createWallet(platform) };
   };
   const fixture: WalletFixture = {
