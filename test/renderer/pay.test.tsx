@@ -185,6 +185,53 @@ describe('review and pay', () => {
     expect(screen.getByTestId('request-id').textContent).toBe(requestId);
   });
 
+  it('reviews only what the main process checked of the draft as typed, and pays exactly that', async () => {
+    const fake = signedIn();
+    const { user } = await renderApp(fake);
+    await screen.findByTestId('amount');
+    await fill(user, bjorn);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Review payment' })).toBeTruthy());
+    // The check of the new amount is slow to come back: the last answer is for ISK 1,500.
+    const release = fake.hold('validatePayment');
+    await fill(user, { amount: '2500' });
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    expect(screen.queryByText('Review the payment')).toBeNull();
+
+    release();
+    await screen.findByText('Review the payment');
+    expect(plain(screen.getByTestId('review-amount'))).toBe('ISK 2,500');
+    await user.click(screen.getByRole('button', { name: /^Pay ISK\s2,500$/ }));
+    await screen.findByTestId('pay-result');
+    const confirm = fake.calls.find((call) => call.method === 'confirmPayment')?.request as {
+      draft: { amount: string };
+    };
+    expect(confirm.draft.amount).toBe('2,500');
+  });
+
+  it('does not lose a press of Review that comes before the first check is back', async () => {
+    const fake = signedIn();
+    const { user } = await renderApp(fake);
+    await screen.findByTestId('amount');
+    const release = fake.hold('validatePayment');
+    await fill(user, bjorn);
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    release();
+    expect(await screen.findByText('Review the payment')).toBeTruthy();
+    expect(plain(screen.getByTestId('review-amount'))).toBe('ISK 1,500');
+  });
+
+  it('shows the errors, not the review, when the check that comes back finds some', async () => {
+    const fake = signedIn();
+    const { user } = await renderApp(fake);
+    await screen.findByTestId('amount');
+    const release = fake.hold('validatePayment');
+    await fill(user, { ...bjorn, amount: '12.5' });
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    release();
+    expect(await screen.findByText('Krónur have no decimals: enter a whole amount.')).toBeTruthy();
+    expect(screen.queryByText('Review the payment')).toBeNull();
+  });
+
   it('reports a confirm refused by the main process and lets the customer try again', async () => {
     const fake = signedIn();
     fake.failures.set('confirmPayment', 'INVALID_PAYMENT');

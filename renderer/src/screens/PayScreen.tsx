@@ -18,7 +18,7 @@ import { Review } from './pay/Review.tsx';
 
 type Stage =
   | { name: 'form' }
-  | { name: 'review'; validation: DraftValidation }
+  | { name: 'review'; validation: DraftValidation; draft: PayDraft }
   | { name: 'result'; payment: PaymentView; error?: string; newPayee: boolean };
 
 /** The home screen once signed in: the form, then the review, then the outcome. The draft lives in the app store. */
@@ -42,11 +42,12 @@ export function PayScreen() {
       <h2 id="pay-title">{t('pay.title')}</h2>
       <LimitMeter limit={limit} />
       {stage.name === 'form' && (
-        <PayForm onReview={(validation) => setStage({ name: 'review', validation })} onLimit={setLimit} />
+        <PayForm onReview={(validation, draft) => setStage({ name: 'review', validation, draft })} onLimit={setLimit} />
       )}
       {stage.name === 'review' && (
         <Review
           validation={stage.validation}
+          draft={stage.draft}
           onBack={() => setStage({ name: 'form' })}
           onDone={(payment, error) =>
             setStage({ name: 'result', payment, newPayee: stage.validation.newPayee, ...(error ? { error } : {}) })
@@ -70,7 +71,8 @@ function PayForm({
   onReview,
   onLimit,
 }: {
-  onReview: (validation: DraftValidation) => void;
+  /** With the main process's check of exactly this draft: what the review shows is what is confirmed. */
+  onReview: (validation: DraftValidation, draft: PayDraft) => void;
   onLimit: (limit: DailyLimitView) => void;
 }) {
   const t = useT();
@@ -82,7 +84,12 @@ function PayForm({
   const { setDraft } = useApp((state) => state.actions);
   const [accounts, setAccounts] = useState<OwnAccount[]>([]);
   const [payees, setPayees] = useState<Payee[]>([]);
-  const [validation, setValidation] = useState<DraftValidation>();
+  // The latest check, and the draft it was made for: only a check of the draft as it is now may open the review.
+  const [checked, setChecked] = useState<{ draft: PayDraft; validation: DraftValidation }>();
+  const validation = checked?.validation;
+  const current = checked?.draft === draft ? checked.validation : undefined;
+  /** Review was pressed before the check of the draft as it is now came back: it opens when it does. */
+  const [reviewWaiting, setReviewWaiting] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<DraftField, boolean>>>({});
   const [showAll, setShowAll] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -108,12 +115,22 @@ function PayForm({
     unwrap(wallet.validatePayment(draft)).then(
       (result) => {
         if (mine !== sequence.current) return;
-        setValidation(result);
+        setChecked({ draft, validation: result });
         onLimit(result.limit);
       },
-      (error: unknown) => mine === sequence.current && setProblem(errorCode(error)),
+      (error: unknown) => {
+        if (mine !== sequence.current) return;
+        setReviewWaiting(false);
+        setProblem(errorCode(error));
+      },
     );
   }, [wallet, draft, onLimit]);
+
+  useEffect(() => {
+    if (!reviewWaiting || !current) return;
+    setReviewWaiting(false);
+    if (Object.keys(current.errors).length === 0 && current.order) onReview(current, draft);
+  }, [reviewWaiting, current, draft, onReview]);
 
   const change = (patch: Partial<PayDraft>) => {
     setNotice(undefined);
@@ -169,7 +186,9 @@ function PayForm({
   const review = (event: React.FormEvent) => {
     event.preventDefault();
     setShowAll(true);
-    if (validation && Object.keys(validation.errors).length === 0 && validation.order) onReview(validation);
+    // A press before the last change has been checked is not lost, and never reviews an earlier draft.
+    if (!current) setReviewWaiting(true);
+    else if (Object.keys(current.errors).length === 0 && current.order) onReview(current, draft);
   };
   const hasErrors = validation !== undefined && Object.keys(validation.errors).length > 0;
 

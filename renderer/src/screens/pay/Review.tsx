@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { DraftValidation, PaymentView } from '../../../../common/bridge-contract.ts';
+import type { PayDraft } from '../../state/app-store.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { amountInWords } from '../../i18n/amount-words.ts';
@@ -15,17 +16,19 @@ import { useApp, useWallet } from '../../lib/wallet-context.tsx';
  */
 export function Review({
   validation,
+  draft,
   onBack,
   onDone,
 }: {
   validation: DraftValidation;
+  /** The draft the validation checked: the one confirmed, so the payment is the one on screen. */
+  draft: PayDraft;
   onBack: () => void;
   onDone: (payment: PaymentView, error?: string) => void;
 }) {
   const t = useT();
   const errorText = useErrorText();
   const wallet = useWallet();
-  const draft = useApp((state) => state.draft);
   const locale = useApp((state) => state.locale);
   const session = useApp((state) => state.session);
   const [acknowledged, setAcknowledged] = useState(false);
