@@ -6,9 +6,10 @@ import { dueGrantReminder, grantDaysLeft, grantExpiry, type Clock } from '../../
 import type { HttpBounds } from '../net/http-limits.ts';
 import { WalletError } from '../wallet-error.ts';
 import { bindingOf, stillBound } from './binding.ts';
-import { callbackPage, type CallbackOutcome } from './callback-page.ts';
+import { callbackPage } from './callback-page.ts';
 import { resolveEndpoints } from './endpoints.ts';
 import { identify } from './identity.ts';
+import { KEEPS_CUSTOMER, outcomeOf } from './sign-in-outcome.ts';
 import { listenForCallback, type LoopbackOptions, type PendingCallback } from './loopback-listener.ts';
 import { authorizationUrl, newSignInSecrets } from './pkce.ts';
 import { exchangeCode, InvalidGrantError, refreshTokens } from './token-client.ts';
@@ -33,17 +34,6 @@ export interface SessionServiceOptions {
   /** Deadline and size cap of every call to the bank's sign-in endpoints; tests inject short ones. */
   http?: HttpBounds;
   onChange?(session: Session): void;
-}
-
-/** Ends after which the customer stays known: nothing they did, so their own history stays theirs. */
-const KEEPS_CUSTOMER: ReadonlySet<SignedOutReason> = new Set(['grant-ended', 'revoked', 'expired']);
-
-/** What the browser tab says when the exchange or the identity check failed. */
-function outcomeOf(error: unknown): CallbackOutcome {
-  const code = error instanceof WalletError ? error.code : '';
-  if (code === 'COMPANY_KENNITALA') return 'not-individual';
-  if (['ID_TOKEN_INVALID', 'NO_KENNITALA', 'BAD_KENNITALA', 'USERINFO_FAILED'].includes(code)) return 'identity-failed';
-  return 'exchange-failed';
 }
 
 export class SessionService {
