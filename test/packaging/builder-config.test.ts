@@ -43,6 +43,7 @@ describe('electron-builder.yml', () => {
         enableNodeCliInspectArguments: false,
         onlyLoadAppFromAsar: true,
         enableEmbeddedAsarIntegrityValidation: true,
+        grantFileProtocolExtraPrivileges: false,
       },
     });
     expect(yml['artifactName']).toMatch(/\$\{version\}.*\$\{arch\}/);

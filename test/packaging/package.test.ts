@@ -289,6 +289,7 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
         EnableNodeCliInspectArguments: false,
         OnlyLoadAppFromAsar: true,
         EnableEmbeddedAsarIntegrityValidation: true,
+        GrantFileProtocolExtraPrivileges: false,
       });
     }
   });
