@@ -54,7 +54,10 @@ function checkOwnership(model: Model, views: PaymentView[]): void {
 const other = (name: CustomerName): CustomerName => (name === 'anna' ? 'bjorn' : 'anna');
 
 class SignIn implements Command {
-  constructor(readonly who: CustomerName) {}
+  readonly who: CustomerName;
+  constructor(who: CustomerName) {
+    this.who = who;
+  }
   check = () => true;
   async run(model: Model, { fixture }: Real) {
     fixture.as(this.who);
@@ -77,11 +80,14 @@ class SignOut implements Command {
 }
 
 class Confirm implements Command {
-  constructor(
-    readonly amount: number,
-    readonly presses: number,
-    readonly acknowledge: boolean,
-  ) {}
+  readonly amount: number;
+  readonly presses: number;
+  readonly acknowledge: boolean;
+  constructor(amount: number, presses: number, acknowledge: boolean) {
+    this.amount = amount;
+    this.presses = presses;
+    this.acknowledge = acknowledge;
+  }
   check = (model: Readonly<Model>) => model.signedIn !== undefined;
   async run(model: Model, { fixture }: Real) {
     const payer = model.signedIn ?? 'anna';
@@ -104,10 +110,12 @@ class Confirm implements Command {
 
 /** Sends (or checks again) one of the signed-in customer's intents, sometimes with a racing second call. */
 class Send implements Command {
-  constructor(
-    readonly pick: number,
-    readonly race: boolean,
-  ) {}
+  readonly pick: number;
+  readonly race: boolean;
+  constructor(pick: number, race: boolean) {
+    this.pick = pick;
+    this.race = race;
+  }
   check = (model: Readonly<Model>) => model.signedIn !== undefined;
   async run(model: Model, { fixture }: Real) {
     const mine = [...model.intents].filter(([, intent]) => intent.owner === model.signedIn);
@@ -137,12 +145,16 @@ class Send implements Command {
   toString = () => `send(${this.pick}${this.race ? ', racing check again' : ''})`;
 }
 
+type FaultKind = 'dropAfterProcessing' | 'dropBeforeProcessing' | 'status500' | 'delay';
 class Fault implements Command {
-  constructor(readonly kind: 'dropAfterProcessing' | 'dropBeforeProcessing' | 'status500' | 'delay') {}
+  readonly kind: FaultKind;
+  constructor(kind: FaultKind) {
+    this.kind = kind;
+  }
   check = () => true;
   run(_model: Model, { fixture }: Real) {
     fixture.sandbox.faults.add({
-      route: this.kind === 'delay' ? 'payments.create' : 'payments.create',
+      route: 'payments.create',
       kind: this.kind,
       count: 1,
       delayMs: DEADLINE_MS * 2,
@@ -153,7 +165,10 @@ class Fault implements Command {
 }
 
 class Advance implements Command {
-  constructor(readonly hours: number) {}
+  readonly hours: number;
+  constructor(hours: number) {
+    this.hours = hours;
+  }
   check = () => true;
   async run(model: Model, { fixture }: Real) {
     fixture.sandbox.clock.advanceSeconds(this.hours * 3600);
