@@ -7,6 +7,8 @@ import { createBankClient } from '../main/bank/bank-client.ts';
 import { FileJournal } from '../main/payments/journal.ts';
 import { PaymentService } from '../main/payments/payment-service.ts';
 import { PaymentStore } from '../main/payments/payment-store.ts';
+import { sealedCodec } from '../main/payments/record-codec.ts';
+import { aesGcmBox, newDataKey } from '../main/secrets/secret-box.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { localApp, signIn } from '../test/sandbox/oauth-dance.ts';
 
@@ -58,9 +60,11 @@ async function raw(n: number): Promise<number> {
 }
 
 const journalPath = join(work, 'payments.jsonl');
+const box = aesGcmBox(newDataKey());
 const service = new PaymentService({
   profileId: 'bench',
-  store: new PaymentStore(new FileJournal(journalPath)),
+  // Sealed as the app seals every record (AES-256-GCM under the data key).
+  store: new PaymentStore(new FileJournal(journalPath), { codec: sealedCodec(box, 'bench') }),
   bank: createBankClient({
     baseUrl: sandbox.url,
     apiKey: localApp.apiKey,
@@ -136,21 +140,18 @@ function historyOf(count: number): string {
     },
   };
   const lines: string[] = [];
+  const codec = sealedCodec(box, `history-${count}`);
   for (let n = 0; n < count; n += 1) {
     const createdAt = template.createdAt + n * 60_000;
-    lines.push(
-      JSON.stringify({
-        type: 'intent',
-        intent: { ...template, id: `h${n}`, requestId: `R${n}`, createdAt, firstSentAt: createdAt },
-      }),
-    );
+    const intent = { ...template, id: `h${n}`, requestId: `R${n}`, createdAt, firstSentAt: createdAt };
+    lines.push(codec.encode({ type: 'intent', intent }, intent.id));
   }
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }
 
 async function writeCost(count: number): Promise<number> {
-  const store = new PaymentStore(new FileJournal(historyOf(count)));
+  const store = new PaymentStore(new FileJournal(historyOf(count)), { codec: sealedCodec(box, `history-${count}`) });
   const sample = store.get('h0');
   if (!sample) throw new Error('the history did not load');
   const times: number[] = [];
