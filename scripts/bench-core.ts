@@ -144,7 +144,7 @@ function historyOf(count: number): string {
   for (let n = 0; n < count; n += 1) {
     const createdAt = template.createdAt + n * 60_000;
     const intent = { ...template, id: `h${n}`, requestId: `R${n}`, createdAt, firstSentAt: createdAt };
-    lines.push(codec.encode({ type: 'intent', intent }, intent.id));
+    lines.push(codec.encode({ type: 'intent', intent }));
   }
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;

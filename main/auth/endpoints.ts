@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseServiceUrl, type Profile } from '../../common/profile.ts';
-import { boundedFetch, type HttpBounds } from '../net/http-limits.ts';
+import { boundedJson, type HttpBounds } from '../net/http-limits.ts';
 import { WalletError } from '../wallet-error.ts';
 
 /**
@@ -37,19 +37,12 @@ const DiscoverySchema = z
   })
   .loose();
 
-async function discover(url: string, bounds: HttpBounds): Promise<z.infer<typeof DiscoverySchema>> {
-  const failed = () => new WalletError('DISCOVERY_FAILED', 'The bank’s sign-in settings could not be read');
-  let body: unknown;
-  try {
-    const response = await boundedFetch(url, { headers: { accept: 'application/json' } }, bounds);
-    if (!response.ok) throw failed();
-    body = await response.json();
-  } catch {
-    throw failed();
-  }
-  const parsed = DiscoverySchema.safeParse(body);
-  if (!parsed.success) throw failed();
-  return parsed.data;
+function discover(url: string, bounds: HttpBounds): Promise<z.infer<typeof DiscoverySchema>> {
+  return boundedJson(url, DiscoverySchema, {
+    headers: {},
+    bounds,
+    failed: () => new WalletError('DISCOVERY_FAILED', 'The bank’s sign-in settings could not be read'),
+  });
 }
 
 export async function resolveEndpoints(profile: Profile, bounds: HttpBounds = {}): Promise<Endpoints> {

@@ -2,7 +2,7 @@ import { createRemoteJWKSet, customFetch, decodeJwt, jwtVerify, type JWTPayload 
 import { z } from 'zod';
 import { checkKennitala } from '../../common/kennitala.ts';
 import type { Profile } from '../../common/profile.ts';
-import { boundedFetch, DEFAULT_DEADLINE_MS, type HttpBounds } from '../net/http-limits.ts';
+import { boundedFetch, boundedJson, DEFAULT_DEADLINE_MS, type HttpBounds } from '../net/http-limits.ts';
 import { WalletError } from '../wallet-error.ts';
 import type { Endpoints } from './endpoints.ts';
 import type { TokenResponse } from './token-client.ts';
@@ -86,23 +86,12 @@ async function idTokenClaims(idToken: string, context: IdContext): Promise<JWTPa
 
 const UserinfoSchema = z.object({ sub: z.string().min(1) }).loose();
 
-async function userinfoClaims(url: string, accessToken: string, bounds: HttpBounds): Promise<Record<string, unknown>> {
-  const failed = () => new WalletError('USERINFO_FAILED', 'The bank did not say who signed in (userinfo)');
-  let body: unknown;
-  try {
-    const response = await boundedFetch(
-      url,
-      { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
-      bounds,
-    );
-    if (!response.ok) throw failed();
-    body = await response.json();
-  } catch {
-    throw failed();
-  }
-  const parsed = UserinfoSchema.safeParse(body);
-  if (!parsed.success) throw failed();
-  return parsed.data;
+function userinfoClaims(url: string, accessToken: string, bounds: HttpBounds): Promise<Record<string, unknown>> {
+  return boundedJson(url, UserinfoSchema, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    bounds,
+    failed: () => new WalletError('USERINFO_FAILED', 'The bank did not say who signed in (userinfo)'),
+  });
 }
 
 const pick = (claims: Record<string, unknown>, names: readonly string[]) =>

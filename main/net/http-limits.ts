@@ -1,4 +1,5 @@
 import type { AxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
 
 /**
  * Bounds on every call to a bank (payments API, token endpoint, JWKS, discovery, userinfo). A socket timeout alone
@@ -60,4 +61,26 @@ export async function boundedFetch(url: string, init: RequestInit = {}, bounds: 
     statusText: response.statusText,
     headers: response.headers,
   });
+}
+
+/**
+ * A JSON document from a bank (discovery, userinfo), bounded as above and parsed with `schema`; any failure on the
+ * way (unreachable, late, too large, not 2xx, not JSON, not the shape) is the one error `failed` makes.
+ */
+export async function boundedJson<T extends z.ZodType>(
+  url: string,
+  schema: T,
+  init: { headers: Record<string, string>; bounds: HttpBounds; failed: () => Error },
+): Promise<z.output<T>> {
+  let body: unknown;
+  try {
+    const response = await boundedFetch(url, { headers: { accept: 'application/json', ...init.headers } }, init.bounds);
+    if (!response.ok) throw init.failed();
+    body = await response.json();
+  } catch {
+    throw init.failed();
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw init.failed();
+  return parsed.data;
 }

@@ -136,8 +136,7 @@ export class PaymentStore {
   }
 
   async #write(record: JournalRecord, sync = true): Promise<void> {
-    const intentId = record.type === 'intent' ? record.intent.id : undefined;
-    await this.#journal.append(this.#codec.encode(record, intentId), { sync });
+    await this.#journal.append(this.#codec.encode(record), { sync });
     this.#records += 1;
     this.#apply(record);
   }
@@ -154,15 +153,6 @@ export class PaymentStore {
   /** The intents that count on a GMT day (see `countedDay`). */
   onDay(day: string): PaymentIntent[] {
     return [...(this.#byDay.get(day) ?? [])].flatMap((id) => this.get(id) ?? []);
-  }
-
-  get size(): number {
-    return this.all().length;
-  }
-
-  /** Whether any record failed its check. */
-  get damaged(): number {
-    return this.#damaged.size;
   }
 
   /**
@@ -197,9 +187,7 @@ export class PaymentStore {
       }),
       ...[...this.#intents.values()].map((intent) => ({ type: 'intent' as const, intent })),
     ];
-    await this.#journal.rewrite(
-      records.map((record) => this.#codec.encode(record, record.type === 'intent' ? record.intent.id : undefined)),
-    );
+    await this.#journal.rewrite(records.map((record) => this.#codec.encode(record)));
     this.#records = records.length;
     return true;
   }

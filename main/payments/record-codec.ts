@@ -9,7 +9,7 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 export type Decoded = { ok: true; value: unknown } | { ok: false; intentId: string | undefined };
 
 export interface RecordCodec {
-  encode(value: unknown, intentId: string | undefined): string;
+  encode(value: unknown): string;
   decode(line: string): Decoded;
 }
 
@@ -41,8 +41,8 @@ const INTENT_ID = /^[A-Za-z0-9-]{1,64}$/;
 export function sealedCodec(box: SecretBox, journal: string): RecordCodec {
   const context = (intentId: string | null) => `a2a-wallet/payment-record/v1|${journal}|${intentId ?? ''}`;
   return {
-    encode(value, intentId = idOf(value)) {
-      const i = intentId ?? null;
+    encode(value) {
+      const i = idOf(value) ?? null;
       const line: SealedLine = { i, s: box.seal(JSON.stringify(value), context(i)) };
       return JSON.stringify(line);
     },
