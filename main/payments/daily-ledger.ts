@@ -1,7 +1,7 @@
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
 import { COUNTED_STATES } from '../../common/payment.ts';
 import { gmtDay, nextGmtMidnight } from '../../common/time.ts';
-import type { PaymentStore } from './payment-store.ts';
+import { countedDay, type PaymentStore } from './payment-store.ts';
 
 /**
  * What is left of a customer's daily limit (200 000 kr. per GMT day, shared by every app that uses the
@@ -20,10 +20,10 @@ export interface DailyLimit {
 
 export function dailyLimit(store: PaymentStore, kennitala: string, now: number, exceptId?: string): DailyLimit {
   const day = gmtDay(now);
-  let used = 0;
-  for (const intent of store.onDay(day)) {
-    if (intent.id === exceptId || intent.order.debtorKennitala !== kennitala) continue;
-    if (COUNTED_STATES.includes(intent.state)) used += intent.order.amount;
+  let used = store.usedOn(day, kennitala);
+  const except = exceptId === undefined ? undefined : store.get(exceptId);
+  if (except && countedDay(except) === day && except.order.debtorKennitala === kennitala) {
+    if (COUNTED_STATES.includes(except.state)) used -= except.order.amount;
   }
   const bankSaysReached = store.bankLimitReached(kennitala, day);
   const remaining = bankSaysReached ? 0 : Math.max(0, DAILY_LIMIT_ISK - used);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
-import { PaymentIntentSchema, type PaymentIntent } from '../../common/payment.ts';
+import { COUNTED_STATES, PaymentIntentSchema, type PaymentIntent } from '../../common/payment.ts';
 import { gmtDay } from '../../common/time.ts';
 import type { Journal } from './journal.ts';
 import { plainCodec, type RecordCodec } from './record-codec.ts';
@@ -52,6 +52,8 @@ export class PaymentStore {
   readonly #limitReached = new Set<string>();
   /** Intents by the GMT day they count on, so today's limit is read without walking the whole history. */
   readonly #byDay = new Map<string, Set<string>>();
+  /** What counts towards each customer's limit, by GMT day (`day|kennitala`): kept with the index, read in one step. */
+  readonly #used = new Map<string, number>();
   /** Records in the journal, to know when compaction pays off. */
   #records = 0;
 
@@ -119,11 +121,23 @@ export class PaymentStore {
   }
 
   #index(previous: PaymentIntent | undefined, intent: PaymentIntent): void {
-    if (previous) this.#byDay.get(countedDay(previous))?.delete(previous.id);
+    if (previous) {
+      this.#byDay.get(countedDay(previous))?.delete(previous.id);
+      this.#count(previous, -1);
+    }
+    this.#count(intent, 1);
     const day = countedDay(intent);
     let ids = this.#byDay.get(day);
     if (!ids) this.#byDay.set(day, (ids = new Set()));
     ids.add(intent.id);
+  }
+
+  #count(intent: PaymentIntent, sign: 1 | -1): void {
+    if (!COUNTED_STATES.includes(intent.state)) return;
+    const key = `${countedDay(intent)}|${intent.order.debtorKennitala}`;
+    const used = (this.#used.get(key) ?? 0) + sign * intent.order.amount;
+    if (used === 0) this.#used.delete(key);
+    else this.#used.set(key, used);
   }
 
   #apply(record: JournalRecord): void {
@@ -153,6 +167,11 @@ export class PaymentStore {
   /** The intents that count on a GMT day (see `countedDay`). */
   onDay(day: string): PaymentIntent[] {
     return [...(this.#byDay.get(day) ?? [])].flatMap((id) => this.get(id) ?? []);
+  }
+
+  /** The sum of a customer's payments that count towards the limit of a GMT day (see `countedDay`). */
+  usedOn(day: string, kennitala: string): number {
+    return this.#used.get(`${day}|${kennitala}`) ?? 0;
   }
 
   /**

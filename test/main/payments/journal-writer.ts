@@ -8,6 +8,7 @@ const { lines, unterminated } = journal.load();
 if (unterminated) journal.settleTail(false);
 const start = lines.length - (unterminated ? 1 : 0);
 for (let n = start; ; n += 1) {
-  await journal.append(JSON.stringify({ type: 'entry', n, padding: 'x'.repeat(n % 97) }));
+  // Every other record unsynced, as the payment path writes "sending": acknowledged once written, not once on disk.
+  await journal.append(JSON.stringify({ type: 'entry', n, padding: 'x'.repeat(n % 97) }), { sync: n % 2 === 0 });
   process.stdout.write(`ack ${n}\n`);
 }

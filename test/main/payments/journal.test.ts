@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FileJournal } from '../../../main/payments/journal.ts';
 
@@ -43,6 +44,38 @@ describe('file journal', () => {
     await Promise.all([journal.append('a'), journal.append('b'), journal.append('c')]);
     await journal.close();
     expect(new FileJournal(path).load()).toEqual({ lines: ['a', 'b', 'c'], unterminated: false });
+  });
+
+  it('keeps the order asked for, whichever appends are synced, awaited, or follow a rewrite or a close', async () => {
+    const step = fc.record({
+      kind: fc.constantFrom('synced', 'unsynced', 'rewrite', 'close'),
+      awaited: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+        const path = temporaryFile();
+        const journal = new FileJournal(path);
+        let expected: string[] = [];
+        const running: Promise<void>[] = [];
+        for (const [n, { kind, awaited }] of steps.entries()) {
+          const line = `r${n}`;
+          const done =
+            kind === 'rewrite'
+              ? journal.rewrite([line])
+              : kind === 'close'
+                ? journal.close()
+                : journal.append(line, { sync: kind === 'synced' });
+          if (kind === 'rewrite') expected = [line];
+          else if (kind !== 'close') expected.push(line);
+          if (awaited) await done;
+          else running.push(done);
+        }
+        await Promise.all(running);
+        await journal.close();
+        expect(lines(path)).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('keeps its file and folder private to the user', async () => {
