@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,35 +19,19 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
 import { createNodePlatform } from '../harness/node-platform.ts';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { scriptedBrowser } from '../main/auth/scripted-browser.ts';
+import { expectNothingLeaked, recordingHost, type RecordingHost } from './recording-host.ts';
 
 /**
  * Case 5 of issue 13: a signed-in profile repointed at another host, through the app or behind its back, never
  * sends that host its access token, refresh token, API key or client secret.
  */
 let sandbox: Sandbox;
-let elsewhere: { url: string; seen: string[]; server: Server };
+let elsewhere: RecordingHost;
 let bank: Profile;
-
-/** Another host on 127.0.0.1 that writes down everything it is sent and answers 401, inviting a refresh. */
-async function recorder(): Promise<typeof elsewhere> {
-  const seen: string[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      seen.push(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
-      response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, seen, server };
-}
 
 beforeEach(async () => {
   sandbox = await startSandbox({ now: '2026-11-22T12:00:00.000Z', accessTokenTtlSeconds: 600 });
-  elsewhere = await recorder();
+  elsewhere = await recordingHost();
   bank = ProfileSchema.parse({
     id: 'bank',
     name: 'Bank',
@@ -61,7 +44,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await sandbox.stop();
-  await new Promise((resolve) => elsewhere.server.close(resolve));
+  await elsewhere.close();
 });
 
 /** The services as main/wallet.ts wires them: the bank client reads the profile, and the token, on every call. */
@@ -96,16 +79,6 @@ async function signedIn() {
   return { store, profiles, sessions, call };
 }
 
-function expectNothingLeaked(): void {
-  for (const request of elsewhere.seen) {
-    expect(request).not.toMatch(/authorization/i);
-    expect(request).not.toMatch(/eyJ/);
-    expect(request).not.toContain('refresh_token');
-    expect(request).not.toContain(LOCAL_SANDBOX_APP.apiKey);
-    expect(request).not.toContain(LOCAL_SANDBOX_APP.clientSecret);
-  }
-}
-
 describe('a signed-in profile repointed at another host', () => {
   it('through the app: the saved secret and key are not reused, the session ends, the new host gets nothing', async () => {
     const { profiles, sessions, call } = await signedIn();
@@ -126,7 +99,7 @@ describe('a signed-in profile repointed at another host', () => {
     await call();
     sandbox.clock.advanceSeconds(3600);
     await call();
-    expectNothingLeaked();
+    expectNothingLeaked(elsewhere);
   });
 
   it('behind the app’s back (the data folder edited): the tokens are refused, not sent', async () => {
@@ -140,7 +113,7 @@ describe('a signed-in profile repointed at another host', () => {
     sandbox.clock.advanceSeconds(3600);
     await call();
     expect(await sessions.refreshAfterUnauthorized('bank')).toBe(false);
-    expectNothingLeaked();
+    expectNothingLeaked(elsewhere);
     expect(sessions.status('bank')).toMatchObject({ signedIn: false, signedOutReason: 'profile-changed' });
   });
 

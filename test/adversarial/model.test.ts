@@ -1,16 +1,22 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../common/bridge-contract.ts';
+import { ProfileSchema, type Profile } from '../../common/profile.ts';
+import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
+import { LOCAL_SANDBOX_APP } from '../../main/profiles/local-sandbox.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
+import { expectNothingLeaked, recordingHost, type RecordingHost } from './recording-host.ts';
 import { CUSTOMERS, draftFrom, walletFixture, type CustomerName, type WalletFixture } from './wallet-fixture.ts';
 
 /**
  * The standing adversarial suite's model-based test (issue 13): random interleavings of two customers signing in
- * and out, confirm, double confirm, submit, check again racing a submit, bank faults (answers lost after
- * processing, 5xx, answers later than the deadline), the clock crossing GMT midnight and the 24-hour window, and a
- * restart on the same data folder, all through the real handler table against the local sandbox. After every run:
- * at most one initiation per confirmed intent and none without one; no customer ever read another's payment; every
- * intent ends accepted, settled, rejected by a bank refusal, or unknown.
+ * and out, confirm, double confirm, submit, check again racing a submit, profile edits (repointed at another host,
+ * sometimes while a payment is on its way; pointed back; renamed), bank faults (answers lost after processing, 5xx,
+ * answers later than the deadline), the clock crossing GMT midnight and the 24-hour window, and a restart on the
+ * same data folder, all through the real handler table against the sandbox, as a bank profile a tester can edit.
+ * After every run: at most one initiation per confirmed intent and none without one; no token, API key or client
+ * secret of the bank's reached the other host; no customer ever read another's payment; every intent ends
+ * accepted, settled, rejected by a bank refusal, or unknown.
  *
  * Seeded and reproducible: MODEL_RUNS (default 200) and MODEL_SEED change the run; a failure prints its seed and
  * path for `fc.assert`'s replay.
@@ -23,12 +29,26 @@ const DEADLINE_MS = 150;
 interface Model {
   /** Who the app says is signed in, as far as the model knows. */
   signedIn: CustomerName | undefined;
+  /** Where the edited profile points: the sandbox (the bank that issued the tokens) or the recording host. */
+  pointedAt: 'bank' | 'elsewhere';
   /** Every intent the app confirmed, by id: whose it is and its request id. */
   intents: Map<string, { owner: CustomerName; requestId: string; submitted: boolean }>;
 }
 interface Real {
   fixture: WalletFixture;
 }
+/** The profile the model edits: the sandbox, as a tester's bank profile (not the built-in local one). */
+const PROFILE_ID = 'bank';
+let elsewhere: RecordingHost;
+const bankProfile = (url: string): Profile =>
+  ProfileSchema.parse({
+    id: PROFILE_ID,
+    name: 'Bank sandbox',
+    environment: 'bank-sandbox',
+    baseUrl: url,
+    authUrl: url,
+    ...LOCAL_SANDBOX_APP,
+  });
 type Command = fc.AsyncCommand<Model, Real>;
 
 const REFUSAL_CODES = /^(ERR_80102_\d{3}|LOCAL_DAILY_LIMIT)$/;
@@ -60,6 +80,18 @@ class SignIn implements Command {
   }
   check = () => true;
   async run(model: Model, { fixture }: Real) {
+    if (model.pointedAt === 'elsewhere') {
+      // The browser shows whatever the other host answers; the customer gives up and cancels. Nothing of the
+      // bank's went there (checked at the end of the run).
+      fixture.as(this.who, { firstPageOnly: true });
+      const signingIn = fixture.call('signIn');
+      await fixture.browser().whenOpened();
+      await fixture.browser().idle();
+      await fixture.value('cancelSignIn');
+      const result = await signingIn;
+      expect(result.ok && result.value.signedIn).toBe(false);
+      return;
+    }
     fixture.as(this.who);
     const session = await fixture.value('signIn');
     expect(session.signedIn).toBe(true);
@@ -118,7 +150,10 @@ class Send implements Command {
   }
   check = (model: Readonly<Model>) => model.signedIn !== undefined;
   async run(model: Model, { fixture }: Real) {
-    const mine = [...model.intents].filter(([, intent]) => intent.owner === model.signedIn);
+    // Not yet sent first: a small pick mostly sends a new payment, a larger one repeats a sent one.
+    const mine = [...model.intents]
+      .filter(([, intent]) => intent.owner === model.signedIn)
+      .sort(([, a], [, b]) => Number(a.submitted) - Number(b.submitted));
     const theirs = [...model.intents].filter(([, intent]) => intent.owner !== model.signedIn);
     const target = mine[this.pick % Math.max(1, mine.length)];
     if (!target) {
@@ -143,6 +178,94 @@ class Send implements Command {
     }
   }
   toString = () => `send(${this.pick}${this.race ? ', racing check again' : ''})`;
+}
+
+/** Yields to the event loop a few times: where, in a call's progress, the next step lands. */
+async function turns(count: number): Promise<void> {
+  for (let n = 0; n < count; n += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The tester repoints the profile at another host, typing a new secret and API key for it (as the profile form
+ * requires); sometimes while one of the customer's payments is on its way to the bank. The session ends at once.
+ */
+class Repoint implements Command {
+  readonly duringSend: boolean;
+  readonly wait: number;
+  constructor(duringSend: boolean, wait: number) {
+    this.duringSend = duringSend;
+    this.wait = wait;
+  }
+  check = (model: Readonly<Model>) => model.pointedAt === 'bank';
+  async run(model: Model, { fixture }: Real) {
+    const mine = [...model.intents].find(([, intent]) => intent.owner === model.signedIn);
+    let sending: Promise<unknown> | undefined;
+    if (this.duringSend && mine) {
+      const [id, intent] = mine;
+      intent.submitted = true;
+      fixture.sandbox.faults.add({ route: 'payments.create', kind: 'delay', count: 1, delayMs: DEADLINE_MS / 2 });
+      sending = fixture.call('submitPayment', { id }).then((result) => {
+        if (result.ok) expect(result.value.requestId).toBe(intent.requestId);
+      });
+      await turns(this.wait);
+    }
+    const moved = { ...bankProfile(elsewhere.url), clientSecret: 'typed-for-elsewhere', apiKey: 'typed-key' };
+    await fixture.value('saveProfile', moved);
+    model.signedIn = undefined;
+    model.pointedAt = 'elsewhere';
+    expect(await fixture.value('sessionStatus')).toMatchObject({ signedIn: false });
+    await sending;
+    expect(await fixture.value('historyPage', {})).toEqual({ total: 0, items: [] });
+    if (mine) {
+      // Were the session still alive, these would carry its token to the other host.
+      for (const channel of ['submitPayment', 'checkAgain', 'refreshStatus'] as const) {
+        expect(await fixture.call(channel, { id: mine[0] })).toMatchObject({ ok: false });
+      }
+    }
+  }
+  toString = () => `repoint(${this.duringSend ? `during a send, after ${this.wait} turns` : 'idle'})`;
+}
+
+/** Pointed back at the bank, secret and key typed again: signed out still, until the customer signs in. */
+class PointBack implements Command {
+  check = (model: Readonly<Model>) => model.pointedAt === 'elsewhere';
+  async run(model: Model, { fixture }: Real) {
+    await fixture.value('saveProfile', bankProfile(fixture.sandbox.url));
+    model.pointedAt = 'bank';
+    expect(await fixture.value('sessionStatus')).toMatchObject({ signedIn: false });
+  }
+  toString = () => 'pointBack';
+}
+
+/** A change that leaves the bank as it was (the name; secret and key left empty, as the form sends them). */
+class Rename implements Command {
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
+  check = () => true;
+  async run(model: Model, { fixture }: Real) {
+    const url = model.pointedAt === 'bank' ? fixture.sandbox.url : elsewhere.url;
+    await fixture.value('saveProfile', { ...bankProfile(url), name: this.name, clientSecret: '', apiKey: '' });
+    expect((await fixture.value('sessionStatus')).signedIn).toBe(model.signedIn !== undefined);
+  }
+  toString = () => `rename(${this.name})`;
+}
+
+/** What the pay form does: confirm (pressed once or more), then send at once, sometimes with "check again" racing. */
+class Pay implements Command {
+  readonly confirm: Confirm;
+  readonly send: Send;
+  constructor(confirm: Confirm, race: boolean) {
+    this.confirm = confirm;
+    this.send = new Send(0, race);
+  }
+  check = (model: Readonly<Model>) => model.signedIn !== undefined;
+  async run(model: Model, real: Real) {
+    await this.confirm.run(model, real);
+    await this.send.run(model, real);
+  }
+  toString = () => `pay(${this.confirm.toString()}, ${this.send.toString()})`;
 }
 
 type FaultKind = 'dropAfterProcessing' | 'dropBeforeProcessing' | 'status500' | 'delay';
@@ -188,23 +311,31 @@ class Restart implements Command {
   toString = () => 'restart';
 }
 
+const signIn = fc.constantFrom<CustomerName>('anna', 'bjorn').map((who) => new SignIn(who));
+const confirm = fc
+  .tuple(fc.constantFrom(500, 1500, 40_000, 90_000), fc.integer({ min: 1, max: 3 }), fc.boolean())
+  .map(([amount, presses, acknowledge]) => new Confirm(amount, presses, acknowledge));
+const send = fc.tuple(fc.nat(3), fc.boolean()).map(([pick, race]) => new Send(pick, race));
+/** Paying and its parts listed three times each: a run spends more of its steps paying than disrupting it. */
 const commands = [
-  fc.constantFrom<CustomerName>('anna', 'bjorn').map((who) => new SignIn(who)),
+  ...[signIn, confirm, send].flatMap((command) => [command, command, command]),
+  ...[1, 2, 3].map(() => fc.tuple(confirm, fc.boolean()).map(([step, race]) => new Pay(step, race))),
   fc.constant(new SignOut()),
-  fc
-    .tuple(fc.constantFrom(500, 1500, 40_000, 90_000), fc.integer({ min: 1, max: 3 }), fc.boolean())
-    .map(([amount, presses, acknowledge]) => new Confirm(amount, presses, acknowledge)),
-  fc.tuple(fc.nat(), fc.boolean()).map(([pick, race]) => new Send(pick, race)),
   fc
     .constantFrom('dropAfterProcessing', 'dropBeforeProcessing', 'status500', 'delay' as const)
     .map((kind) => new Fault(kind)),
   // Hours that cross GMT midnight (the sandbox starts at 12:00) and, added up, the 24-hour window.
   fc.constantFrom(1, 11, 13, 25).map((hours) => new Advance(hours)),
   fc.constant(new Restart()),
+  fc.tuple(fc.boolean(), fc.nat(4)).map(([duringSend, wait]) => new Repoint(duringSend, wait)),
+  fc.constant(new PointBack()),
+  fc.constantFrom('Bank sandbox', 'Prófanir').map((name) => new Rename(name)),
 ];
 
 /** The invariants over the whole run, read from the bank and from the app as each intent's owner. */
 async function checkFinal(model: Model, fixture: WalletFixture): Promise<void> {
+  expectNothingLeaked(elsewhere);
+  if (model.pointedAt === 'elsewhere') await fixture.value('saveProfile', bankProfile(fixture.sandbox.url));
   const byRequestId = new Map<string, number>();
   for (const initiation of fixture.sandbox.initiations()) {
     byRequestId.set(initiation.requestId, (byRequestId.get(initiation.requestId) ?? 0) + 1);
@@ -239,18 +370,28 @@ async function checkFinal(model: Model, fixture: WalletFixture): Promise<void> {
 let sandbox: Sandbox;
 beforeAll(async () => {
   sandbox = await startSandbox({ now: '2026-11-22T12:00:00.000Z' });
+  elsewhere = await recordingHost();
 });
-afterAll(() => sandbox.stop());
+afterAll(async () => {
+  await sandbox.stop();
+  await elsewhere.close();
+});
 
 describe('the adversarial model: random interleavings through the bridge', () => {
   it(`keeps every invariant over ${RUNS} seeded runs`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (scenario) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 24, size: 'max' }), async (scenario) => {
         sandbox.reset();
         sandbox.clock.set('2026-11-22T12:00:00.000Z');
-        const fixture = await walletFixture({ sandbox, bankDeadlineMs: DEADLINE_MS });
+        const local = builtInProfiles().filter((profile) => profile.id === LOCAL_SANDBOX_ID);
+        const fixture = await walletFixture({
+          sandbox,
+          bankDeadlineMs: DEADLINE_MS,
+          platform: { shipped: { profiles: [...local, bankProfile(sandbox.url)], allowEdit: true } },
+        });
         try {
-          const model: Model = { signedIn: undefined, intents: new Map() };
+          await fixture.value('switchProfile', { id: PROFILE_ID });
+          const model: Model = { signedIn: undefined, pointedAt: 'bank', intents: new Map() };
           await fc.asyncModelRun(() => ({ model, real: { fixture } }), scenario);
           await checkFinal(model, fixture);
         } finally {

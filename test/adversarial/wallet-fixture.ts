@@ -30,8 +30,10 @@ export interface WalletFixture {
   dataDir: string;
   wallet: Wallet;
   platform: ReturnType<typeof createNodePlatform>;
-  /** Who the browser signs in as at the next sign-in. */
-  as(username: CustomerName): void;
+  /** Who the browser signs in as at the next sign-in (`firstPageOnly`: it opens the page and goes no further). */
+  as(username: CustomerName, options?: { firstPageOnly?: boolean }): void;
+  /** The browser the next (or current) sign-in opens. */
+  browser(): ScriptedBrowser;
   call<C extends InvokeChannel>(channel: C, ...request: RequestOf<C>[]): Promise<Result<ResponseOf<C>>>;
   value<C extends InvokeChannel>(channel: C, ...request: RequestOf<C>[]): Promise<ResponseOf<C>>;
   /** Closes the wallet and opens it again on the same data folder and keychain. */
@@ -73,9 +75,10 @@ export async function walletFixture(
     sandbox,
     dataDir,
     ...(await openWallet()),
-    as(username) {
-      browser = scriptedBrowser(username);
+    as(username, browserOptions = {}) {
+      browser = scriptedBrowser(username, browserOptions);
     },
+    browser: () => browser,
     async call(channel, ...request) {
       return (await dispatch(fixture.wallet.handlers, channel, request[0])) as never;
     },

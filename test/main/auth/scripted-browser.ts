@@ -19,7 +19,7 @@ export interface ScriptedBrowser {
 
 export function scriptedBrowser(
   username: string,
-  options: { decision?: 'allow' | 'deny'; tamperState?: boolean; stayIdle?: boolean } = {},
+  options: { decision?: 'allow' | 'deny'; tamperState?: boolean; stayIdle?: boolean; firstPageOnly?: boolean } = {},
 ): ScriptedBrowser {
   let last: Promise<void> = Promise.resolve();
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -41,6 +41,8 @@ export function scriptedBrowser(
       if (options.stayIdle) return Promise.resolve();
       last = (async () => {
         const loginPage = await fetch(url, { redirect: 'manual' });
+        // A page that is not the bank's sign-in: the customer reads it and goes no further.
+        if (options.firstPageOnly) return void (await loginPage.text());
         const login = readForm(await loginPage.text());
         const consentPage = await postForm(new URL(login.action, url).href, {
           ...login.fields,
