@@ -143,7 +143,7 @@ export class FileJournal implements Journal {
 
 function writeAll(fd: number, text: string): void {
   const bytes = Buffer.from(text, 'utf8');
-  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+  for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
 }
 
 /** A rename or a new file is durable only once its directory is synced (not possible on Windows, nor needed). */
