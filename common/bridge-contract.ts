@@ -177,6 +177,17 @@ type InvokeMethod<C extends InvokeChannel> = [RequestOf<C>] extends [undefined]
 
 export type EventMethodName<E extends EventChannel> = `on${Capitalize<E>}`;
 
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * Main's side of the contract: one handler per invoke channel, given the request as its schema parsed it. The same
+ * table serves Electron's IPC and the browser harness; each domain in main provides its slice of it
+ * (`Pick<HandlerTable, ...>`), so a new channel is a compile error until a slice handles it.
+ */
+export type HandlerTable = {
+  [C in InvokeChannel]: (request: z.output<(typeof invokeChannels)[C]['request']>) => Awaitable<ResponseOf<C>>;
+};
+
 /** The type of `window.wallet`. */
 export type WalletApi = { [C in InvokeChannel]: InvokeMethod<C> } & {
   [E in EventChannel as EventMethodName<E>]: (listener: (payload: EventPayload<E>) => void) => () => void;

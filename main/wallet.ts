@@ -15,7 +15,7 @@ import { AddressBook } from './address-book/address-book.ts';
 import { SessionService } from './auth/session-service.ts';
 import { TokenVault } from './auth/token-vault.ts';
 import { createBankClient, type BankClient } from './bank/bank-client.ts';
-import type { HandlerTable } from './dispatch.ts';
+import type { HandlerTable } from '../common/bridge-contract.ts';
 import { filterHistory, historyCsv, pageHistory } from './payments/history.ts';
 import type { PaymentService } from './payments/payment-service.ts';
 import { PaymentsByCustomer } from './payments/payments-by-customer.ts';

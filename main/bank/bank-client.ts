@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import type { PaymentOrder } from '../../common/payment.ts';
 import { newRequestId } from '../../common/request-id.ts';
 import { systemClock, type Clock } from '../../common/time.ts';
 import { BankError, bankErrorFromResponse, parseRetryAfter } from './bank-error.ts';
@@ -9,7 +10,6 @@ import {
   initiationIdFromLocation,
   InitiationSchema,
   isValidInitiationId,
-  type CreditTransferRequest,
   type Initiation,
 } from './initiation.ts';
 
@@ -41,7 +41,7 @@ export interface CreatedInitiation {
 }
 
 export interface BankClient {
-  createCreditTransfer(request: CreditTransferRequest, requestId: string): Promise<CreatedInitiation>;
+  createCreditTransfer(order: PaymentOrder, requestId: string): Promise<CreatedInitiation>;
   getCreditTransfer(initiationId: string): Promise<Initiation>;
 }
 
@@ -131,8 +131,8 @@ export function createBankClient(options: BankClientOptions): BankClient {
   });
 
   return {
-    async createCreditTransfer(request, requestId) {
-      const body = creditTransferBody(request);
+    async createCreditTransfer(order, requestId) {
+      const body = creditTransferBody(order);
       const response = await send((token) =>
         http.post(base, body, {
           ...bounds(),

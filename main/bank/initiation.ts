@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PaymentOrder } from '../../common/payment.ts';
+import { END_TO_END_NOT_PROVIDED } from '../../common/references.ts';
 
 /**
  * A retrieved initiation (bank-service.md, camelCase). Only `id` and `status` are needed to go on; the rest is
@@ -23,23 +25,17 @@ export type Initiation = z.infer<typeof InitiationSchema>;
 /** ACCC: accepted and settled on the creditor's account; the only status the bank documents. */
 export const SETTLED_STATUS = 'ACCC';
 
-export interface CreditTransferRequest {
-  endToEndId: string;
-  debtor: { ownerId: string; accountId: string };
-  deposit: { ownerId: string; accountId: string };
-  /** Whole krónur. */
-  amount: number;
-  extendedReference?: string | undefined;
-}
-
-/** The create request body as the bank names its fields (PascalCase). */
-export function creditTransferBody(request: CreditTransferRequest): Record<string, unknown> {
+/**
+ * A checked payment order as the bank's create request names it (PascalCase, bank-service.md): the one place the
+ * app's order meets the wire. A missing reference is sent as the bank's `NOTPROVIDED`.
+ */
+export function creditTransferBody(order: PaymentOrder): Record<string, unknown> {
   return {
-    EndToEndIdentification: request.endToEndId,
-    DebtorAccount: { OwnerId: request.debtor.ownerId, Id: request.debtor.accountId },
-    DepositAccount: { OwnerId: request.deposit.ownerId, Id: request.deposit.accountId },
-    Amount: { Currency: 'ISK', Amount: request.amount },
-    ...(request.extendedReference ? { ExtendedReference: request.extendedReference } : {}),
+    EndToEndIdentification: order.endToEndId || END_TO_END_NOT_PROVIDED,
+    DebtorAccount: { OwnerId: order.debtorKennitala, Id: order.debtorAccount },
+    DepositAccount: { OwnerId: order.depositKennitala, Id: order.depositAccount },
+    Amount: { Currency: 'ISK', Amount: order.amount },
+    ...(order.extendedReference ? { ExtendedReference: order.extendedReference } : {}),
   };
 }
 

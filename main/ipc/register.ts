@@ -2,7 +2,7 @@ import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { invokeChannelNames } from '../../common/bridge-contract.ts';
 import { ipcChannel } from '../../common/ipc-channel.ts';
 import { fail } from '../../common/result.ts';
-import { dispatch, type HandlerTable } from '../dispatch.ts';
+import { dispatch, type HandlerTable } from './dispatch.ts';
 import { isTrustedSender } from './trusted-sender.ts';
 
 /** Registers every channel of the contract; a call from anywhere but the app's own main frame is refused. */

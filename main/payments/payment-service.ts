@@ -11,7 +11,7 @@ import { newRequestId, REQUEST_ID_WINDOW_MS } from '../../common/request-id.ts';
 import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
 import { BankError } from '../bank/bank-error.ts';
-import { matchesInitiation, SETTLED_STATUS, type CreditTransferRequest } from '../bank/initiation.ts';
+import { matchesInitiation, SETTLED_STATUS } from '../bank/initiation.ts';
 import { WalletError } from '../wallet-error.ts';
 import { dailyLimit, type DailyLimit } from './daily-ledger.ts';
 import type { PaymentStore } from './payment-store.ts';
@@ -55,14 +55,6 @@ const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 5_000];
  * refusal means an earlier send with the same id was not processed, or the bank would have replayed it.
  */
 const REFUSED_BEFORE_IDEMPOTENCY = new Set<string>(['Unauthorized', 'RequestIdHeaderMissing', 'InvalidRequestHeader']);
-
-const toBankRequest = (order: PaymentOrder): CreditTransferRequest => ({
-  endToEndId: order.endToEndId || 'NOTPROVIDED',
-  debtor: { ownerId: order.debtorKennitala, accountId: order.debtorAccount },
-  deposit: { ownerId: order.depositKennitala, accountId: order.depositAccount },
-  amount: order.amount,
-  extendedReference: order.extendedReference,
-});
 
 const failureOf = (error: BankError): PaymentFailure => ({
   name: error.name,
@@ -309,7 +301,7 @@ export class PaymentService {
         { sync: false },
       );
       try {
-        const created = await this.#options.bank.createCreditTransfer(toBankRequest(intent.order), intent.requestId);
+        const created = await this.#options.bank.createCreditTransfer(intent.order, intent.requestId);
         // One write for "accepted" and its status: should the app stop in between, the intent reads as being sent,
         // and checking again replays the same request id, so nothing is lost by not writing "accepted" first.
         return await this.#refresh(intent, created.initiationId);

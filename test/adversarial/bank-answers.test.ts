@@ -228,9 +228,13 @@ describe('case 8: a hostile or broken bank cannot hold a payment or the process'
 
 function transferOf() {
   return {
-    endToEndId: 'x',
-    debtor: { ownerId: ANNA, accountId: '013326012345' },
-    deposit: { ownerId: '0507922189', accountId: '013326020001' },
+    debtorKennitala: ANNA,
+    debtorAccount: '013326012345',
+    depositKennitala: '0507922189',
+    depositAccount: '013326020001',
     amount: 1500,
+    endToEndId: 'x',
+    extendedReference: '',
+    payeeName: '',
   };
 }

@@ -1,5 +1,5 @@
 import { invokeChannelNames } from '../../common/bridge-contract.ts';
-import { WalletError, type HandlerTable } from '../../main/dispatch.ts';
+import { WalletError, type HandlerTable } from '../../main/ipc/dispatch.ts';
 
 /** A handler table whose handlers all refuse, but for the ones a test gives. */
 export function stubHandlers(overrides: Partial<HandlerTable>): HandlerTable {

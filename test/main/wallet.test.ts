@@ -6,7 +6,7 @@ import type { InvokeChannel, RequestOf, ResponseOf } from '../../common/bridge-c
 import { ProfileSchema } from '../../common/profile.ts';
 import type { Result } from '../../common/result.ts';
 import { DAY_MS } from '../../common/time.ts';
-import { dispatch } from '../../main/dispatch.ts';
+import { dispatch } from '../../main/ipc/dispatch.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import { LOCAL_SANDBOX_APP } from '../../main/profiles/local-sandbox.ts';
 import type { KeyProtector } from '../../main/secrets/key-protector.ts';

@@ -2,7 +2,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBankClient, type BankClientOptions } from '../../../main/bank/bank-client.ts';
 import { BankError, findErrorCode, parseRetryAfter } from '../../../main/bank/bank-error.ts';
-import type { CreditTransferRequest } from '../../../main/bank/initiation.ts';
+import type { PaymentOrder } from '../../../common/payment.ts';
 import { rejectionOf } from '../../helpers/rejection.ts';
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, BankError);
@@ -26,12 +26,15 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-const transfer: CreditTransferRequest = {
-  endToEndId: 'Rent',
-  debtor: { ownerId: '1203852089', accountId: '013326012345' },
-  deposit: { ownerId: '0507922189', accountId: '013326020001' },
+const transfer: PaymentOrder = {
+  debtorKennitala: '1203852089',
+  debtorAccount: '013326012345',
+  depositKennitala: '0507922189',
+  depositAccount: '013326020001',
   amount: 1500,
+  endToEndId: 'Rent',
   extendedReference: 'November',
+  payeeName: 'Björn',
 };
 
 const client = (extra: Partial<BankClientOptions> = {}) =>
@@ -60,6 +63,18 @@ describe('bank client: create', () => {
       DepositAccount: { OwnerId: '0507922189', Id: '013326020001' },
       Amount: { Currency: 'ISK', Amount: 1500 },
       ExtendedReference: 'November',
+    });
+  });
+
+  it('sends NOTPROVIDED, and no ExtendedReference, when the customer gave no references', async () => {
+    answer = (_request, reply) =>
+      reply.code(201).header('location', '/Payments/Initiations/v1/CreditTransfers/abc123').send();
+    await client().createCreditTransfer({ ...transfer, endToEndId: '', extendedReference: '' }, 'REQ1');
+    expect(seen[0]?.body).toEqual({
+      EndToEndIdentification: 'NOTPROVIDED',
+      DebtorAccount: { OwnerId: '1203852089', Id: '013326012345' },
+      DepositAccount: { OwnerId: '0507922189', Id: '013326020001' },
+      Amount: { Currency: 'ISK', Amount: 1500 },
     });
   });
 

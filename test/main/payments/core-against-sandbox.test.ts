@@ -45,11 +45,15 @@ async function clientFor(
   });
 }
 
-const transfer = (debtorKt: string, debtorAccount: string, amount = 1000) => ({
-  endToEndId: 'Test',
-  debtor: { ownerId: debtorKt, accountId: debtorAccount },
-  deposit: { ownerId: KT.bjorn, accountId: '013326020001' },
+const transfer = (debtorKennitala: string, debtorAccount: string, amount = 1000) => ({
+  debtorKennitala,
+  debtorAccount,
+  depositKennitala: KT.bjorn,
+  depositAccount: '013326020001',
   amount,
+  endToEndId: 'Test',
+  extendedReference: '',
+  payeeName: '',
 });
 
 describe('bank errors reach the caller typed', () => {

@@ -1,6 +1,7 @@
 import { BankError } from '../../../main/bank/bank-error.ts';
 import type { BankClient } from '../../../main/bank/bank-client.ts';
-import type { CreditTransferRequest, Initiation } from '../../../main/bank/initiation.ts';
+import type { PaymentOrder } from '../../../common/payment.ts';
+import type { Initiation } from '../../../main/bank/initiation.ts';
 
 /**
  * A bank in memory that honours X-Request-ID like the real one: a repeated id returns the original initiation.
@@ -9,14 +10,14 @@ import type { CreditTransferRequest, Initiation } from '../../../main/bank/initi
 export type Outcome = 'ok' | 'lost' | 'down' | BankError;
 
 export class FakeBank implements BankClient {
-  readonly initiations = new Map<string, { requestId: string; request: CreditTransferRequest }>();
+  readonly initiations = new Map<string, { requestId: string; request: PaymentOrder }>();
   readonly byRequestId = new Map<string, string>();
-  readonly calls: { requestId: string; request: CreditTransferRequest }[] = [];
+  readonly calls: { requestId: string; request: PaymentOrder }[] = [];
   script: Outcome[] = [];
   status = 'ACCC';
   beforeCreate?: (requestId: string) => void;
 
-  createCreditTransfer(request: CreditTransferRequest, requestId: string) {
+  createCreditTransfer(request: PaymentOrder, requestId: string) {
     this.beforeCreate?.(requestId);
     this.calls.push({ requestId, request });
     const outcome = this.script.shift() ?? 'ok';
@@ -55,7 +56,7 @@ export class FakeBank implements BankClient {
       id: initiationId,
       status: this.status,
       paymentDate: '2026-11-22T10:00:00.000Z',
-      debtorAccount: { id: request?.debtor.accountId, ownerId: request?.debtor.ownerId },
+      debtorAccount: { id: request?.debtorAccount, ownerId: request?.debtorKennitala },
       amount: { amount: request?.amount, currency: 'ISK' },
     });
   }

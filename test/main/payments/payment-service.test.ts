@@ -63,13 +63,6 @@ describe('payments: the happy path', () => {
     expect(bank.calls[0]?.request).toMatchObject({ endToEndId: 'Rent', amount: 1500 });
   });
 
-  it('sends NOTPROVIDED when the customer gave no reference', async () => {
-    const payments = service();
-    const intent = await payments.confirm(draft('100', { endToEndId: '' }));
-    await payments.submit(intent.id);
-    expect(bank.calls[0]?.request.endToEndId).toBe('NOTPROVIDED');
-  });
-
   it('keeps an accepted payment accepted when the bank reports another status', async () => {
     bank.status = 'PDNG';
     const payments = service();
