@@ -59,13 +59,20 @@ export const DraftFieldSchema = z.enum([
 ]);
 export type DraftField = z.infer<typeof DraftFieldSchema>;
 
+/** The same payee and amount within the last 24 hours: must be acknowledged, by this id, before confirming. */
+export const DuplicateWarningSchema = z.object({
+  intentId: z.string(),
+  createdAt: z.number(),
+  amount: z.number().int(),
+});
+export type DuplicateWarning = z.infer<typeof DuplicateWarningSchema>;
+
 export const DraftValidationSchema = z.object({
   /** One error code per field that has one (see common/payment.ts DraftFieldError). */
   errors: z.partialRecord(DraftFieldSchema, z.string()),
   /** The checked order, when there are no errors: what the review screen shows. */
   order: PaymentOrderSchema.extend({ debtorKennitala: z.string() }).optional(),
-  /** The same payee and amount within the last 24 hours: must be acknowledged before confirming. */
-  duplicate: z.object({ intentId: z.string(), createdAt: z.number(), amount: z.number().int() }).optional(),
+  duplicate: DuplicateWarningSchema.optional(),
   /** Never paid to this kennitala and account before. */
   newPayee: z.boolean(),
   limit: DailyLimitSchema,

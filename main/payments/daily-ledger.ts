@@ -1,3 +1,4 @@
+import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
 import { COUNTED_STATES } from '../../common/payment.ts';
 import { gmtDay, nextGmtMidnight } from '../../common/time.ts';
@@ -8,17 +9,7 @@ import { countedDay, type PaymentStore } from './payment-store.ts';
  * service). Derived from the payments themselves, so it can never drift from them: a payment counts on the GMT
  * day it was first sent (or confirmed, if not sent yet) while it is or may be on its way.
  */
-export interface DailyLimit {
-  day: string;
-  limit: number;
-  used: number;
-  remaining: number;
-  resetsAt: number;
-  /** The bank said the limit is used up today, through this app or another. */
-  bankSaysReached: boolean;
-}
-
-export function dailyLimit(store: PaymentStore, kennitala: string, now: number, exceptId?: string): DailyLimit {
+export function dailyLimit(store: PaymentStore, kennitala: string, now: number, exceptId?: string): DailyLimitView {
   const day = gmtDay(now);
   let used = store.usedOn(day, kennitala);
   const except = exceptId === undefined ? undefined : store.get(exceptId);
@@ -27,5 +18,5 @@ export function dailyLimit(store: PaymentStore, kennitala: string, now: number, 
   }
   const bankSaysReached = store.bankLimitReached(kennitala, day);
   const remaining = bankSaysReached ? 0 : Math.max(0, DAILY_LIMIT_ISK - used);
-  return { day, limit: DAILY_LIMIT_ISK, used, remaining, resetsAt: nextGmtMidnight(now), bankSaysReached };
+  return { day, limit: DAILY_LIMIT_ISK, used, remaining, resetsAt: nextGmtMidnight(now), bankSaysReached, asOf: now };
 }

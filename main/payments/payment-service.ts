@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DailyLimitView, DuplicateWarning } from '../../common/bridge-contract.ts';
 import {
   checkDraft,
   type DraftCheck,
@@ -13,7 +14,7 @@ import type { BankClient } from '../bank/bank-client.ts';
 import { BankError } from '../bank/bank-error.ts';
 import { matchesInitiation, SETTLED_STATUS } from '../bank/initiation.ts';
 import { WalletError } from '../wallet-error.ts';
-import { dailyLimit, type DailyLimit } from './daily-ledger.ts';
+import { dailyLimit } from './daily-ledger.ts';
 import type { PaymentStore } from './payment-store.ts';
 
 /**
@@ -36,16 +37,11 @@ export interface PaymentServiceOptions {
   onChange?: (intent: PaymentIntent) => void;
 }
 
-export interface DuplicateWarning {
-  intentId: string;
-  createdAt: number;
-  amount: number;
-}
-
-export interface DraftValidation {
+/** A draft checked against the rules, today's limit and the last 24 hours (the handler makes the view of it). */
+export interface PaymentCheck {
   check: DraftCheck;
   duplicate: DuplicateWarning | undefined;
-  limit: DailyLimit;
+  limit: DailyLimitView;
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 5_000];
@@ -108,11 +104,11 @@ export class PaymentService {
     }
   }
 
-  dailyLimit(): DailyLimit {
+  dailyLimit(): DailyLimitView {
     return dailyLimit(this.#store, this.#options.customer().kennitala, this.#now());
   }
 
-  validate(draft: PaymentDraft): DraftValidation {
+  validate(draft: PaymentDraft): PaymentCheck {
     const { kennitala } = this.#options.customer();
     const limit = dailyLimit(this.#store, kennitala, this.#now());
     const check = checkDraft(draft, { kennitala, remainingToday: limit.remaining });

@@ -1,0 +1,87 @@
+import { basename } from 'node:path';
+import type { HandlerTable } from '../../common/bridge-contract.ts';
+import type { AppLocale } from '../../common/isk-amount.ts';
+import { gmtDay, type Clock } from '../../common/time.ts';
+import type { SessionService } from '../auth/session-service.ts';
+import type { Platform } from '../platform/platform.ts';
+import { WalletError } from '../wallet-error.ts';
+import { filterHistory, historyCsv, pageHistory } from './history.ts';
+import type { PaymentService } from './payment-service.ts';
+import { paymentView, validationView } from './payment-view.ts';
+import type { PaymentsByCustomer } from './payments-by-customer.ts';
+
+export type PaymentHandlers = Pick<
+  HandlerTable,
+  | 'dailyLimit'
+  | 'validatePayment'
+  | 'confirmPayment'
+  | 'submitPayment'
+  | 'checkAgain'
+  | 'historyPage'
+  | 'getPayment'
+  | 'refreshStatus'
+  | 'exportHistory'
+>;
+
+export interface PaymentHandlerOptions {
+  payments: PaymentsByCustomer;
+  sessions: SessionService;
+  activeProfile(): string;
+  clock: Clock;
+  saveFile: Platform['saveFile'];
+  locale(): AppLocale;
+}
+
+/**
+ * Payments and history of the active profile. Whatever sends, or needs the bank's answer, acts for the signed-in
+ * customer only; reading is also allowed to the last customer after their grant ended or was withdrawn (their
+ * history stays theirs until they sign out), never after an explicit sign-out.
+ */
+export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers {
+  const { payments, sessions, clock } = options;
+  const active = (): Promise<PaymentService> => {
+    const profileId = options.activeProfile();
+    return payments.of(profileId, sessions.customer(profileId).kennitala);
+  };
+  const readable = async (): Promise<PaymentService | undefined> => {
+    const profileId = options.activeProfile();
+    const known = sessions.knownCustomer(profileId);
+    return known ? payments.of(profileId, known.kennitala) : undefined;
+  };
+
+  return {
+    dailyLimit: async () => (await active()).dailyLimit(),
+    validatePayment: async (draft) => {
+      const service = await active();
+      return validationView(service.validate(draft), (order) => service.paidBefore(order));
+    },
+    confirmPayment: async ({ draft, acknowledgeDuplicate }) =>
+      paymentView(await (await active()).confirm(draft, acknowledgeDuplicate ? { acknowledgeDuplicate } : {})),
+    submitPayment: async ({ id }) => paymentView(await (await active()).submit(id)),
+    checkAgain: async ({ id }) => paymentView(await (await active()).checkAgain(id)),
+    refreshStatus: async ({ id }) => paymentView(await (await active()).refreshStatus(id)),
+
+    historyPage: async ({ filter, offset, limit }) => {
+      const page = pageHistory((await readable())?.all() ?? [], filter, { offset, limit });
+      return { total: page.total, items: page.items.map(paymentView) };
+    },
+    getPayment: async ({ id }) => {
+      const intent = (await readable())?.get(id);
+      if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
+      return paymentView(intent);
+    },
+    exportHistory: async ({ filter }) => {
+      const service = await readable();
+      if (!service) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
+      const items = filterHistory(service.all(), filter);
+      const path = await options.saveFile({
+        suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
+        content: historyCsv(items),
+        locale: options.locale(),
+      });
+      return path
+        ? { saved: true, fileName: basename(path), count: items.length }
+        : { saved: false, count: items.length };
+    },
+  };
+}

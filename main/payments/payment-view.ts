@@ -1,0 +1,28 @@
+import type { DraftValidation, PaymentView } from '../../common/bridge-contract.ts';
+import { maskKennitala } from '../../common/kennitala.ts';
+import type { PaymentIntent, PaymentOrder } from '../../common/payment.ts';
+import type { PaymentCheck } from './payment-service.ts';
+
+/**
+ * What the renderer sees of payments: the customer's own kennitala masked, as everywhere on screen. The one place
+ * a payment becomes a view; the contract's parse then keeps only its fields.
+ */
+export const maskOrder = (order: PaymentOrder): PaymentOrder => ({
+  ...order,
+  debtorKennitala: maskKennitala(order.debtorKennitala),
+});
+
+export const paymentView = (intent: PaymentIntent): PaymentView => ({ ...intent, order: maskOrder(intent.order) });
+
+/** A checked draft as the pay form shows it: its errors, or the order to review with its warnings. */
+export function validationView(checked: PaymentCheck, paidBefore: (order: PaymentOrder) => boolean): DraftValidation {
+  const { check, duplicate, limit } = checked;
+  if (!check.ok) return { errors: check.errors, newPayee: false, limit };
+  return {
+    errors: {},
+    order: maskOrder(check.order),
+    ...(duplicate ? { duplicate } : {}),
+    newPayee: !paidBefore(check.order),
+    limit,
+  };
+}

@@ -1,0 +1,21 @@
+import type { HandlerTable } from '../../common/bridge-contract.ts';
+import type { SettingsService } from './settings-service.ts';
+
+export type SettingsHandlers = Pick<HandlerTable, 'getSettings' | 'updateSettings'>;
+
+/** The customer's settings; a change of where tokens may be kept is applied to every profile at once. */
+export function settingsHandlers(options: {
+  settings: SettingsService;
+  tokenStorageChanged(): void;
+}): SettingsHandlers {
+  const { settings } = options;
+  return {
+    getSettings: () => settings.get(),
+    updateSettings: (change) => {
+      const allowedWeak = settings.allowWeakTokenStorage();
+      settings.update(change);
+      if (settings.allowWeakTokenStorage() !== allowedWeak) options.tokenStorageChanged();
+      return settings.get();
+    },
+  };
+}
