@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { OwnAccountInputSchema, OwnAccountSchema, PayeeInputSchema, PayeeSchema } from './address-book.ts';
 import { HistoryFilterSchema, PaymentDraftSchema, PaymentIntentSchema, PaymentOrderSchema } from './payment.ts';
 import { ProfileSchema, ProfileSummarySchema } from './profile.ts';
+import {
+  EVENT_CHANNEL_NAMES,
+  eventMethodName,
+  INVOKE_CHANNEL_NAMES,
+  type EventChannel,
+  type EventMethodName,
+  type InvokeChannel,
+} from './bridge-channels.ts';
 import type { Result } from './result.ts';
 import { SessionSchema } from './session.ts';
 import { SettingsSchema, SettingsUpdateSchema } from './settings.ts';
@@ -160,29 +168,25 @@ export const invokeChannels = {
   // Settings.
   getSettings: { request: NoRequest, response: SettingsSchema },
   updateSettings: { request: SettingsUpdateSchema, response: SettingsSchema },
-} as const satisfies Record<string, { request: z.ZodType; response: z.ZodType }>;
+} as const satisfies Record<InvokeChannel, { request: z.ZodType; response: z.ZodType }>;
 
 /** Events: main tells, renderer listens. Payloads are parsed in main before they are sent. */
 export const eventChannels = {
   sessionChanged: SessionSchema,
   paymentChanged: PaymentViewSchema,
   grantReminder: GrantReminderSchema,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<EventChannel, z.ZodType>;
 
-export type InvokeChannel = keyof typeof invokeChannels;
-export type EventChannel = keyof typeof eventChannels;
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;
 export type ResponseOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['response']>;
 export type EventPayload<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;
 
-export const invokeChannelNames = Object.keys(invokeChannels) as InvokeChannel[];
-export const eventChannelNames = Object.keys(eventChannels) as EventChannel[];
+export const invokeChannelNames: readonly InvokeChannel[] = INVOKE_CHANNEL_NAMES;
+export const eventChannelNames: readonly EventChannel[] = EVENT_CHANNEL_NAMES;
 
 type InvokeMethod<C extends InvokeChannel> = [RequestOf<C>] extends [undefined]
   ? () => Promise<Result<ResponseOf<C>>>
   : (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
-
-export type EventMethodName<E extends EventChannel> = `on${Capitalize<E>}`;
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -200,10 +204,7 @@ export type WalletApi = { [C in InvokeChannel]: InvokeMethod<C> } & {
   [E in EventChannel as EventMethodName<E>]: (listener: (payload: EventPayload<E>) => void) => () => void;
 };
 
-export const eventMethodName = <E extends EventChannel>(name: E): EventMethodName<E> => {
-  const text: string = name;
-  return `on${text.charAt(0).toUpperCase()}${text.slice(1)}` as EventMethodName<E>;
-};
+export { eventMethodName, type EventChannel, type EventMethodName, type InvokeChannel };
 
 /** Every key `window.wallet` must have: one per invoke channel and one `onX` per event. */
 export const walletApiKeys: readonly string[] = [...invokeChannelNames, ...eventChannelNames.map(eventMethodName)];

@@ -1,17 +1,17 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type {
-  EventChannel,
-  EventPayload,
-  InvokeChannel,
-  RequestOf,
-  ResponseOf,
-  WalletApi,
-} from '../common/bridge-contract.ts';
+import {
+  EVENT_CHANNEL_NAMES,
+  eventMethodName,
+  INVOKE_CHANNEL_NAMES,
+  type EventChannel,
+  type InvokeChannel,
+} from '../common/bridge-channels.ts';
+import type { EventPayload, RequestOf, ResponseOf, WalletApi } from '../common/bridge-contract.ts';
 import { ipcChannel, ipcEventChannel } from '../common/ipc-channel.ts';
 import type { Result } from '../common/result.ts';
 
-// Only named methods cross the bridge: never ipcRenderer, an IPC event object or a generic invoke. Types only are
-// imported from the contract, so this bundle stays small and requires nothing but electron.
+// Only named methods cross the bridge: never ipcRenderer, an IPC event object or a generic invoke. From the contract
+// only its channel names (no schemas) and types are imported, so this bundle stays small and requires only electron.
 const invoke = <C extends InvokeChannel>(channel: C, request?: RequestOf<C>): Promise<Result<ResponseOf<C>>> =>
   ipcRenderer.invoke(ipcChannel(channel), request) as Promise<Result<ResponseOf<C>>>;
 
@@ -27,43 +27,11 @@ const subscribe =
     };
   };
 
-const wallet = {
-  appInfo: () => invoke('appInfo'),
-
-  listProfiles: () => invoke('listProfiles'),
-  switchProfile: (request) => invoke('switchProfile', request),
-  saveProfile: (request) => invoke('saveProfile', request),
-  removeProfile: (request) => invoke('removeProfile', request),
-
-  sessionStatus: () => invoke('sessionStatus'),
-  signIn: () => invoke('signIn'),
-  cancelSignIn: () => invoke('cancelSignIn'),
-  signOut: () => invoke('signOut'),
-
-  listAccounts: () => invoke('listAccounts'),
-  saveAccount: (request) => invoke('saveAccount', request),
-  removeAccount: (request) => invoke('removeAccount', request),
-  listPayees: () => invoke('listPayees'),
-  savePayee: (request) => invoke('savePayee', request),
-  removePayee: (request) => invoke('removePayee', request),
-
-  dailyLimit: () => invoke('dailyLimit'),
-  validatePayment: (request) => invoke('validatePayment', request),
-  confirmPayment: (request) => invoke('confirmPayment', request),
-  submitPayment: (request) => invoke('submitPayment', request),
-  checkAgain: (request) => invoke('checkAgain', request),
-
-  historyPage: (request) => invoke('historyPage', request),
-  getPayment: (request) => invoke('getPayment', request),
-  refreshStatus: (request) => invoke('refreshStatus', request),
-  exportHistory: (request) => invoke('exportHistory', request),
-
-  getSettings: () => invoke('getSettings'),
-  updateSettings: (request) => invoke('updateSettings', request),
-
-  onSessionChanged: subscribe('sessionChanged'),
-  onPaymentChanged: subscribe('paymentChanged'),
-  onGrantReminder: subscribe('grantReminder'),
-} satisfies WalletApi;
+// One method per channel of the contract, named as the contract names it: the list comes from the contract's names
+// (zod-free), so a new channel needs nothing here.
+const wallet = Object.fromEntries([
+  ...INVOKE_CHANNEL_NAMES.map((channel) => [channel, (request?: unknown) => invoke(channel, request as never)]),
+  ...EVENT_CHANNEL_NAMES.map((channel) => [eventMethodName(channel), subscribe(channel)]),
+]) as WalletApi;
 
 contextBridge.exposeInMainWorld('wallet', wallet);

@@ -1,0 +1,47 @@
+/**
+ * The names of the bridge's channels, without their schemas: what the sandboxed preload needs to build
+ * `window.wallet` while it imports nothing but types from the contract (whose schemas would pull zod into its
+ * bundle). `bridge-contract.ts` gives each name its schemas, and the compiler refuses a name without schemas or
+ * schemas without a name.
+ */
+export const INVOKE_CHANNEL_NAMES = [
+  'appInfo',
+  'listProfiles',
+  'switchProfile',
+  'saveProfile',
+  'removeProfile',
+  'sessionStatus',
+  'signIn',
+  'cancelSignIn',
+  'signOut',
+  'listAccounts',
+  'saveAccount',
+  'removeAccount',
+  'listPayees',
+  'savePayee',
+  'removePayee',
+  'dailyLimit',
+  'validatePayment',
+  'confirmPayment',
+  'submitPayment',
+  'checkAgain',
+  'historyPage',
+  'getPayment',
+  'refreshStatus',
+  'exportHistory',
+  'getSettings',
+  'updateSettings',
+] as const;
+
+export const EVENT_CHANNEL_NAMES = ['sessionChanged', 'paymentChanged', 'grantReminder'] as const;
+
+export type InvokeChannel = (typeof INVOKE_CHANNEL_NAMES)[number];
+export type EventChannel = (typeof EVENT_CHANNEL_NAMES)[number];
+
+export type EventMethodName<E extends EventChannel> = `on${Capitalize<E>}`;
+
+/** `window.wallet`'s subscription method for an event: `sessionChanged` -> `onSessionChanged`. */
+export const eventMethodName = <E extends EventChannel>(name: E): EventMethodName<E> => {
+  const text: string = name;
+  return `on${text.charAt(0).toUpperCase()}${text.slice(1)}` as EventMethodName<E>;
+};
