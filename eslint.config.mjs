@@ -33,19 +33,25 @@ const layerZones = [
   },
 ];
 
+// Electron's values are reached only from files named `*.electron.ts`, next to the feature they serve (and from the
+// preload); its types may be imported anywhere, so they are never copied by hand.
 const electronOnlyAtTheEdge = {
   name: 'electron',
-  message: 'Only main/platform, main/ipc and preload may import electron: keep the services runnable under plain Node.',
+  allowTypeImports: true,
+  message:
+    'Only *.electron.ts files and the preload may use electron (types may be imported anywhere): keep the services runnable under plain Node.',
 };
-const storeOnlyInPlatform = {
+const storeOnlyInStorage = {
   name: 'electron-store',
-  message: 'Only main/platform may import electron-store: services take storage from the Platform.',
+  allowTypeImports: true,
+  message: 'Only main/storage/*.electron.ts may use electron-store: services take storage from the Platform.',
 };
 const ipcOnlyInIpcLayer = {
   name: 'electron',
   importNames: ['ipcMain', 'ipcRenderer'],
   message: 'ipcMain and ipcRenderer belong to main/ipc and preload only.',
 };
+const restrictImports = (...paths) => ['error', { paths }];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -59,18 +65,22 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
-      'no-restricted-imports': ['error', { paths: [electronOnlyAtTheEdge, storeOnlyInPlatform] }],
+      '@typescript-eslint/no-restricted-imports': restrictImports(electronOnlyAtTheEdge, storeOnlyInStorage),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
-    files: ['main/platform/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [ipcOnlyInIpcLayer] }] },
+    files: ['**/*.electron.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrictImports(ipcOnlyInIpcLayer, storeOnlyInStorage) },
   },
   {
-    files: ['main/ipc/**', 'preload/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [storeOnlyInPlatform] }] },
+    files: ['main/ipc/*.electron.ts', 'preload/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrictImports(storeOnlyInStorage) },
+  },
+  {
+    files: ['main/storage/*.electron.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrictImports(ipcOnlyInIpcLayer) },
   },
   {
     files: ['common/**'],
@@ -78,7 +88,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [electronOnlyAtTheEdge, storeOnlyInPlatform],
+          paths: [electronOnlyAtTheEdge, storeOnlyInStorage].map(({ allowTypeImports: _, ...path }) => path),
           patterns: [
             {
               group: ['node:*', ...builtinModules.filter((name) => !name.startsWith('_'))],

@@ -38,7 +38,7 @@ const EXCLUDED_CHECKS = [
 const REVIEWED: Review[] = [
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/platform/desktop.ts',
+    file: 'main/window/desktop.electron.ts',
     sample: 'await shell.openExternal(url);',
     why: "openInSystemBrowser, the app's only call of shell.openExternal: it refuses every scheme but http(s); its callers pass the sign-in URL and links that passed the https allow-list (main/window/external-links.ts).",
   },

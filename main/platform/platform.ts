@@ -7,7 +7,7 @@ import type { KeyProtector } from '../secrets/key-protector.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 
 /**
- * What the wallet needs from its host. Electron implements it in `electron-platform.ts`; the browser harness and
+ * What the wallet needs from its host. Electron implements it in `platform.electron.ts`; the browser harness and
  * the tests implement it with plain Node, so no service depends on Electron directly.
  */
 export interface Platform {

@@ -4,7 +4,7 @@ import { extname, isAbsolute, join, relative } from 'node:path';
 /**
  * The app's page comes from `app://wallet/`, a privileged custom scheme, not `file://`: on `file://` the CSP's
  * `'self'` allows every local file, and any local HTML file the window were shown would count as the app. This
- * module decides what such a request gets, with no Electron in it (main/platform/app-protocol.ts wires it to
+ * module decides what such a request gets, with no Electron in it (main/window/app-protocol.electron.ts wires it to
  * `protocol.handle`): only a regular file under the built renderer's folder, of a known type; everything else 404.
  */
 export const APP_SCHEME = 'app';

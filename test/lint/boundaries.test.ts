@@ -13,9 +13,9 @@ async function brokenRules(filePath: string, code: string): Promise<string[]> {
 
 describe('import boundaries (lint)', () => {
   it('fails a renderer file that imports from main/', async () => {
-    expect(await brokenRules('renderer/src/bad.ts', "export { dispatch } from '../../main/dispatch.ts';\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(
+      await brokenRules('renderer/src/bad.ts', "export { dispatch } from '../../main/ipc/dispatch.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   it('lets the renderer import common/', async () => {
@@ -43,22 +43,32 @@ describe('import boundaries (lint)', () => {
     );
   });
 
-  it('keeps electron at the edge: main/platform, main/ipc and preload only', async () => {
+  it('keeps electron at the edge: *.electron.ts files and the preload only; its types anywhere', async () => {
     const importApp = "import { app } from 'electron';\nexport const name = app.getName();\n";
-    expect(await brokenRules('main/payments/bad.ts', importApp)).toContain('no-restricted-imports');
-    expect(await brokenRules('renderer/src/bad.ts', importApp)).toContain('no-restricted-imports');
-    expect(await brokenRules('main/platform/good.ts', importApp)).toEqual([]);
+    expect(await brokenRules('main/payments/bad.ts', importApp)).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await brokenRules('main/window/bad.ts', importApp)).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await brokenRules('renderer/src/bad.ts', importApp)).toContain('@typescript-eslint/no-restricted-imports');
+    expect(await brokenRules('main/window/good.electron.ts', importApp)).toEqual([]);
+    const importType = "import type { BrowserWindow } from 'electron';\nexport type Window = BrowserWindow;\n";
+    expect(await brokenRules('main/window/good.ts', importType)).toEqual([]);
   });
 
   it('keeps ipcMain and ipcRenderer in main/ipc and preload', async () => {
     const importIpc = "import { ipcMain } from 'electron';\nexport const ipc = ipcMain;\n";
-    expect(await brokenRules('main/platform/bad.ts', importIpc)).toContain('no-restricted-imports');
-    expect(await brokenRules('main/ipc/good.ts', importIpc)).toEqual([]);
+    expect(await brokenRules('main/window/bad.electron.ts', importIpc)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(await brokenRules('main/ipc/good.electron.ts', importIpc)).toEqual([]);
   });
 
-  it('keeps electron-store in main/platform', async () => {
+  it('keeps electron-store in main/storage/*.electron.ts', async () => {
     const importStore = "import Store from 'electron-store';\nexport const store = Store;\n";
-    expect(await brokenRules('main/payments/bad.ts', importStore)).toContain('no-restricted-imports');
-    expect(await brokenRules('main/platform/good.ts', importStore)).toEqual([]);
+    expect(await brokenRules('main/payments/bad.ts', importStore)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(await brokenRules('main/window/bad.electron.ts', importStore)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+    expect(await brokenRules('main/storage/good.electron.ts', importStore)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendToApp, type EventTarget } from '../../main/ipc/events.ts';
+import { sendToApp, type EventTarget } from '../../main/ipc/events.electron.ts';
 import type { WalletEvent } from '../../main/wallet.ts';
 
 function target(url: string, destroyed = false): EventTarget & { sent: unknown[][] } {

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { invokeChannelNames } from '../../common/bridge-contract.ts';
 import { ipcChannel } from '../../common/ipc-channel.ts';
-import { registerIpc } from '../../main/ipc/register.ts';
+import { registerIpc } from '../../main/ipc/register.electron.ts';
 import { appUrlMatcher } from '../../main/ipc/trusted-sender.ts';
 import { ipcMain } from '../mocks/electron.ts';
 import { stubHandlers } from '../helpers/handlers.ts';

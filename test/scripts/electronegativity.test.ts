@@ -17,7 +17,7 @@ const root = join(import.meta.dirname, '..', '..');
 function finding(fields: Partial<Finding> = {}): Finding {
   return {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/platform/desktop.ts',
+    file: 'main/window/desktop.electron.ts',
     line: 7,
     column: 8,
     sample: 'await shell.openExternal(url);',
@@ -32,7 +32,7 @@ function finding(fields: Partial<Finding> = {}): Finding {
 
 const review: Review = {
   check: 'OPEN_EXTERNAL_JS_CHECK',
-  file: 'main/platform/desktop.ts',
+  file: 'main/window/desktop.electron.ts',
   sample: 'await shell.openExternal(url);',
   why: 'http(s) only',
 };
@@ -68,7 +68,7 @@ describe('which findings fail the check', () => {
   it("reads electronegativity's issues", () => {
     const issue = {
       id: 'PRELOAD_JS_CHECK',
-      file: 'main\\platform\\main-window.ts',
+      file: 'main\\window\\main-window.electron.ts',
       sample: '  preload: options.preloadPath,  ',
       location: { line: 26, column: 6 },
       description: 'Review the use of preload scripts',
@@ -80,13 +80,13 @@ describe('which findings fail the check', () => {
     const read = toFinding(issue);
     expect(read).toMatchObject({
       check: 'PRELOAD_JS_CHECK',
-      file: 'main/platform/main-window.ts',
+      file: 'main/window/main-window.electron.ts',
       sample: 'preload: options.preloadPath,',
       severity: 'MEDIUM',
       confidence: 'FIRM',
     });
     expect(formatFinding(read)).toContain(
-      'MEDIUM/FIRM, review required PRELOAD_JS_CHECK at main/platform/main-window.ts:26:6',
+      'MEDIUM/FIRM, review required PRELOAD_JS_CHECK at main/window/main-window.electron.ts:26:6',
     );
     expect(toFinding({ id: 'CSP_GLOBAL_CHECK', file: 'N/A' }).severity).toBe('UNKNOWN');
   });
@@ -176,7 +176,7 @@ describe('the electronegativity check', () => {
         'HIGH CONTEXT_ISOLATION_JS_CHECK',
         'MEDIUM WEB_SECURITY_JS_CHECK',
         // Nothing limits navigation or permissions, and the page has no CSP. (The scanner misses the
-        // nodeIntegration: true here; test/main/platform/main-window.test.ts checks the real window's settings.)
+        // nodeIntegration: true here; test/main/window/main-window.test.ts checks the real window's settings.)
         'HIGH LIMIT_NAVIGATION_GLOBAL_CHECK',
         'MEDIUM PERMISSION_REQUEST_HANDLER_GLOBAL_CHECK',
         'MEDIUM CSP_GLOBAL_CHECK',

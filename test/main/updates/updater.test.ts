@@ -21,7 +21,7 @@ const electron = vi.hoisted(() => ({
 vi.mock('electron-updater', () => ({ default: { autoUpdater: updater } }));
 vi.mock('electron', () => electron);
 
-const { startAutoUpdates } = await import('../../../main/platform/updater.ts');
+const { startAutoUpdates } = await import('../../../main/updates/updater.electron.ts');
 
 describe('startAutoUpdates', () => {
   beforeEach(() => {

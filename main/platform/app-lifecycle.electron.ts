@@ -1,5 +1,5 @@
 import { app, BrowserWindow } from 'electron';
-import { focusAppWindow } from './desktop.ts';
+import { focusAppWindow } from '../window/desktop.electron.ts';
 
 /**
  * The app's lifecycle: one instance, one window, quit when it closes (also on macOS: a wallet has no reason to

@@ -3,13 +3,8 @@ import { app, BrowserWindow, dialog } from 'electron';
 // the module object and read it from there.
 import electronUpdater from 'electron-updater';
 import { systemClock } from '../../common/time.ts';
-import { restartPrompt } from '../updates/restart-prompt.ts';
-import {
-  createUpdateScheduler,
-  type RestartAnswer,
-  type UpdateClient,
-  type UpdateTimer,
-} from '../updates/update-scheduler.ts';
+import { restartPrompt } from './restart-prompt.ts';
+import { createUpdateScheduler, type RestartAnswer, type UpdateClient, type UpdateTimer } from './update-scheduler.ts';
 
 export interface AutoUpdateOptions {
   /** The vendor's update feed (`updateFeed` of the preset): an https:// folder served as electron-builder's generic provider. */

@@ -1,5 +1,5 @@
 import { protocol } from 'electron';
-import { APP_SCHEME, serveAppRequest } from '../window/app-files.ts';
+import { APP_SCHEME, serveAppRequest } from './app-files.ts';
 
 /**
  * `app://` as a standard, secure scheme: a real origin (`app://wallet`) for the CSP's `'self'`, the trusted-sender

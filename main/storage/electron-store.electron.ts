@@ -1,5 +1,5 @@
 import Store from 'electron-store';
-import type { KeyValueStore } from '../storage/key-value-store.ts';
+import type { KeyValueStore } from './key-value-store.ts';
 
 /** Settings and profiles in electron-store: a JSON file in the user data folder, readable by the user only. */
 export function electronKeyValueStore(options: { name?: string; cwd?: string } = {}): KeyValueStore {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runElectronApp } from '../../../main/platform/electron-app.ts';
-import { readDevelopmentSwitches } from '../../../main/platform/electron-platform.ts';
+import { runElectronApp } from '../../../main/platform/app-lifecycle.electron.ts';
+import { readDevelopmentSwitches } from '../../../main/platform/platform.electron.ts';
 import { BrowserWindow, app } from '../../mocks/electron.ts';
 
 let opened: number;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerAppScheme, serveAppFiles } from '../../../main/platform/app-protocol.ts';
+import { registerAppScheme, serveAppFiles } from '../../../main/window/app-protocol.electron.ts';
 import { protocol } from '../../mocks/electron.ts';
 
 afterEach(() => protocol.reset());

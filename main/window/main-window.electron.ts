@@ -2,12 +2,12 @@ import { app, BrowserWindow, dialog, screen, session } from 'electron';
 import type { WebContents } from 'electron';
 import type { AppLocale } from '../../common/isk-amount.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
-import { createCrashGuard, crashMessage } from '../window/crash-guard.ts';
-import { linkAction } from '../window/external-links.ts';
-import type { DisplayLayout, Scheduler, WindowSizing } from '../window/window-state.ts';
-import { debounce, loadWindowState, realScheduler, saveWindowState } from '../window/window-state.ts';
-import { installAppMenu } from './app-menu.ts';
-import { openInSystemBrowser } from './desktop.ts';
+import { createCrashGuard, crashMessage } from './crash-guard.ts';
+import { linkAction } from './external-links.ts';
+import type { DisplayLayout, Scheduler, WindowSizing } from './window-state.ts';
+import { debounce, loadWindowState, realScheduler, saveWindowState } from './window-state.ts';
+import { installAppMenu } from './app-menu.electron.ts';
+import { openInSystemBrowser } from './desktop.electron.ts';
 
 export interface MainWindowOptions {
   preloadPath: string;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { electronKeyValueStore } from '../../../main/platform/electron-store-adapter.ts';
+import { electronKeyValueStore } from '../../../main/storage/electron-store.electron.ts';
 import { app } from '../../mocks/electron.ts';
 
 let userData: string;

@@ -1,7 +1,7 @@
 import { app, Menu } from 'electron';
 import type { AppLocale } from '../../common/isk-amount.ts';
-import { buildAppMenuTemplate } from '../window/app-menu.ts';
-import { openInSystemBrowser } from './desktop.ts';
+import { buildAppMenuTemplate } from './app-menu.ts';
+import { openInSystemBrowser } from './desktop.electron.ts';
 
 export interface AppMenuSettings {
   isDev: boolean;

@@ -1,12 +1,12 @@
 import { app, dialog } from 'electron';
 import { systemClock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
-import { focusAppWindow, openInSystemBrowser } from './desktop.ts';
+import { focusAppWindow, openInSystemBrowser } from '../window/desktop.electron.ts';
 import { developmentSwitches, type DevelopmentSwitches } from './dev-switches.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import type { Platform } from './platform.ts';
-import { safeStorageProtector } from './safe-storage-protector.ts';
-import { saveWithDialog } from './save-file.ts';
+import { safeStorageProtector } from '../secrets/safe-storage-protector.electron.ts';
+import { saveWithDialog } from '../window/save-file.electron.ts';
 
 /** The Platform with Electron's adapters. Call it once the app is ready (safeStorage needs that). */
 export function createElectronPlatform(options: {

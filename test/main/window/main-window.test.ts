@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMainWindow } from '../../../main/platform/main-window.ts';
-import type { MainWindowOptions } from '../../../main/platform/main-window.ts';
+import { createMainWindow } from '../../../main/window/main-window.electron.ts';
+import type { MainWindowOptions } from '../../../main/window/main-window.electron.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
 import type { MenuTemplateItem } from '../../../main/window/app-menu.ts';
 import type { Scheduler } from '../../../main/window/window-state.ts';

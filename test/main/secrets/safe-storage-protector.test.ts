@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { safeStorageProtector } from '../../../main/platform/safe-storage-protector.ts';
+import { safeStorageProtector } from '../../../main/secrets/safe-storage-protector.electron.ts';
 import { safeStorage } from '../../mocks/electron.ts';
 
 const backend = safeStorage.getSelectedStorageBackend;
