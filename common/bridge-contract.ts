@@ -36,6 +36,13 @@ export const ProfileListSchema = z.object({
 });
 export type ProfileList = z.infer<typeof ProfileListSchema>;
 
+/**
+ * After a switch or a removal: the profiles, and the session of the profile that is active now, so the screen
+ * changes in one call (removing the active profile switches to another one).
+ */
+export const ProfileChangeSchema = ProfileListSchema.extend({ session: SessionSchema });
+export type ProfileChange = z.infer<typeof ProfileChangeSchema>;
+
 /** A profile as the tester types it; an empty clientSecret keeps the one already saved. */
 export const ProfileEditSchema = ProfileSchema.strict();
 
@@ -120,9 +127,9 @@ export const invokeChannels = {
 
   // Profiles: one active at a time; switching changes the session, accounts, payees, history and limit shown.
   listProfiles: { request: NoRequest, response: ProfileListSchema },
-  switchProfile: { request: Id, response: ProfileListSchema },
+  switchProfile: { request: Id, response: ProfileChangeSchema },
   saveProfile: { request: ProfileEditSchema, response: ProfileListSchema },
-  removeProfile: { request: Id, response: ProfileListSchema },
+  removeProfile: { request: Id, response: ProfileChangeSchema },
 
   // The session of the active profile, with its 90-day grant.
   sessionStatus: { request: NoRequest, response: SessionSchema },

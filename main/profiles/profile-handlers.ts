@@ -1,4 +1,4 @@
-import type { HandlerTable, ProfileList } from '../../common/bridge-contract.ts';
+import type { HandlerTable, ProfileChange, ProfileList } from '../../common/bridge-contract.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { ProfileService } from './profile-service.ts';
 
@@ -13,12 +13,13 @@ export function profileHandlers(options: {
 }): ProfileHandlers {
   const { profiles, sessions } = options;
   const list = (): ProfileList => ({ profiles: profiles.summaries(), canEdit: options.canEdit });
+  const changed = (): ProfileChange => ({ ...list(), session: sessions.status(profiles.active().id) });
   return {
     listProfiles: list,
     switchProfile: async ({ id }) => {
       await sessions.cancelSignIn();
       profiles.switchTo(id);
-      return list();
+      return changed();
     },
     saveProfile: (input) => {
       profiles.save(input);
@@ -30,7 +31,7 @@ export function profileHandlers(options: {
       profiles.remove(id);
       // A removed profile's tokens and known customer go with it; a reset shipped profile starts signed out.
       sessions.forget(id);
-      return list();
+      return changed();
     },
   };
 }

@@ -273,17 +273,22 @@ describe('the wallet through the contract', () => {
     expect(JSON.stringify(saved)).not.toContain('typed-secret');
     expect(JSON.stringify(platform.store.get('profiles.saved'))).not.toContain('typed-secret');
 
-    await value('switchProfile', { id: 'second' });
-    expect(await value('sessionStatus')).toMatchObject({ profileId: 'second', signedIn: false });
+    // A switch answers with the profiles and the session now active: the screen needs no second call.
+    const switched = await value('switchProfile', { id: 'second' });
+    expect(switched.session).toMatchObject({ profileId: 'second', signedIn: false });
+    expect(await value('sessionStatus')).toEqual(switched.session);
     expect((await value('historyPage', {})).total).toBe(0);
 
-    await value('switchProfile', { id: LOCAL_SANDBOX_ID });
-    expect(await value('sessionStatus')).toMatchObject({ signedIn: true });
+    expect((await value('switchProfile', { id: LOCAL_SANDBOX_ID })).session).toMatchObject({ signedIn: true });
     expect((await value('historyPage', {})).total).toBe(1);
 
-    expect((await value('removeProfile', { id: 'second' })).profiles.map((profile) => profile.id)).toEqual([
-      LOCAL_SANDBOX_ID,
-    ]);
+    // Removing the active profile: one call says which profile is active now, and its session.
+    await value('switchProfile', { id: 'second' });
+    const removed = await value('removeProfile', { id: 'second' });
+    expect(removed.profiles.map((profile) => profile.id)).toEqual([LOCAL_SANDBOX_ID]);
+    expect(removed.profiles.find((profile) => profile.active)?.id).toBe(LOCAL_SANDBOX_ID);
+    expect(removed.session).toMatchObject({ profileId: LOCAL_SANDBOX_ID, signedIn: true });
+    expect(await value('sessionStatus')).toEqual(removed.session);
   });
 
   it('refuses profile edits where the vendor does not allow them', async () => {
