@@ -1,17 +1,22 @@
 /**
- * A stand-in for the `electron` module under plain Node (vitest aliases `electron` here). It records what the
- * code under test does with it, so tests can assert on registrations and exposures.
+ * A stand-in for the `electron` module under plain Node (vitest aliases `electron` here, and the edge tests in
+ * test/e2e/edge resolve it here with a module loader hook when they run the built main bundle). It records what the
+ * code under test does with it, so tests can assert on registrations and exposures. Erasable TypeScript only, with
+ * no imports: Node loads it as it is.
  */
 type Listener = (...args: unknown[]) => unknown;
 
 export const ipcMain = {
   handlers: new Map<string, Listener>(),
+  /** Every `handle` call in order, a refused second registration of a channel included. */
+  registrations: [] as string[],
   listeners: new Map<string, Listener[]>(),
   on(channel: string, listener: Listener) {
     this.listeners.set(channel, [...(this.listeners.get(channel) ?? []), listener]);
     return this;
   },
   handle(channel: string, listener: Listener) {
+    this.registrations.push(channel);
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
     this.handlers.set(channel, listener);
   },
@@ -71,16 +76,32 @@ export const app = {
   getLocale() {
     return this.locale;
   },
+  getPreferredSystemLanguages(): string[] {
+    return [this.locale];
+  },
   // Lifecycle: what runElectronApp does with the app, recorded.
   ready: false,
   sandboxEnabled: false,
   quitCalls: 0,
+  /** The codes `app.exit` was called with. */
+  exitCodes: [] as number[],
+  readyWaiters: [] as (() => void)[],
   /** What requestSingleInstanceLock answers: false plays a second launch. */
   lockAvailable: true,
   events: new Map<string, Listener[]>(),
   on(event: string, listener: Listener) {
     this.events.set(event, [...(this.events.get(event) ?? []), listener]);
     return this;
+  },
+  once(event: string, listener: Listener) {
+    const wrapped: Listener = (...args) => {
+      this.events.set(
+        event,
+        (this.events.get(event) ?? []).filter((l) => l !== wrapped),
+      );
+      return listener(...args);
+    };
+    return this.on(event, wrapped);
   },
   emit(event: string, ...args: unknown[]) {
     for (const listener of this.events.get(event) ?? []) listener(...args);
@@ -91,20 +112,42 @@ export const app = {
   enableSandbox() {
     this.sandboxEnabled = true;
   },
+  /** As Electron quits: `before-quit` and `will-quit` (either may be prevented), then `quit` with exit code 0. */
   quit() {
     this.quitCalls += 1;
+    const beforeQuit = fakeEvent();
+    this.emit('before-quit', beforeQuit);
+    if (beforeQuit.defaultPrevented) return;
+    const willQuit = fakeEvent();
+    this.emit('will-quit', willQuit);
+    if (willQuit.defaultPrevented) return;
+    this.emit('quit', fakeEvent(), 0);
+  },
+  exit(code = 0) {
+    this.exitCodes.push(code);
   },
   isReady() {
     return this.ready;
   },
+  /** Pending until the test calls `markReady` (or sets `ready` before asking). */
   whenReady(): Promise<void> {
-    return this.ready ? Promise.resolve() : new Promise(() => undefined);
+    return this.ready ? Promise.resolve() : new Promise((resolve) => this.readyWaiters.push(resolve));
+  },
+  /** Plays Electron's `ready`: every `whenReady` promise resolves. */
+  markReady() {
+    this.ready = true;
+    const waiters = this.readyWaiters;
+    this.readyWaiters = [];
+    for (const resolve of waiters) resolve();
+    this.emit('ready', fakeEvent(), {});
   },
   /** Back to a fresh app (paths stay: other tests set them). */
   resetLifecycle() {
     this.ready = false;
     this.sandboxEnabled = false;
     this.quitCalls = 0;
+    this.exitCodes = [];
+    this.readyWaiters = [];
     this.lockAvailable = true;
     this.isPackaged = false;
     this.locale = 'en-US';
@@ -172,8 +215,29 @@ interface Rectangle {
 
 export class WebContents extends Emitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  /** The page shown: what was loaded, or what a test says the page navigated to. */
+  url = '';
+  /** The main frame as IPC events name it (`event.sender.mainFrame`); its URL follows the page's. */
+  readonly mainFrame = { url: '' };
+  /** What the main process sent to the page, in order. */
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  destroyed = false;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
     this.windowOpenHandler = handler;
+  }
+  getURL(): string {
+    return this.url;
+  }
+  /** Sets the page's URL, as a load or a navigation commits it. */
+  showPage(url: string) {
+    this.url = url;
+    this.mainFrame.url = url;
+  }
+  send(channel: string, ...args: unknown[]) {
+    this.sent.push({ channel, args });
+  }
+  isDestroyed() {
+    return this.destroyed;
   }
 }
 
@@ -181,6 +245,9 @@ export class BrowserWindow extends Emitter {
   static windows: BrowserWindow[] = [];
   static getAllWindows(): BrowserWindow[] {
     return BrowserWindow.windows.filter((window) => !window.destroyed);
+  }
+  static getFocusedWindow(): BrowserWindow | null {
+    return BrowserWindow.getAllWindows().find((window) => window.focused) ?? null;
   }
   readonly options: Record<string, unknown>;
   readonly webContents = new WebContents();
@@ -202,9 +269,11 @@ export class BrowserWindow extends Emitter {
       height: number('height', 600),
     };
     BrowserWindow.windows.push(this);
+    app.emit('browser-window-created', fakeEvent(), this);
   }
   loadURL(url: string): Promise<void> {
     this.loads.push(url);
+    this.webContents.showPage(url);
     return Promise.resolve();
   }
   loadFile(file: string): Promise<void> {
@@ -238,10 +307,13 @@ export class BrowserWindow extends Emitter {
   isDestroyed() {
     return this.destroyed;
   }
+  /** As Electron closes a window: `close`, `closed`, and the app's `window-all-closed` after the last one. */
   close() {
     this.emit('close', fakeEvent());
     this.destroyed = true;
+    this.webContents.destroyed = true;
     this.emit('closed');
+    if (BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed');
   }
 }
 
@@ -277,6 +349,10 @@ export const screen = {
 
 export const dialog = {
   shown: [] as { window: unknown; options: Record<string, unknown> }[],
+  errors: [] as { title: string; content: string }[],
+  showErrorBox(title: string, content: string) {
+    this.errors.push({ title, content });
+  },
   showMessageBox(window: unknown, options: Record<string, unknown>) {
     this.shown.push({ window, options });
     return Promise.resolve({ response: 0, checkboxChecked: false });
