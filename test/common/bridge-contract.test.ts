@@ -1,37 +1,370 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AppInfoSchema,
   eventChannelNames,
-  eventMethodName,
+  eventChannels,
   invokeChannelNames,
   invokeChannels,
-  walletApiKeys,
+  type EventChannel,
+  type EventPayload,
+  type InvokeChannel,
+  type RequestOf,
+  type ResponseOf,
 } from '../../common/bridge-contract.ts';
-import { ipcChannel } from '../../common/ipc-channel.ts';
+import type { HistoryFilter } from '../../common/payment.ts';
+import type { ProfileSummary } from '../../common/profile.ts';
+import type { Session } from '../../common/session.ts';
 
-describe('bridge contract', () => {
-  it('lists every invoke channel as a wallet method, and one onX method per event', () => {
-    expect(walletApiKeys).toEqual([...invokeChannelNames, ...eventChannelNames.map(eventMethodName)]);
-    expect(walletApiKeys).toContain('appInfo');
-  });
+/**
+ * The contract as the main process applies it: every request is parsed with its channel's schema before a handler
+ * runs, and every response and event with its own before it leaves. These tests feed the schemas what the renderer
+ * sends and what main answers, and then each way a compromised renderer could bend a request, and each field main
+ * must not let out.
+ */
 
-  it('names event subscriptions onX', () => {
-    expect(eventMethodName('sessionChanged' as never)).toBe('onSessionChanged');
-  });
+const T = Date.UTC(2026, 10, 22, 12);
+const DAY = 24 * 60 * 60 * 1000;
 
-  it('gives each channel a request and a response schema', () => {
-    for (const name of invokeChannelNames) {
-      expect(invokeChannels[name].request.safeParse).toBeTypeOf('function');
-      expect(invokeChannels[name].response.safeParse).toBeTypeOf('function');
-    }
-  });
+/** A draft as the pay form holds it (renderer/src/state/app-store.ts PayDraft): every field a string. */
+const draft = {
+  debtorAccount: '013326012345',
+  depositKennitala: '050792-2189',
+  depositAccount: '0133-26-020001',
+  amount: '1,500',
+  endToEndId: 'Rent',
+  extendedReference: 'November',
+  payeeName: 'Björn',
+};
+const emptyDraft = { ...draft, ...Object.fromEntries(Object.keys(draft).map((key) => [key, ''])) };
+const filter: HistoryFilter = {
+  from: T - 30 * DAY,
+  to: T,
+  states: ['settled', 'unknown'],
+  payee: 'Björn',
+  text: 'Rent',
+};
 
-  it('refuses an app info without a name', () => {
-    expect(AppInfoSchema.safeParse({ name: '', version: '1.0.0' }).success).toBe(false);
-    expect(AppInfoSchema.safeParse({ name: 'A2A Wallet', version: '1.0.0' }).success).toBe(true);
-  });
+/** One request per channel as the renderer sends it; the type makes a new channel a compile error here. */
+const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
+  appInfo: undefined,
+  listProfiles: undefined,
+  switchProfile: { id: 'bank-sandbox' },
+  // As the profile form's toProfileInput builds it, with every optional field filled.
+  saveProfile: {
+    id: 'test-bank',
+    name: 'Test bank',
+    environment: 'bank-sandbox',
+    baseUrl: 'https://api.test.bank.is/v1/',
+    authUrl: 'https://auth.test.bank.is',
+    clientId: 'wallet',
+    clientSecret: '',
+    apiKey: 'key-1234567890',
+    apiVersion: 'v1',
+    scopes: ['profile', 'openid', 'customer', 'payments'],
+    redirectPorts: [53682],
+    tokenEndpointAuth: 'client_secret_basic',
+    kennitalaClaims: ['kennitala', 'nationalId'],
+    nameClaims: ['name'],
+    jwksUrl: 'https://auth.test.bank.is/jwks',
+    discoveryUrl: 'https://auth.test.bank.is/.well-known/openid-configuration',
+    issuer: 'https://auth.test.bank.is',
+  },
+  removeProfile: { id: 'test-bank' },
+  sessionStatus: undefined,
+  signIn: undefined,
+  cancelSignIn: undefined,
+  signOut: undefined,
+  listAccounts: undefined,
+  saveAccount: { accountNumber: '0133-26-012345', label: 'Current account' },
+  removeAccount: { id: 'account-1' },
+  listPayees: undefined,
+  savePayee: { name: 'Björn', kennitala: '050792-2189', accountNumber: '0133-26-020001' },
+  removePayee: { id: 'payee-1' },
+  dailyLimit: undefined,
+  validatePayment: draft,
+  confirmPayment: { draft, acknowledgeDuplicate: 'payment-0' },
+  submitPayment: { id: 'payment-1' },
+  checkAgain: { id: 'payment-1' },
+  historyPage: { filter, offset: 100, limit: 100 },
+  getPayment: { id: 'payment-1' },
+  refreshStatus: { id: 'payment-1' },
+  exportHistory: { filter },
+  getSettings: undefined,
+  updateSettings: { language: 'is', allowWeakTokenStorage: true },
+};
 
-  it('prefixes channels on the wire', () => {
-    expect(ipcChannel('appInfo')).toBe('wallet:appInfo');
-  });
+/** Other requests the renderer sends as they are: the form before anything is typed, a history without a filter. */
+const moreUiRequests: { [C in InvokeChannel]?: RequestOf<C>[] } = {
+  validatePayment: [emptyDraft],
+  confirmPayment: [{ draft }],
+  historyPage: [{ filter: {}, offset: 0, limit: 100 }],
+  exportHistory: [{ filter: {} }],
+  updateSettings: [{ language: 'system' }, { allowWeakTokenStorage: false }],
+  saveAccount: [{ accountNumber: '013326012345', label: '' }],
+};
+
+const summary: ProfileSummary = {
+  id: 'test-bank',
+  name: 'Test bank',
+  environment: 'bank-sandbox',
+  baseUrl: 'https://api.test.bank.is/v1',
+  authUrl: 'https://auth.test.bank.is',
+  clientId: 'wallet',
+  apiKeyMasked: 'key-…7890',
+  hasClientSecret: true,
+  complete: true,
+  active: true,
+  builtIn: false,
+  apiVersion: 'v1',
+  scopes: ['openid', 'payments'],
+  redirectPorts: [53682],
+  tokenEndpointAuth: 'client_secret_post',
+  kennitalaClaims: ['kennitala'],
+  nameClaims: ['name'],
+  jwksUrl: 'https://auth.test.bank.is/jwks',
+  discoveryUrl: 'https://auth.test.bank.is/.well-known/openid-configuration',
+  issuer: 'https://auth.test.bank.is',
+  authorizationEndpoint: 'https://auth.test.bank.is/authorize',
+  tokenEndpoint: 'https://auth.test.bank.is/token',
+  userinfoEndpoint: 'https://auth.test.bank.is/userinfo',
+};
+const session: Session = {
+  profileId: 'test-bank',
+  signedIn: true,
+  signingIn: false,
+  name: 'Anna Jónsdóttir',
+  maskedKennitala: '120385-****',
+  grantStart: T - 76 * DAY,
+  grantEnd: T + 14 * DAY,
+  daysLeft: 14,
+  reminder: 14,
+  signedOutReason: 'signed-out',
+  persistent: true,
+};
+const order = {
+  debtorKennitala: '120385-****',
+  debtorAccount: '013326012345',
+  depositKennitala: '0507922189',
+  depositAccount: '013326020001',
+  amount: 1500,
+  endToEndId: 'Rent',
+  extendedReference: 'November',
+  payeeName: 'Björn',
+};
+const limit = {
+  day: '2026-11-22',
+  limit: 200_000,
+  used: 1500,
+  remaining: 198_500,
+  resetsAt: T + DAY / 2,
+  bankSaysReached: false,
+  asOf: T,
+};
+const payment = {
+  id: 'payment-1',
+  profileId: 'test-bank',
+  order,
+  requestId: 'AbC123xyz',
+  state: 'rejected' as const,
+  stateTimes: { confirmed: T, sending: T, rejected: T + 1 },
+  createdAt: T,
+  updatedAt: T + 1,
+  firstSentAt: T,
+  attempts: 1,
+  initiationId: 'init-1',
+  bankStatus: 'RJCT',
+  paymentDate: '2026-11-22',
+  error: { name: 'AmountUnavailable', code: 'ERR_80102_105', message: 'not available', httpStatus: 400 },
+  acknowledgedDuplicateOf: 'payment-0',
+};
+const profiles = { profiles: [summary], canEdit: true };
+const accounts = [{ id: 'account-1', accountNumber: '013326012345', label: 'Current account' }];
+const payees = [{ id: 'payee-1', name: 'Björn', kennitala: '0507922189', accountNumber: '013326020001', createdAt: T }];
+
+/** One answer per channel as main gives it, every optional field filled. */
+const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
+  appInfo: { name: 'A2A Wallet', version: '0.1.0' },
+  listProfiles: profiles,
+  switchProfile: { ...profiles, session },
+  saveProfile: profiles,
+  removeProfile: { ...profiles, session },
+  sessionStatus: session,
+  signIn: session,
+  cancelSignIn: session,
+  signOut: session,
+  listAccounts: accounts,
+  saveAccount: accounts,
+  removeAccount: accounts,
+  listPayees: payees,
+  savePayee: payees,
+  removePayee: payees,
+  dailyLimit: limit,
+  validatePayment: {
+    errors: { amount: 'over_remaining' },
+    order,
+    duplicate: { intentId: 'payment-0', createdAt: T - DAY / 2, amount: 1500 },
+    newPayee: true,
+    limit,
+  },
+  confirmPayment: payment,
+  submitPayment: payment,
+  checkAgain: payment,
+  historyPage: { total: 1, items: [payment] },
+  getPayment: payment,
+  refreshStatus: payment,
+  exportHistory: { saved: true, fileName: 'payments.csv', count: 1 },
+  getSettings: {
+    language: 'system',
+    locale: 'is',
+    protection: 'secure',
+    allowWeakTokenStorage: false,
+    tokensPersist: true,
+  },
+  updateSettings: {
+    language: 'en',
+    locale: 'en',
+    protection: 'basic_text',
+    allowWeakTokenStorage: true,
+    tokensPersist: true,
+  },
+};
+
+const mainEvents: { [E in EventChannel]: EventPayload<E> } = {
+  sessionChanged: session,
+  paymentChanged: payment,
+  grantReminder: { profileId: 'test-bank', reminder: 7, daysLeft: 7, grantEnd: T + 7 * DAY },
+};
+
+type Path = (string | number)[];
+type Json = string | number | boolean | null | undefined | Json[] | { [key: string]: Json };
+
+/** Every place in a value, with what is there: objects and arrays, then their contents. */
+function places(value: Json, path: Path = []): { path: Path; value: Json }[] {
+  const inner = Array.isArray(value)
+    ? value.flatMap((item, index) => places(item, [...path, index]))
+    : value !== null && typeof value === 'object'
+      ? Object.entries(value).flatMap(([key, item]) => places(item, [...path, key]))
+      : [];
+  return [{ path, value }, ...inner];
+}
+
+/** A copy of `root` with `path` replaced by what `change` makes of the value there. */
+function changed(root: Json, path: Path, change: (value: Json) => Json): Json {
+  const [head, ...rest] = path;
+  if (head === undefined) return change(root);
+  if (Array.isArray(root)) return root.map((item, index) => (index === head ? changed(item, rest, change) : item));
+  const object = root as { [key: string]: Json };
+  return { ...object, [head]: changed(object[head], rest, change) };
+}
+
+const isObject = (value: Json): value is { [key: string]: Json } =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isLeaf = (value: Json): boolean => value === null || typeof value !== 'object';
+const where = (path: Path): string => (path.length === 0 ? '(the whole request)' : path.join('.'));
+
+/** A value of another type than the one given. */
+const otherType = (value: Json): Json => (typeof value === 'string' ? 12345 : 'not the right type');
+
+const HUGE = 'a'.repeat(100_000);
+
+describe('bridge contract: requests, as main parses them', () => {
+  for (const channel of invokeChannelNames) {
+    const schema = invokeChannels[channel].request;
+    const sent = uiRequests[channel] as Json;
+
+    describe(channel, () => {
+      it('accepts what the renderer sends', () => {
+        for (const request of [sent, ...((moreUiRequests[channel] ?? []) as Json[])]) {
+          const parsed = schema.safeParse(request);
+          expect(parsed.success, parsed.error?.message).toBe(true);
+        }
+      });
+
+      if (sent === undefined) {
+        it('takes no request at all', () => {
+          for (const payload of [{}, { id: 'x' }, null, '', 0, []]) {
+            expect(schema.safeParse(payload).success, JSON.stringify(payload)).toBe(false);
+          }
+        });
+        return;
+      }
+
+      it('refuses a key the renderer never sends, at any depth', () => {
+        for (const { path, value } of places(sent).filter((place) => isObject(place.value))) {
+          const request = changed(sent, path, () => ({ ...(value as object), unexpected: true }));
+          expect(schema.safeParse(request).success, `extra key in ${where(path)}`).toBe(false);
+        }
+      });
+
+      it('refuses a value of the wrong type in every field', () => {
+        for (const { path } of places(sent).filter((place) => place.path.length > 0 && isLeaf(place.value))) {
+          const request = changed(sent, path, otherType);
+          expect(schema.safeParse(request).success, `wrong type in ${where(path)}`).toBe(false);
+        }
+        expect(schema.safeParse(undefined).success).toBe(false);
+        expect(schema.safeParse('a string').success).toBe(false);
+      });
+
+      it('refuses a huge string in every text field', () => {
+        for (const { path } of places(sent).filter((place) => typeof place.value === 'string')) {
+          // Longer than allowed, but otherwise as sent: a long URL is still a URL, a long id still an id.
+          const request = changed(sent, path, (value) => `${value as string}${HUGE}`);
+          expect(schema.safeParse(request).success, `huge string in ${where(path)}`).toBe(false);
+        }
+      });
+    });
+  }
+});
+
+/** Names of what must never leave the main process, planted in every object of an answer. */
+const SECRET_KEYS = ['accessToken', 'refreshToken', 'clientSecret', 'apiKey', 'kennitala'];
+// Records keyed by payment state or draft field: a key they do not know is refused, not dropped, so nothing is
+// planted in them.
+const RECORDS = new Set(['stateTimes', 'errors']);
+const planted = (value: Json, key?: string | number): Json => {
+  if (Array.isArray(value)) return value.map((item, index) => planted(item, index));
+  if (!isObject(value)) return value;
+  const own = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, planted(item, name)]));
+  if (typeof key === 'string' && RECORDS.has(key)) return own;
+  return { ...Object.fromEntries(SECRET_KEYS.map((name) => [name, `SECRET-${name}`])), ...own };
+};
+
+const answers: [string, { safeParse(value: unknown): { success: boolean; data?: unknown } }, Json][] = [
+  ...invokeChannelNames.map((channel): [string, (typeof invokeChannels)[InvokeChannel]['response'], Json] => [
+    `${channel} response`,
+    invokeChannels[channel].response,
+    mainResponses[channel] as Json,
+  ]),
+  ...eventChannelNames.map((event): [string, (typeof eventChannels)[EventChannel], Json] => [
+    `${event} event`,
+    eventChannels[event],
+    mainEvents[event] as Json,
+  ]),
+];
+
+describe('bridge contract: answers and events, as main parses them before they leave', () => {
+  for (const [name, schema, answer] of answers) {
+    describe(name, () => {
+      it('lets through what main answers', () => {
+        const parsed = schema.safeParse(answer);
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toEqual(answer);
+      });
+
+      it('drops every field the contract does not name, so no secret a service holds can leave', () => {
+        const parsed = schema.safeParse(planted(answer));
+        expect(parsed.success).toBe(true);
+        expect(JSON.stringify(parsed.data)).not.toContain('SECRET-');
+        // What the contract names keeps its own value (a payee's `kennitala` is the payee's, not a planted one).
+        expect(parsed.data).toEqual(answer);
+      });
+
+      it('refuses an answer that breaks the contract, so main sends INTERNAL instead', () => {
+        for (const { path } of places(answer).filter((place) => place.path.length > 0 && isLeaf(place.value))) {
+          expect(schema.safeParse(changed(answer, path, otherType)).success, `wrong type in ${where(path)}`).toBe(
+            false,
+          );
+        }
+      });
+    });
+  }
 });
