@@ -67,6 +67,15 @@ test("the page comes from the app's own scheme, not file://", async () => {
 
 test('a page the window is told to open is refused', async () => {
   const page = await app.firstWindow();
-  await page.evaluate(() => window.open('https://example.com/'));
-  await expect.poll(() => app.windows().length).toBe(1);
+  // The app's own page, loaded: the request to open comes from it, not from a document the window is leaving.
+  await expect(page.getByTestId('app-name')).toHaveText('A2A Wallet');
+  const opened: string[] = [];
+  app.on('window', (window) => opened.push(window.url()));
+  // Electron asks the window-open handler before window.open returns, and window.open returns null only when the
+  // handler denied: the answer is final once the call is, with no window still to come to wait for.
+  const got = await page.evaluate(() => (window.open('https://example.com/') === null ? 'null' : 'a window'));
+  expect(got).toBe('null');
+  // And the main process agrees: the app still has its one window, and none was announced.
+  expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+  expect(opened).toEqual([]);
 });
