@@ -166,7 +166,6 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       spellcheck: false,
     },
   });
-  if (state.maximized) window.maximize();
   rememberWindowState(window, options.stateStore, options.scheduler ?? realScheduler);
   confineToAppPage(window.webContents, allowedOrigins);
 
@@ -174,7 +173,11 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   // Never loadFile: a file:// page would make the CSP's 'self' every local file (see docs/WINDOW.md).
   const load = () => window.loadURL(devServerUrl ?? options.appUrl);
   recoverFromCrashes(window, load, { locale, now: options.now ?? Date.now });
-  window.once('ready-to-show', () => window.show());
+  // Maximizing shows a window: done before the page is ready, the customer would see it blank.
+  window.once('ready-to-show', () => {
+    if (state.maximized) window.maximize();
+    window.show();
+  });
   void load();
   return window;
 }

@@ -1,9 +1,16 @@
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { app, BrowserWindow, dialog } from 'electron';
 import type { AppLocale } from '../../common/isk-amount.ts';
 
 const TITLES: Record<AppLocale, string> = { is: 'Vista greiðslusögu', en: 'Save payment history' };
+
+/**
+ * The name the customer chose, ending in `.csv`: Linux portals older than version 4 ignore the suggested name and
+ * its filter, and return whatever was typed.
+ */
+export const withCsvExtension = (path: string): string =>
+  extname(path).toLowerCase() === '.csv' ? path : `${path}.csv`;
 
 /** The save dialog, starting in Downloads; the file is written readable by the user only. */
 export async function saveWithDialog(file: {
@@ -19,6 +26,7 @@ export async function saveWithDialog(file: {
   const parent = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
   const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
   if (result.canceled || !result.filePath) return undefined;
-  await writeFile(result.filePath, file.content, { mode: 0o600 });
-  return result.filePath;
+  const path = withCsvExtension(result.filePath);
+  await writeFile(path, file.content, { mode: 0o600 });
+  return path;
 }

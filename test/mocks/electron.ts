@@ -289,8 +289,10 @@ export class BrowserWindow extends Emitter {
   isMaximized() {
     return this.maximized;
   }
+  /** As in Electron: maximizing a hidden window shows it, whether or not its page is ready. */
   maximize() {
     this.maximized = true;
+    this.visible = true;
   }
   isMinimized() {
     return this.minimized;
@@ -356,6 +358,15 @@ export const dialog = {
   showMessageBox(window: unknown, options: Record<string, unknown>) {
     this.shown.push({ window, options });
     return Promise.resolve({ response: 0, checkboxChecked: false });
+  },
+  /** What the customer picks in the next save dialog: a path, or undefined to cancel. */
+  savePath: undefined as string | undefined,
+  saves: [] as Record<string, unknown>[],
+  showSaveDialog(...args: unknown[]) {
+    const options = args.at(-1) as Record<string, unknown>;
+    this.saves.push(options);
+    const filePath = this.savePath;
+    return Promise.resolve(filePath ? { canceled: false, filePath } : { canceled: true, filePath: '' });
   },
 };
 

@@ -165,7 +165,11 @@ describe('window size and position', () => {
     store.set(WINDOW_STATE_KEY, { x: 100, y: 50, width: 900, height: 700, maximized: true });
     const window = open();
     expect(window.options).toMatchObject({ x: 100, y: 50, width: 900, height: 700, minWidth: 480, minHeight: 560 });
+    // Not shown (maximizing shows a window) before its page is ready: it would be blank.
+    expect(window.visible).toBe(false);
+    window.emit('ready-to-show');
     expect(window.maximized).toBe(true);
+    expect(window.visible).toBe(true);
   });
 
   it('opens centred on the primary display when last time was on a display no longer there', () => {

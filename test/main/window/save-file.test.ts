@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { saveWithDialog, withCsvExtension } from '../../../main/window/save-file.electron.ts';
+import { app, dialog } from '../../mocks/electron.ts';
+
+let folder: string;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'a2a-save-'));
+  app.setPath('downloads', folder);
+  dialog.savePath = undefined;
+  dialog.saves.length = 0;
+});
+
+const save = () => saveWithDialog({ suggestedName: 'a2a-wallet-local-2026-11-22.csv', content: 'a;b\n', locale: 'is' });
+
+describe('the CSV save dialog', () => {
+  it('suggests the name in Downloads, with the title in the customer’s language', async () => {
+    await save();
+    expect(dialog.saves[0]).toMatchObject({
+      title: 'Vista greiðslusögu',
+      defaultPath: join(folder, 'a2a-wallet-local-2026-11-22.csv'),
+    });
+  });
+
+  it('adds .csv when the dialog returns a name without it (Linux portals before v4)', async () => {
+    dialog.savePath = join(folder, 'greidslur');
+    expect(await save()).toBe(join(folder, 'greidslur.csv'));
+    expect(readFileSync(join(folder, 'greidslur.csv'), 'utf8')).toBe('a;b\n');
+    if (process.platform !== 'win32') expect(statSync(join(folder, 'greidslur.csv')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps a name that already ends in .csv, in any case', () => {
+    expect(withCsvExtension('/x/saga.CSV')).toBe('/x/saga.CSV');
+    expect(withCsvExtension('/x/saga.csv')).toBe('/x/saga.csv');
+    expect(withCsvExtension('/x/saga.csv.txt')).toBe('/x/saga.csv.txt.csv');
+  });
+
+  it('writes nothing when the customer cancels', async () => {
+    expect(await save()).toBeUndefined();
+  });
+});
