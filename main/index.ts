@@ -68,7 +68,7 @@ const openWindow = async () => {
   store ??= electronKeyValueStore();
   started ??= startWallet();
   const wallet = await started;
-  createMainWindow({
+  return createMainWindow({
     preloadPath: join(here, '../preload/index.cjs'),
     appUrl: APP_ENTRY_URL,
     ...(switches.devServerUrl ? { devServerUrl: switches.devServerUrl } : {}),
@@ -76,6 +76,8 @@ const openWindow = async () => {
     stateStore: store,
     allowedOrigins: () => originsOf(wallet.bankUrls()),
     locale: () => wallet.locale(),
+    // The page could not be loaded at all (a damaged install): nothing would be shown, so it counts as a failed start.
+    onLoadFailed: (error) => lifecycle.failed(error),
   });
 };
-runElectronApp(() => void openWindow(), switches.userDataDir ? { userDataDir: switches.userDataDir } : {});
+const lifecycle = runElectronApp(openWindow, switches.userDataDir ? { userDataDir: switches.userDataDir } : {});

@@ -1,31 +1,74 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { focusAppWindow } from '../window/desktop.electron.ts';
+import { startFailureMessage } from './start-failure.ts';
 
 /**
  * The app's lifecycle: one instance, one window, quit when it closes (also on macOS: a wallet has no reason to
  * linger). A second launch brings the running app to the front and ends.
+ *
+ * `openWindow` may take a while (the wallet starts, the local sandbox too): a second launch or a Dock click meanwhile
+ * waits for the same window instead of making another. If it fails, nothing would be left on screen while the
+ * single-instance lock stays held, so every relaunch would fail the same way: the customer is told why and what to
+ * do, and the app exits.
  */
-export function runElectronApp(openWindow: () => void, options: { userDataDir?: string } = {}): void {
+export function runElectronApp(
+  openWindow: () => Promise<BrowserWindow>,
+  options: { userDataDir?: string } = {},
+): { failed(error: unknown): void } {
   // Tests give every run a fresh profile (an unpackaged app only: see dev-switches.ts); this must happen before the
   // app is ready, and before the lock below, which is held per user data folder (so parallel test runs do not see
   // each other as a second instance).
   if (options.userDataDir) app.setPath('userData', options.userDataDir);
 
+  let exiting = false;
+  const failed = (error: unknown): void => {
+    if (exiting) return;
+    exiting = true;
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`A2A Wallet could not start: ${reason}`);
+    const text = startFailureMessage(app.getPreferredSystemLanguages(), reason, safeUserData());
+    dialog.showErrorBox(text.title, text.message);
+    app.exit(1);
+  };
+
   // Two instances would share the settings, the token vault and the payment journal.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
-    return;
+    return { failed };
   }
+
+  let window: Promise<BrowserWindow> | undefined;
+  const show = (): Promise<BrowserWindow> => {
+    window ??= openWindow().then((opened) => {
+      opened.once('closed', () => {
+        window = undefined;
+      });
+      return opened;
+    });
+    return window;
+  };
+  const bringToFront = (): void => {
+    void show().then(focusAppWindow, failed);
+  };
+
   app.on('second-instance', () => {
-    if (BrowserWindow.getAllWindows().length > 0) focusAppWindow();
-    else if (app.isReady()) openWindow();
+    if (app.isReady()) bringToFront();
   });
 
   // Every renderer sandboxed, whatever a window's own settings say.
   app.enableSandbox();
   app.on('window-all-closed', () => app.quit());
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    if (BrowserWindow.getAllWindows().length === 0 || window) bringToFront();
   });
-  void app.whenReady().then(openWindow);
+  void app.whenReady().then(show).catch(failed);
+  return { failed };
+}
+
+function safeUserData(): string | undefined {
+  try {
+    return app.getPath('userData');
+  } catch {
+    return undefined;
+  }
 }

@@ -28,6 +28,8 @@ export interface MainWindowOptions {
   locale?: () => AppLocale;
   /** The documentation, linked from the Help menu when its origin is allowed. */
   helpUrl?: string;
+  /** The page could not be loaded at all: the window would stay empty and hidden. */
+  onLoadFailed?: (error: unknown) => void;
   /** Time and timers, injected by tests. */
   now?: () => number;
   scheduler?: Scheduler;
@@ -178,6 +180,6 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     if (state.maximized) window.maximize();
     window.show();
   });
-  void load();
+  load().catch((error: unknown) => options.onLoadFailed?.(error));
   return window;
 }

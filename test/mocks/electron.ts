@@ -271,8 +271,11 @@ export class BrowserWindow extends Emitter {
     BrowserWindow.windows.push(this);
     app.emit('browser-window-created', fakeEvent(), this);
   }
+  /** Set by a test: the next loads fail with it, as Electron rejects loadURL (ERR_FILE_NOT_FOUND and the like). */
+  static loadError: Error | undefined;
   loadURL(url: string): Promise<void> {
     this.loads.push(url);
+    if (BrowserWindow.loadError) return Promise.reject(BrowserWindow.loadError);
     this.webContents.showPage(url);
     return Promise.resolve();
   }

@@ -1,16 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runElectronApp } from '../../../main/platform/app-lifecycle.electron.ts';
 import { readDevelopmentSwitches } from '../../../main/platform/platform.electron.ts';
-import { BrowserWindow, app } from '../../mocks/electron.ts';
+import type { BrowserWindow as ElectronWindow } from 'electron';
+import { BrowserWindow, app, dialog } from '../../mocks/electron.ts';
 
 let opened: number;
+/** Each call opens a window once `release` is called: the wallet takes a while to start. */
+let pending: { release(): void; fail(error: Error): void }[];
 const openWindow = () => {
   opened += 1;
+  return new Promise<ElectronWindow>((resolve, reject) => {
+    pending.push({ release: () => resolve(new BrowserWindow() as unknown as ElectronWindow), fail: reject });
+  });
+};
+const settle = async () => {
+  for (let n = 0; n < 5; n += 1) await Promise.resolve();
 };
 
 beforeEach(() => {
   opened = 0;
+  pending = [];
   BrowserWindow.windows = [];
+  dialog.errors.length = 0;
   app.resetLifecycle();
 });
 afterEach(() => {
@@ -22,7 +33,7 @@ describe('the app lifecycle', () => {
   it('opens the window once ready, sandboxing every renderer', async () => {
     app.ready = true;
     runElectronApp(openWindow);
-    await Promise.resolve();
+    await settle();
     expect(opened).toBe(1);
     expect(app.sandboxEnabled).toBe(true);
   });
@@ -31,7 +42,7 @@ describe('the app lifecycle', () => {
     app.ready = true;
     app.lockAvailable = false;
     runElectronApp(openWindow);
-    await Promise.resolve();
+    await settle();
     expect(app.quitCalls).toBe(1);
     expect(opened).toBe(0);
     expect(app.events.size).toBe(0);
@@ -52,24 +63,71 @@ describe('the app lifecycle', () => {
     expect(userDataAtLock).toBe('/tmp/a2a-test-profile');
   });
 
-  it('brings the running window to the front on a second launch, restoring it if minimized', () => {
+  it('brings the running window to the front on a second launch, restoring it if minimized', async () => {
+    app.ready = true;
     runElectronApp(openWindow);
-    const window = new BrowserWindow();
+    await settle();
+    pending[0]?.release();
+    await settle();
+    const [window] = BrowserWindow.windows;
+    if (!window) throw new Error('no window');
     window.minimized = true;
     app.emit('second-instance', {}, ['a2a-wallet'], '/');
+    await settle();
     expect(window.minimized).toBe(false);
     expect(window.visible).toBe(true);
     expect(window.focused).toBe(true);
-    expect(opened).toBe(0);
+    expect(opened).toBe(1);
   });
 
-  it('opens a window on a second launch when none is open', () => {
+  it('makes one window, not two, when launched again or clicked in the Dock while still starting', async () => {
+    app.ready = true;
+    runElectronApp(openWindow);
+    await settle();
+    app.emit('second-instance', {}, [], '/');
+    app.emit('activate');
+    app.emit('second-instance', {}, [], '/');
+    await settle();
+    expect(opened).toBe(1);
+    pending[0]?.release();
+    await settle();
+    expect(BrowserWindow.getAllWindows()).toHaveLength(1);
+    expect(BrowserWindow.windows[0]?.focused).toBe(true);
+  });
+
+  it('opens a new window after the last one closed (macOS keeps the app in the Dock)', async () => {
+    app.ready = true;
+    runElectronApp(openWindow);
+    await settle();
+    pending[0]?.release();
+    await settle();
+    BrowserWindow.windows[0]?.close();
+    app.emit('activate');
+    await settle();
+    expect(opened).toBe(2);
+  });
+
+  it('waits for ready before a second launch opens anything', async () => {
     runElectronApp(openWindow);
     app.emit('second-instance', {}, [], '/');
-    expect(opened).toBe(0); // not ready yet: the ready handler will open it
-    app.ready = true;
-    app.emit('second-instance', {}, [], '/');
+    await settle();
+    expect(opened).toBe(0);
+    app.markReady();
+    await settle();
     expect(opened).toBe(1);
+  });
+
+  it('says why it could not start, and what to do, then exits instead of lingering unseen', async () => {
+    app.ready = true;
+    runElectronApp(openWindow);
+    await settle();
+    pending[0]?.fail(new Error("EACCES: permission denied, open '/home/anna/.config/A2A Wallet/settings.json'"));
+    await settle();
+    expect(dialog.errors).toHaveLength(1);
+    expect(dialog.errors[0]?.title).toBe('A2A Wallet could not start');
+    expect(dialog.errors[0]?.content).toContain('EACCES: permission denied');
+    expect(dialog.errors[0]?.content).toMatch(/What to do: start the app again/);
+    expect(app.exitCodes).toEqual([1]);
   });
 
   it('quits when the window closes', () => {

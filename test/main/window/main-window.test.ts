@@ -77,6 +77,19 @@ describe('the main window', () => {
     expect(open({ devServerUrl: 'http://localhost:5173' }).loads).toEqual(['http://localhost:5173']);
   });
 
+  it('reports a page that cannot be loaded at all, so the start fails visibly', async () => {
+    BrowserWindow.loadError = new Error('ERR_FILE_NOT_FOUND (-6) loading app://wallet/index.html');
+    try {
+      const failures: unknown[] = [];
+      open({ onLoadFailed: (error) => failures.push(error) });
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(failures).toEqual([BrowserWindow.loadError]);
+    } finally {
+      BrowserWindow.loadError = undefined;
+    }
+  });
+
   it('shows itself when ready', () => {
     const window = open();
     expect(window.visible).toBe(false);
