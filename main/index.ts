@@ -76,6 +76,7 @@ const openWindow = async () => {
     stateStore: store,
     allowedOrigins: () => originsOf(wallet.bankUrls()),
     locale: () => wallet.locale(),
+    onMenuChange: (rebuild) => wallet.onHostChange(rebuild),
     // The page could not be loaded at all (a damaged install): nothing would be shown, so it counts as a failed start.
     onLoadFailed: (error) => lifecycle.failed(error),
   });

@@ -29,6 +29,8 @@ export interface Wallet {
   checkReminders(): void;
   /** The language in use, for what the main process shows itself (menus, dialogs). */
   locale(): AppLocale;
+  /** Called when the language in use, or the list of profiles (and so the bank sites), changes. */
+  onHostChange(listener: () => void): () => void;
   /** The addresses of every profile's bank: the sites a link may open in the system browser. */
   bankUrls(): string[];
   close(): Promise<void>;
@@ -41,6 +43,10 @@ export interface Wallet {
 export async function createWallet(platform: Platform): Promise<Wallet> {
   const { store, clock } = platform;
   const listeners = new Set<(event: WalletEvent) => void>();
+  const hostListeners = new Set<() => void>();
+  const hostChanged = () => {
+    for (const listener of hostListeners) listener();
+  };
   const emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>): void => {
     const parsed = eventChannels[channel].safeParse(payload);
     if (!parsed.success) return;
@@ -115,7 +121,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   // Each domain owns its slice of the table; the compiler checks that together they cover every channel.
   const handlers: HandlerTable = {
     appInfo: () => platform.appInfo(),
-    ...profileHandlers({ profiles, sessions, canEdit: platform.shipped.allowEdit }),
+    ...profileHandlers({ profiles, sessions, canEdit: platform.shipped.allowEdit, onSaved: hostChanged }),
     ...sessionHandlers({ sessions, reminders, activeProfile }),
     ...addressBookHandlers({ book, sessions, activeProfile }),
     ...paymentHandlers({
@@ -126,7 +132,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       saveFile: (file) => platform.saveFile(file),
       locale: () => settings.locale(),
     }),
-    ...settingsHandlers({ settings, tokenStorageChanged: applyTokenStorage }),
+    ...settingsHandlers({ settings, tokenStorageChanged: applyTokenStorage, localeChanged: hostChanged }),
   };
 
   return {
@@ -137,6 +143,10 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     },
     checkReminders: () => reminders.check(activeProfile()),
     locale: () => settings.locale(),
+    onHostChange(listener) {
+      hostListeners.add(listener);
+      return () => hostListeners.delete(listener);
+    },
     bankUrls: () => profiles.list().flatMap((profile) => [profile.baseUrl, profile.authUrl]),
     async close() {
       await sessions.cancelSignIn();

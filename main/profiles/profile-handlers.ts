@@ -10,6 +10,8 @@ export function profileHandlers(options: {
   sessions: SessionService;
   /** The vendor allows adding and editing profiles. */
   canEdit: boolean;
+  /** A profile was saved or removed: the bank sites a link may open changed. */
+  onSaved?: () => void;
 }): ProfileHandlers {
   const { profiles, sessions } = options;
   const list = (): ProfileList => ({ profiles: profiles.summaries(), canEdit: options.canEdit });
@@ -25,12 +27,14 @@ export function profileHandlers(options: {
       profiles.save(input);
       // Repointed at another bank, client or sign-in settings: its session ends now, before a call could use it.
       sessions.profileChanged(input.id);
+      options.onSaved?.();
       return list();
     },
     removeProfile: ({ id }) => {
       profiles.remove(id);
       // A removed profile's tokens and known customer go with it; a reset shipped profile starts signed out.
       sessions.forget(id);
+      options.onSaved?.();
       return changed();
     },
   };

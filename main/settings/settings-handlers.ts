@@ -7,14 +7,18 @@ export type SettingsHandlers = Pick<HandlerTable, 'getSettings' | 'updateSetting
 export function settingsHandlers(options: {
   settings: SettingsService;
   tokenStorageChanged(): void;
+  /** The language in use changed (the menus and dialogs main shows follow it). */
+  localeChanged(): void;
 }): SettingsHandlers {
   const { settings } = options;
   return {
     getSettings: () => settings.get(),
     updateSettings: (change) => {
       const allowedWeak = settings.allowWeakTokenStorage();
+      const locale = settings.locale();
       settings.update(change);
       if (settings.allowWeakTokenStorage() !== allowedWeak) options.tokenStorageChanged();
+      if (settings.locale() !== locale) options.localeChanged();
       return settings.get();
     },
   };

@@ -28,6 +28,11 @@ export interface MainWindowOptions {
   locale?: () => AppLocale;
   /** The documentation, linked from the Help menu when its origin is allowed. */
   helpUrl?: string;
+  /**
+   * Tells the window when the menu's inputs change (the customer picks another language, profiles change the allowed
+   * sites): the menu is built again. Returns the unsubscribe, called when the window closes.
+   */
+  onMenuChange?: (rebuild: () => void) => () => void;
   /** The page could not be loaded at all: the window would stay empty and hidden. */
   onLoadFailed?: (error: unknown) => void;
   /** Time and timers, injected by tests. */
@@ -135,12 +140,14 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const locale = options.locale ?? systemLocale;
   const allowedOrigins = options.allowedOrigins ?? (() => []);
   denyAllPermissions();
-  installAppMenu({
-    isDev: options.isDev,
-    locale: locale(),
-    allowedOrigins: allowedOrigins(),
-    ...(options.helpUrl ? { helpUrl: options.helpUrl } : {}),
-  });
+  const installMenu = () =>
+    installAppMenu({
+      isDev: options.isDev,
+      locale: locale(),
+      allowedOrigins: allowedOrigins(),
+      ...(options.helpUrl ? { helpUrl: options.helpUrl } : {}),
+    });
+  installMenu();
 
   const state = loadWindowState(options.stateStore, currentDisplays(), SIZING);
   // AUXCLICK_JS_CHECK asks for disableBlinkFeatures: 'Auxclick', a flag Chromium no longer has (electron/electron#10315);
@@ -169,6 +176,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     },
   });
   rememberWindowState(window, options.stateStore, options.scheduler ?? realScheduler);
+  const stopRebuilding = options.onMenuChange?.(installMenu);
+  if (stopRebuilding) window.once('closed', stopRebuilding);
   confineToAppPage(window.webContents, allowedOrigins);
 
   const devServerUrl = options.devServerUrl;

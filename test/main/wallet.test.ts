@@ -231,8 +231,15 @@ describe('the wallet through the contract', () => {
 
   it('follows the system language until the customer chooses one', async () => {
     await open({ preferredLanguages: ['de-DE', 'is-IS', 'en-GB'] });
+    let hostToldOfChanges = 0;
+    wallet.onHostChange(() => (hostToldOfChanges += 1));
     expect(await value('getSettings')).toMatchObject({ language: 'system', locale: 'is', protection: 'secure' });
+    expect(await value('updateSettings', { language: 'is' })).toMatchObject({ language: 'is', locale: 'is' });
+    // The same language as before: the menus stay as they are.
+    expect(hostToldOfChanges).toBe(0);
     expect(await value('updateSettings', { language: 'en' })).toMatchObject({ language: 'en', locale: 'en' });
+    expect(wallet.locale()).toBe('en');
+    expect(hostToldOfChanges).toBe(1);
     expect(await call('updateSettings', { language: 'de' } as never)).toMatchObject({
       ok: false,
       error: { code: 'INVALID_REQUEST' },

@@ -273,6 +273,24 @@ describe('the application menu', () => {
     expect(roles(installed())).toContain('toggleDevTools');
   });
 
+  it('is built again in the new language when the customer changes it', () => {
+    let locale: 'is' | 'en' = 'en';
+    let rebuild: (() => void) | undefined;
+    const window = open({
+      locale: () => locale,
+      onMenuChange: (listener) => {
+        rebuild = listener;
+        return () => (rebuild = undefined);
+      },
+    });
+    expect(installed()[0]?.label).toBe('File');
+    locale = 'is';
+    rebuild?.();
+    expect(installed()[0]?.label).toBe('Skrá');
+    window.close();
+    expect(rebuild).toBeUndefined();
+  });
+
   it('follows the system language when no locale is given', () => {
     app.locale = 'is-IS';
     open({ locale: undefined });
