@@ -9,6 +9,8 @@ export interface AccountNumber {
 }
 
 const ACCOUNT_PATTERN = /^(\d{4})[-\s]?(\d{2})[-\s]?(\d{6})$/;
+/** The wire form: what is saved, sent to the bank and crosses the bridge. */
+export const ACCOUNT_DIGITS_PATTERN = /^\d{12}$/;
 
 /** Accepts `0133-26-012345`, `0133 26 012345` and `013326012345`; anything else is undefined. */
 export function parseAccountNumber(input: string): AccountNumber | undefined {
@@ -32,4 +34,13 @@ export function formatAccountNumber(account: AccountNumber): string {
 export function normalizeAccountNumber(input: string): string | undefined {
   const account = parseAccountNumber(input);
   return account && accountToWire(account);
+}
+
+/**
+ * How an account is shown wherever people read it (screens, the history export): `0133-26-012345` for one that
+ * parses, anything else as it is (a damaged record's placeholder, say), so nothing is hidden.
+ */
+export function displayAccount(digits: string): string {
+  const account = parseAccountNumber(digits);
+  return account ? formatAccountNumber(account) : digits;
 }

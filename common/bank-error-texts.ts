@@ -1,4 +1,5 @@
 import { bankErrorTable, type BankErrorName } from './bank-errors.ts';
+import type { AppLocale } from './locale.ts';
 
 /**
  * What each of the bank's errors means for the customer and what they can do, in Icelandic and English.
@@ -8,7 +9,7 @@ export interface ErrorText {
   title: string;
   action: string;
 }
-export type ErrorTexts = { is: ErrorText; en: ErrorText };
+export type ErrorTexts = Record<AppLocale, ErrorText>;
 
 const VENDOR_EN = "If it keeps happening, contact the app's vendor.";
 const VENDOR_IS = 'Ef þetta endurtekur sig skaltu hafa samband við þjónustuaðila forritsins.';

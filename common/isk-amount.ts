@@ -1,3 +1,8 @@
+import { localeTag, type AppLocale } from './locale.ts';
+
+// Main imports AppLocale from here; its home is locale.ts.
+export type { AppLocale };
+
 /**
  * Amounts in Icelandic krónur. ISK has no minor unit, so an amount is a whole number of krónur. People type
  * `1.500` (Icelandic) or `1,500` (English): a separator followed by exactly three digits groups thousands in
@@ -47,11 +52,9 @@ export function parseAndCheckAmount(input: string, limit: number = DAILY_LIMIT_I
   return parsed.ok ? checkAmount(parsed.value, limit) : parsed;
 }
 
-export type AppLocale = 'is' | 'en';
-
 /** `1.500 kr.` in Icelandic, `ISK 1,500` in English. */
 export function formatIsk(value: number, locale: AppLocale): string {
-  return new Intl.NumberFormat(locale === 'is' ? 'is-IS' : 'en-GB', {
+  return new Intl.NumberFormat(localeTag(locale), {
     style: 'currency',
     currency: 'ISK',
     maximumFractionDigits: 0,

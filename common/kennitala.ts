@@ -7,6 +7,8 @@ export type KennitalaCheck = { ok: true; value: string } | { ok: false; error: K
 
 const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
 const SHAPE = /^(\d{6})-?(\d{4})$/;
+/** The form that is saved, sent to the bank and crosses the bridge: 10 digits. */
+export const KENNITALA_DIGITS_PATTERN = /^\d{10}$/;
 
 /** The check digit for the first eight digits, or undefined where the remainder makes none (the number is invalid). */
 export function kennitalaCheckDigit(firstEight: string): number | undefined {

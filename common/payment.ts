@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { normalizeAccountNumber } from './account-number.ts';
+import { ACCOUNT_DIGITS_PATTERN, normalizeAccountNumber } from './account-number.ts';
 import { parseAndCheckAmount, type AmountError } from './isk-amount.ts';
-import { checkKennitala, type KennitalaError } from './kennitala.ts';
+import { checkKennitala, KENNITALA_DIGITS_PATTERN, type KennitalaError } from './kennitala.ts';
+import { HISTORY_SEARCH_MAX, PAYEE_NAME_MAX, PAYMENT_STATES } from './payment-rules.ts';
 import { checkEndToEndId, checkExtendedReference, type ReferenceError } from './references.ts';
+import { REQUEST_ID_PATTERN } from './request-id.ts';
+
+// Main and the tests import these from here.
+export { COUNTED_STATES, PAYMENT_STATES, type PaymentState } from './payment-rules.ts';
 
 /**
  * A payment from the form to the bank and back. The draft is what the customer typed; the order is the draft
@@ -15,15 +20,15 @@ export const PaymentDraftSchema = z.object({
   amount: z.string().max(64),
   endToEndId: z.string().max(256).default(''),
   extendedReference: z.string().max(1024).default(''),
-  payeeName: z.string().max(140).default(''),
+  payeeName: z.string().max(PAYEE_NAME_MAX).default(''),
 });
 export type PaymentDraft = z.input<typeof PaymentDraftSchema>;
 
 export const PaymentOrderSchema = z.object({
-  debtorKennitala: z.string().regex(/^\d{10}$/),
-  debtorAccount: z.string().regex(/^\d{12}$/),
-  depositKennitala: z.string().regex(/^\d{10}$/),
-  depositAccount: z.string().regex(/^\d{12}$/),
+  debtorKennitala: z.string().regex(KENNITALA_DIGITS_PATTERN),
+  debtorAccount: z.string().regex(ACCOUNT_DIGITS_PATTERN),
+  depositKennitala: z.string().regex(KENNITALA_DIGITS_PATTERN),
+  depositAccount: z.string().regex(ACCOUNT_DIGITS_PATTERN),
   amount: z.number().int().positive(),
   endToEndId: z.string(),
   extendedReference: z.string(),
@@ -31,31 +36,7 @@ export const PaymentOrderSchema = z.object({
 });
 export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
 
-/**
- * `damaged`: the app's own record of the payment failed its integrity check (edited or corrupted on disk). Whether it
- * was paid is not known; it is never sent automatically, and the customer is told to check their online banking.
- */
-export const PAYMENT_STATES = [
-  'draft',
-  'confirmed',
-  'sending',
-  'accepted',
-  'settled',
-  'rejected',
-  'unknown',
-  'damaged',
-] as const;
 export const PaymentStateSchema = z.enum(PAYMENT_STATES);
-export type PaymentState = z.infer<typeof PaymentStateSchema>;
-/** States whose amount counts against today's limit: everything that is or may be on its way. */
-export const COUNTED_STATES: readonly PaymentState[] = [
-  'confirmed',
-  'sending',
-  'accepted',
-  'settled',
-  'unknown',
-  'damaged',
-];
 
 export const PaymentFailureSchema = z.object({
   name: z.string(),
@@ -69,7 +50,7 @@ export const PaymentIntentSchema = z.object({
   id: z.string().min(1),
   profileId: z.string().min(1),
   order: PaymentOrderSchema,
-  requestId: z.string().regex(/^[a-zA-Z0-9]{1,35}$/),
+  requestId: z.string().regex(REQUEST_ID_PATTERN),
   state: PaymentStateSchema,
   /** When each state was entered (ms since the epoch); the latest entry wins. */
   stateTimes: z.partialRecord(PaymentStateSchema, z.number()),
@@ -140,8 +121,8 @@ export const HistoryFilterSchema = z.object({
   to: z.number().optional(),
   states: z.array(PaymentStateSchema).optional(),
   /** Kennitala, account number (any spelling) or part of the payee's name. */
-  payee: z.string().max(140).optional(),
+  payee: z.string().max(HISTORY_SEARCH_MAX).optional(),
   /** Part of a reference, the initiation id, the X-Request-ID or the local id. */
-  text: z.string().max(140).optional(),
+  text: z.string().max(HISTORY_SEARCH_MAX).optional(),
 });
 export type HistoryFilter = z.infer<typeof HistoryFilterSchema>;

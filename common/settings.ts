@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { APP_LOCALES, LANGUAGE_CHOICES } from './locale.ts';
+
+// Main imports the choice's type from here.
+export type { LanguageChoice } from './locale.ts';
 
 /** The customer's settings, and what the app made of them. */
-export const LANGUAGE_CHOICES = ['system', 'is', 'en'] as const;
 export const LanguageChoiceSchema = z.enum(LANGUAGE_CHOICES);
-export type LanguageChoice = z.infer<typeof LanguageChoiceSchema>;
 
-export const AppLocaleSchema = z.enum(['is', 'en']);
+export const AppLocaleSchema = z.enum(APP_LOCALES);
 
 /**
  * How well this machine can protect secrets at rest: `secure` (a real keychain), `basic_text` (Linux without a

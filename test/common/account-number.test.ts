@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, normalizeAccountNumber, parseAccountNumber } from '../../common/account-number.ts';
+import {
+  displayAccount,
+  formatAccountNumber,
+  normalizeAccountNumber,
+  parseAccountNumber,
+} from '../../common/account-number.ts';
 
 describe('account numbers', () => {
   it('accepts the dashed, spaced and plain forms, and sends 12 digits', () => {
@@ -30,6 +35,21 @@ describe('account numbers', () => {
         expect(account).toBeDefined();
         if (!account) return;
         expect(normalizeAccountNumber(formatAccountNumber(account))).toBe(digits);
+      }),
+    );
+  });
+
+  it('shows 12 digits as people write them, and anything else as it is, so nothing is hidden', () => {
+    expect(displayAccount('013326012345')).toBe('0133-26-012345');
+    expect(displayAccount('0133-26-012345')).toBe('0133-26-012345');
+    for (const text of ['000000000000x', '0133-26-01', '']) expect(displayAccount(text)).toBe(text);
+  });
+
+  it('property: what is shown reads back as the digits it shows', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{12}$/), (digits) => {
+        expect(displayAccount(digits)).toMatch(/^\d{4}-\d{2}-\d{6}$/);
+        expect(normalizeAccountNumber(displayAccount(digits))).toBe(digits);
       }),
     );
   });
