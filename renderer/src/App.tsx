@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WalletApi } from '../../common/bridge-contract.ts';
+import { localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
 import { GrantBanner, GrantDialogs, LOST_SESSION } from './components/Grant.tsx';
 import { useT } from './i18n/index.ts';
 import { useApp, WalletProvider } from './lib/wallet-context.tsx';
@@ -20,8 +21,10 @@ export function App({ wallet, store }: { wallet: WalletApi; store?: AppStore }) 
   );
 }
 
-function navigatorLocale() {
-  return typeof navigator !== 'undefined' && navigator.language.toLowerCase().startsWith('is') ? 'is' : 'en';
+/** The language to show before the main process says which is in use: the browser's, as main picks the system's. */
+function navigatorLocale(): AppLocale {
+  if (typeof navigator === 'undefined') return 'en';
+  return localeFromLanguageTags(navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
 }
 
 const SCREENS: Screen[] = ['pay', 'history', 'profiles', 'settings'];

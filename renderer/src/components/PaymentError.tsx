@@ -1,5 +1,6 @@
 import { bankErrorTexts } from '../../../common/bank-error-texts.ts';
 import type { BankErrorName } from '../../../common/bank-errors.ts';
+import type { AppLocale } from '../../../common/locale.ts';
 import type { PaymentFailure } from '../../../common/payment.ts';
 import { hasMessage, useT } from '../i18n/index.ts';
 import { useApp } from '../lib/wallet-context.tsx';
@@ -7,7 +8,7 @@ import { useApp } from '../lib/wallet-context.tsx';
 /** What a failed or uncertain payment's error means for the customer, and what to do: the bank's catalogue first. */
 export function explainFailure(
   failure: PaymentFailure,
-  locale: 'is' | 'en',
+  locale: AppLocale,
   t: ReturnType<typeof useT>,
 ): { title: string; action?: string } {
   const byCode = `result.error.${failure.code}`;

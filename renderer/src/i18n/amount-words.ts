@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../../common/isk-amount.ts';
+import type { AppLocale } from '../../../common/locale.ts';
 
 /**
  * A whole amount of krónur in words, for the review screen: "eitt þúsund og fimm hundruð krónur", "one thousand

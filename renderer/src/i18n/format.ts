@@ -1,8 +1,7 @@
-import { formatAccountNumber, parseAccountNumber } from '../../../common/account-number.ts';
-import { formatIsk, type AppLocale } from '../../../common/isk-amount.ts';
+import { formatIsk } from '../../../common/isk-amount.ts';
+import { localeTag as tag, type AppLocale } from '../../../common/locale.ts';
 
 /** Numbers, amounts, dates and times through Intl, in the language in use. */
-const tag = (locale: AppLocale) => (locale === 'is' ? 'is-IS' : 'en-GB');
 
 export const formatAmount = (value: number, locale: AppLocale): string => formatIsk(value, locale);
 
@@ -28,10 +27,4 @@ export function formatDuration(ms: number, locale: AppLocale): string {
   const h = locale === 'is' ? 'klst.' : 'h';
   const m = locale === 'is' ? 'mín.' : 'min';
   return hours > 0 ? `${hours} ${h} ${rest} ${m}` : `${rest} ${m}`;
-}
-
-/** An account number as people write it, `0133-26-012345`; anything unparseable as it is. */
-export function formatAccount(digits: string): string {
-  const account = parseAccountNumber(digits);
-  return account ? formatAccountNumber(account) : digits;
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { AppLocale } from '../../../common/isk-amount.ts';
+import type { AppLocale } from '../../../common/locale.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import * as common from './messages/common.ts';
 import * as grant from './messages/grant.ts';

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DailyLimitView, DraftField, DraftValidation, PaymentView } from '../../../common/bridge-contract.ts';
 import type { OwnAccount, Payee } from '../../../common/address-book.ts';
-import { parseAccountNumber } from '../../../common/account-number.ts';
+import { displayAccount, normalizeAccountNumber } from '../../../common/account-number.ts';
 import { checkKennitala, formatKennitala } from '../../../common/kennitala.ts';
 import { FieldFrame, TextField } from '../components/Field.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
-import { formatAccount as showAccount } from '../i18n/format.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
 import { useApp, useWallet } from '../lib/wallet-context.tsx';
 import type { PayDraft } from '../state/app-store.ts';
@@ -144,13 +143,9 @@ function PayForm({
   const touch = (field: DraftField) => () => setTouched((before) => ({ ...before, [field]: true }));
 
   const kennitala = checkKennitala(draft.depositKennitala);
-  const depositDigits = parseAccountNumber(draft.depositAccount);
+  const depositDigits = normalizeAccountNumber(draft.depositAccount);
   const savedPayee = payees.find(
-    (payee) =>
-      kennitala.ok &&
-      payee.kennitala === kennitala.value &&
-      depositDigits &&
-      payee.accountNumber === `${depositDigits.bank}${depositDigits.ledger}${depositDigits.number}`,
+    (payee) => kennitala.ok && payee.kennitala === kennitala.value && payee.accountNumber === depositDigits,
   );
   const canSavePayee = kennitala.ok && depositDigits !== undefined && !savedPayee;
 
@@ -176,7 +171,7 @@ function PayForm({
       payee
         ? {
             depositKennitala: formatKennitala(payee.kennitala),
-            depositAccount: showAccount(payee.accountNumber),
+            depositAccount: displayAccount(payee.accountNumber),
             payeeName: payee.name,
           }
         : { depositKennitala: '', depositAccount: '', payeeName: '' },
@@ -220,7 +215,7 @@ function PayForm({
                 {accounts.map((account) => (
                   <option key={account.id} value={account.accountNumber}>
                     {account.label ? `${account.label} · ` : ''}
-                    {showAccount(account.accountNumber)}
+                    {displayAccount(account.accountNumber)}
                   </option>
                 ))}
               </select>
@@ -247,7 +242,7 @@ function PayForm({
               <option value="">{t('pay.choosePayee')}</option>
               {payees.map((payee) => (
                 <option key={payee.id} value={payee.id}>
-                  {payee.name} · {showAccount(payee.accountNumber)}
+                  {payee.name} · {displayAccount(payee.accountNumber)}
                 </option>
               ))}
             </select>
@@ -354,8 +349,7 @@ function AddAccount({ open, onSaved }: { open: boolean; onSaved: (list: OwnAccou
     setError(undefined);
     try {
       const list = await unwrap(wallet.saveAccount({ accountNumber: number, label }));
-      const parsed = parseAccountNumber(number);
-      const digits = parsed ? `${parsed.bank}${parsed.ledger}${parsed.number}` : '';
+      const digits = normalizeAccountNumber(number) ?? '';
       setNumber('');
       setLabel('');
       onSaved(list, digits);

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
-import type { LanguageChoice, Settings, SettingsUpdate } from '../../../common/settings.ts';
+import { LANGUAGE_CHOICES, type LanguageChoice } from '../../../common/locale.ts';
+import type { Settings, SettingsUpdate } from '../../../common/settings.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import './settings/settings.css';
-
-const LANGUAGES: LanguageChoice[] = ['system', 'is', 'en'];
 
 /** The language, a word on light and dark, how sign-ins are kept on this computer, and the app's version. */
 export function SettingsScreen() {
@@ -76,7 +75,7 @@ function LanguageChoiceGroup({
       <legend>
         <h3>{t('settings.language')}</h3>
       </legend>
-      {LANGUAGES.map((choice) => (
+      {LANGUAGE_CHOICES.map((choice) => (
         <label key={choice}>
           <input
             type="radio"

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo, GrantReminder, PaymentView, ProfileList, WalletApi } from '../../../common/bridge-contract.ts';
-import type { AppLocale } from '../../../common/isk-amount.ts';
+import type { AppLocale } from '../../../common/locale.ts';
 import type { Session } from '../../../common/session.ts';
 import type { Settings, SettingsUpdate } from '../../../common/settings.ts';
 import { errorCode, unwrap } from '../lib/api.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { PaymentState } from '../../../../common/payment.ts';
+import { HISTORY_SEARCH_MAX, type PaymentState } from '../../../../common/payment-rules.ts';
 import { useT } from '../../i18n/index.ts';
 import { FILTER_STATES, rangeInvalid, type FilterForm } from './filter-form.ts';
 import { stateKey } from './show.ts';
@@ -77,7 +77,7 @@ export function HistoryFilters({
             id={`${id}-payee`}
             type="search"
             value={form.payee}
-            maxLength={140}
+            maxLength={HISTORY_SEARCH_MAX}
             aria-describedby={`${id}-payee-hint`}
             onChange={(event) => onChange({ payee: event.target.value })}
           />
@@ -89,7 +89,7 @@ export function HistoryFilters({
             id={`${id}-text`}
             type="search"
             value={form.text}
-            maxLength={140}
+            maxLength={HISTORY_SEARCH_MAX}
             aria-describedby={`${id}-text-hint`}
             onChange={(event) => onChange({ text: event.target.value })}
           />

@@ -1,12 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
+import { displayAccount } from '../../../../common/account-number.ts';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
+import type { AppLocale } from '../../../../common/locale.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
 import { itemAt, type HistoryStore } from './history-store.ts';
-import { orderUnreadable, showAccount, stateKey } from './show.ts';
+import { orderUnreadable, stateKey } from './show.ts';
 
 /** Every row has the same height, so the list knows where row 9 999 is without measuring anything. */
 export const ROW_HEIGHT = 56;
@@ -111,7 +113,7 @@ function Row({
   onOpen,
 }: {
   payment: PaymentView;
-  locale: 'is' | 'en';
+  locale: AppLocale;
   onOpen: (payment: PaymentView) => void;
 }) {
   const t = useT();
@@ -127,7 +129,7 @@ function Row({
         {damaged ? (
           <span className="history-payee-account damaged">{t('history.damagedHint')}</span>
         ) : (
-          <span className="history-payee-account">{showAccount(order.depositAccount)}</span>
+          <span className="history-payee-account">{displayAccount(order.depositAccount)}</span>
         )}
       </span>
       <span className="history-amount">{orderUnreadable(payment) ? t('history.upTo', { amount }) : amount}</span>

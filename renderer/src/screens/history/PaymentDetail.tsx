@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
+import { displayAccount } from '../../../../common/account-number.ts';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
-import type { PaymentFailure, PaymentState } from '../../../../common/payment.ts';
+import type { AppLocale } from '../../../../common/locale.ts';
+import type { PaymentFailure } from '../../../../common/payment.ts';
+import type { PaymentState } from '../../../../common/payment-rules.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -9,7 +12,7 @@ import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts
 import { useApp } from '../../lib/wallet-context.tsx';
 import { explainFailure } from './failure.ts';
 import type { HistoryStore } from './history-store.ts';
-import { isPlaceholder, orderUnreadable, showAccount, showKennitala, stateKey } from './show.ts';
+import { isPlaceholder, orderUnreadable, showKennitala, stateKey } from './show.ts';
 
 /** Every field of one payment, its error explained, and (once the bank has accepted it) a way to ask for news. */
 export function PaymentDetail({ store }: { store: HistoryStore }) {
@@ -70,7 +73,7 @@ function Facts({ payment }: { payment: PaymentView }) {
   const times = (Object.entries(payment.stateTimes) as [PaymentState, number][]).sort((a, b) => a[1] - b[1]);
   const unreadable = t('history.detail.unreadable');
   // A damaged record of which nothing could be read has zeros for its accounts: they are not shown as accounts.
-  const account = (value: string) => (isPlaceholder(payment, value) ? unreadable : showAccount(value));
+  const account = (value: string) => (isPlaceholder(payment, value) ? unreadable : displayAccount(value));
   const kennitala = (value: string) => (isPlaceholder(payment, value) ? unreadable : showKennitala(value));
   const amount = formatAmount(order.amount, locale);
 
@@ -177,7 +180,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const none = (t: ReturnType<typeof useT>) => t('history.detail.none');
 
 /** The bank's payment date is an ISO date or date-time; shown on the customer's clock when it reads as one. */
-function paymentDate(value: string | undefined, locale: 'is' | 'en'): string | undefined {
+function paymentDate(value: string | undefined, locale: AppLocale): string | undefined {
   if (!value) return undefined;
   const instant = Date.parse(value);
   return Number.isNaN(instant) ? value : formatDateTime(instant, locale);

@@ -1,6 +1,7 @@
 import { bankErrorTexts, type ErrorText } from '../../../../common/bank-error-texts.ts';
 import type { PaymentFailure } from '../../../../common/payment.ts';
-import { DAILY_LIMIT_ISK, type AppLocale } from '../../../../common/isk-amount.ts';
+import { DAILY_LIMIT_ISK } from '../../../../common/isk-amount.ts';
+import type { AppLocale } from '../../../../common/locale.ts';
 import { hasMessage, type Translate } from '../../i18n/index.ts';
 import { formatAmount } from '../../i18n/format.ts';
 

@@ -1,18 +1,8 @@
-import type { HistoryFilter, PaymentState } from '../../../../common/payment.ts';
+import type { HistoryFilter } from '../../../../common/payment.ts';
+import { PAYMENT_STATES, type PaymentState } from '../../../../common/payment-rules.ts';
 
-/**
- * The states a customer can filter on, in the order a payment passes through them. (`draft` never reaches the
- * history.) Written out here rather than imported from common/payment.ts, which would bring zod into the bundle.
- */
-export const FILTER_STATES = [
-  'confirmed',
-  'sending',
-  'accepted',
-  'settled',
-  'rejected',
-  'unknown',
-  'damaged',
-] as const satisfies readonly PaymentState[];
+/** The states a customer can filter on, in the order a payment passes through them: `draft` never reaches history. */
+export const FILTER_STATES: readonly PaymentState[] = PAYMENT_STATES.filter((state) => state !== 'draft');
 
 /** What the filter form holds: dates as `<input type="date">` gives them (YYYY-MM-DD), texts as typed. */
 export interface FilterForm {

@@ -1,17 +1,12 @@
-import { formatAccountNumber, parseAccountNumber } from '../../../../common/account-number.ts';
-import { formatKennitala } from '../../../../common/kennitala.ts';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
-import type { PaymentState } from '../../../../common/payment.ts';
+import { formatKennitala, KENNITALA_DIGITS_PATTERN } from '../../../../common/kennitala.ts';
+import { localeTag, type AppLocale } from '../../../../common/locale.ts';
+import type { PaymentState } from '../../../../common/payment-rules.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
-/** `0133-26-012345` for 12 digits; anything else as it is. */
-export function showAccount(digits: string): string {
-  const account = parseAccountNumber(digits);
-  return account ? formatAccountNumber(account) : digits;
-}
-
 /** `120385-2089` for 10 digits; a masked one (`120385-****`) as it is. */
-export const showKennitala = (value: string): string => (/^\d{10}$/.test(value) ? formatKennitala(value) : value);
+export const showKennitala = (value: string): string =>
+  KENNITALA_DIGITS_PATTERN.test(value) ? formatKennitala(value) : value;
 
 export const stateKey = (state: PaymentState): MessageKey => `history.state.${state}`;
 
@@ -27,7 +22,7 @@ export const orderUnreadable = (payment: PaymentView): boolean =>
   isPlaceholder(payment, payment.order.debtorAccount) || isPlaceholder(payment, payment.order.depositAccount);
 
 /** Intl's plural category picks the message: `1 greiðsla`, `21 greiðsla`, `2 greiðslur`; `1 payment`, `2 payments`. */
-export function pluralKey<K extends string>(base: K, count: number, locale: string): `${K}.one` | `${K}.other` {
-  const category = new Intl.PluralRules(locale === 'is' ? 'is-IS' : 'en-GB').select(count);
+export function pluralKey<K extends string>(base: K, count: number, locale: AppLocale): `${K}.one` | `${K}.other` {
+  const category = new Intl.PluralRules(localeTag(locale)).select(count);
   return category === 'one' ? `${base}.one` : `${base}.other`;
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { displayAccount } from '../../../../common/account-number.ts';
 import type { DraftValidation, PaymentView } from '../../../../common/bridge-contract.ts';
 import type { PayDraft } from '../../state/app-store.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { amountInWords } from '../../i18n/amount-words.ts';
 import { useT } from '../../i18n/index.ts';
-import { formatAccount as showAccount, formatAmount, formatDateTime } from '../../i18n/format.ts';
+import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 
@@ -70,12 +71,12 @@ export function Review({
       <dl className="summary">
         <dt>{t('review.from')}</dt>
         <dd>
-          {session?.name} ({order.debtorKennitala}) · {showAccount(order.debtorAccount)}
+          {session?.name} ({order.debtorKennitala}) · {displayAccount(order.debtorAccount)}
         </dd>
         <dt>{t('review.to')}</dt>
         <dd data-testid="review-to">
           {order.payeeName ? `${order.payeeName} · ` : ''}
-          {formatKennitala(order.depositKennitala)} · {showAccount(order.depositAccount)}
+          {formatKennitala(order.depositKennitala)} · {displayAccount(order.depositAccount)}
         </dd>
         <dt>{t('review.amount')}</dt>
         <dd data-testid="review-amount">

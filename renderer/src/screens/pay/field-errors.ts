@@ -1,5 +1,6 @@
 import type { DraftField } from '../../../../common/bridge-contract.ts';
 import { DAILY_LIMIT_ISK } from '../../../../common/isk-amount.ts';
+import type { AppLocale } from '../../../../common/locale.ts';
 import { END_TO_END_MAX, EXTENDED_REFERENCE_MAX } from '../../../../common/references.ts';
 import { hasMessage, type Translate } from '../../i18n/index.ts';
 import { formatAmount } from '../../i18n/format.ts';
@@ -8,7 +9,7 @@ import { formatAmount } from '../../i18n/format.ts';
 export function fieldErrorText(
   field: DraftField,
   code: string,
-  context: { t: Translate; locale: 'is' | 'en'; remaining: number },
+  context: { t: Translate; locale: AppLocale; remaining: number },
 ): string {
   const { t, locale } = context;
   const group =

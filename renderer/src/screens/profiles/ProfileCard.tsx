@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ProfileSummary } from '../../../../common/profile.ts';
+import { LOCAL_SANDBOX_ID } from '../../../../common/profile-rules.ts';
 import { useT } from '../../i18n/index.ts';
-import { LOCAL_SANDBOX_ID } from './profile-form.ts';
 
 export const editButtonId = (id: string) => `profile-edit-${id}`;
 

@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ProfileList } from '../../../../common/bridge-contract.ts';
-import type { Environment, ProfileSummary } from '../../../../common/profile.ts';
+import type { ProfileSummary } from '../../../../common/profile.ts';
+import {
+  ENVIRONMENTS,
+  PROFILE_LIMITS,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  type Environment,
+} from '../../../../common/profile-rules.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
@@ -9,7 +15,6 @@ import { FieldFrame } from '../../components/Field.tsx';
 import {
   ADVANCED_FIELDS,
   emptyForm,
-  ENVIRONMENT_CHOICES,
   FIELD_ORDER,
   formFromSummary,
   toProfileInput,
@@ -115,7 +120,7 @@ export function ProfileForm({
           aria-required={options.required || undefined}
           autoComplete="off"
           spellCheck={false}
-          maxLength={options.maxLength}
+          maxLength={options.maxLength ?? (options.type === 'url' ? PROFILE_LIMITS.url : undefined)}
           inputMode={options.type === 'url' ? 'url' : undefined}
         />
       )}
@@ -140,13 +145,17 @@ export function ProfileForm({
       <p className="hint">{t('profiles.form.required')}</p>
 
       {isNew ? (
-        field('id', t('profiles.field.id'), { required: true, hint: t('profiles.field.id.hint'), maxLength: 40 })
+        field('id', t('profiles.field.id'), {
+          required: true,
+          hint: t('profiles.field.id.hint'),
+          maxLength: PROFILE_LIMITS.id,
+        })
       ) : (
         <p className="profile-form-fixed">
           {t('profiles.field.id')}: <code>{editing.id}</code>
         </p>
       )}
-      {field('name', t('profiles.field.name'), { required: true, maxLength: 60 })}
+      {field('name', t('profiles.field.name'), { required: true, maxLength: PROFILE_LIMITS.name })}
       <Field id={idOf('environment')} label={t('profiles.field.environment')}>
         {(describedBy) => (
           <select
@@ -157,7 +166,7 @@ export function ProfileForm({
             aria-describedby={describedBy}
             onChange={(event) => set('environment', event.target.value as Environment)}
           >
-            {ENVIRONMENT_CHOICES.map((environment) => (
+            {ENVIRONMENTS.map((environment) => (
               <option key={environment} value={environment}>
                 {t(`profiles.env.${environment}`)}
               </option>
@@ -167,9 +176,17 @@ export function ProfileForm({
       </Field>
       {field('baseUrl', t('profiles.field.baseUrl'), { type: 'url', hint: t('profiles.field.url.hint') })}
       {field('authUrl', t('profiles.field.authUrl'), { type: 'url', hint: t('profiles.field.url.hint') })}
-      {field('clientId', t('profiles.field.clientId'), { maxLength: 200 })}
-      {field('clientSecret', t('profiles.field.clientSecret'), { type: 'password', hint: secretHint, maxLength: 500 })}
-      {field('apiKey', t('profiles.field.apiKey'), { type: 'password', hint: apiKeyHint, maxLength: 500 })}
+      {field('clientId', t('profiles.field.clientId'), { maxLength: PROFILE_LIMITS.clientId })}
+      {field('clientSecret', t('profiles.field.clientSecret'), {
+        type: 'password',
+        hint: secretHint,
+        maxLength: PROFILE_LIMITS.clientSecret,
+      })}
+      {field('apiKey', t('profiles.field.apiKey'), {
+        type: 'password',
+        hint: apiKeyHint,
+        maxLength: PROFILE_LIMITS.apiKey,
+      })}
 
       <div className="profile-form-advanced">
         <button
@@ -187,7 +204,7 @@ export function ProfileForm({
           {field('redirectPorts', t('profiles.field.redirectPorts'), { hint: t('profiles.field.redirectPorts.hint') })}
           <fieldset className="profile-form-choice">
             <legend>{t('profiles.field.tokenEndpointAuth')}</legend>
-            {(['client_secret_post', 'client_secret_basic'] as const).map((method, index) => (
+            {TOKEN_ENDPOINT_AUTH_METHODS.map((method, index) => (
               <label key={method}>
                 <input
                   ref={index === 0 ? register('tokenEndpointAuth') : undefined}
@@ -205,7 +222,10 @@ export function ProfileForm({
           {field('nameClaims', t('profiles.field.nameClaims'), { hint: t('profiles.field.claims.hint') })}
           {field('jwksUrl', t('profiles.field.jwksUrl'), { type: 'url', hint: t('profiles.field.optional') })}
           {field('discoveryUrl', t('profiles.field.discoveryUrl'), { type: 'url', hint: t('profiles.field.optional') })}
-          {field('issuer', t('profiles.field.issuer'), { hint: t('profiles.field.optional') })}
+          {field('issuer', t('profiles.field.issuer'), {
+            hint: t('profiles.field.optional'),
+            maxLength: PROFILE_LIMITS.url,
+          })}
         </div>
       </div>
 

@@ -1,29 +1,23 @@
-import type { Environment, ProfileInput, ProfileSummary } from '../../../../common/profile.ts';
+import type { ProfileInput, ProfileSummary } from '../../../../common/profile.ts';
+import {
+  API_VERSION_PATTERN,
+  DEFAULT_SCOPES,
+  isRedirectPort,
+  parseServiceUrl,
+  PROFILE_DEFAULTS,
+  PROFILE_ID_PATTERN,
+  PROFILE_LIMITS,
+  SCOPE_PATTERN,
+  type Environment,
+  type TokenEndpointAuth,
+} from '../../../../common/profile-rules.ts';
 import type { MessageKey, Params } from '../../i18n/index.ts';
 
 /**
- * The profile form's values and rules, apart from React. The rules mirror common/profile.ts (which the renderer
- * does not import at run time: it would bring zod into the bundle); the main process checks again and has the
- * last word (INVALID_PROFILE).
+ * The profile form's values and rules, apart from React. The rules are common/profile-rules.ts, the same the main
+ * process's schema is built on (without zod, which stays out of the renderer's bundle); the main process checks
+ * again and has the last word (INVALID_PROFILE).
  */
-
-/** The profile the main process keeps as it is: it fills in the local sandbox's address when it starts. */
-export const LOCAL_SANDBOX_ID = 'local-sandbox';
-
-// Every environment, in order; typed so that one added to common/profile.ts must be added here.
-const ENVIRONMENTS: Record<Environment, true> = { 'local-sandbox': true, 'bank-sandbox': true, production: true };
-export const ENVIRONMENT_CHOICES = Object.keys(ENVIRONMENTS) as Environment[];
-
-export type TokenEndpointAuth = NonNullable<ProfileInput['tokenEndpointAuth']>;
-
-/** As common/profile.ts DEFAULT_SCOPES: what a new profile starts with. */
-const DEFAULT_SCOPES = 'profile openid customer accounts payments';
-
-const ID_RULE = /^[a-z0-9][a-z0-9-]{0,39}$/;
-const HTTPS_URL = /^https:\/\/[^\s/?#@]+(?:\/[^\s]*)?$/i;
-const LOOPBACK_HTTP_URL = /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?(?:\/[^\s]*)?$/i;
-const API_VERSION = /^v\d+$/;
-const PRINTABLE = /^[\x21-\x7e]+$/;
 
 export interface ProfileFormValues {
   id: string;
@@ -85,12 +79,12 @@ export function emptyForm(): ProfileFormValues {
     clientId: '',
     clientSecret: '',
     apiKey: '',
-    apiVersion: 'v1',
-    scopes: DEFAULT_SCOPES,
+    apiVersion: PROFILE_DEFAULTS.apiVersion,
+    scopes: DEFAULT_SCOPES.join(' '),
     redirectPorts: '',
-    tokenEndpointAuth: 'client_secret_post',
-    kennitalaClaims: 'kennitala',
-    nameClaims: 'name',
+    tokenEndpointAuth: PROFILE_DEFAULTS.tokenEndpointAuth,
+    kennitalaClaims: PROFILE_DEFAULTS.kennitalaClaims.join(', '),
+    nameClaims: PROFILE_DEFAULTS.nameClaims.join(', '),
     jwksUrl: '',
     discoveryUrl: '',
     issuer: '',
@@ -122,7 +116,6 @@ export function formFromSummary(summary: ProfileSummary): ProfileFormValues {
 
 const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
 const items = (text: string): string[] => text.split(/[\s,]+/).filter((item) => item !== '');
-const isServiceUrl = (text: string): boolean => HTTPS_URL.test(text) || LOOPBACK_HTTP_URL.test(text);
 
 export interface FormContext {
   /** Adding (the id is typed) or editing (the id is fixed). */
@@ -139,28 +132,28 @@ export function validateForm(values: ProfileFormValues, context: FormContext): F
   const id = values.id.trim();
   if (context.isNew) {
     if (id === '') errors.id = { key: 'profiles.error.idRequired' };
-    else if (!ID_RULE.test(id)) errors.id = { key: 'profiles.error.idPattern' };
+    else if (!PROFILE_ID_PATTERN.test(id)) errors.id = { key: 'profiles.error.idPattern' };
     else if (context.takenIds.includes(id)) errors.id = { key: 'profiles.error.idTaken' };
   }
   const name = values.name.trim();
   if (name === '') errors.name = { key: 'profiles.error.nameRequired' };
-  else if (name.length > 60) errors.name = { key: 'profiles.error.nameTooLong' };
+  else if (name.length > PROFILE_LIMITS.name) errors.name = { key: 'profiles.error.nameTooLong' };
   for (const field of ['baseUrl', 'authUrl', 'jwksUrl', 'discoveryUrl'] as const) {
     const url = values[field].trim();
-    if (url !== '' && !isServiceUrl(url)) errors[field] = { key: 'profiles.error.url' };
+    if (url !== '' && parseServiceUrl(url) === undefined) errors[field] = { key: 'profiles.error.url' };
   }
   // The list only shows the key masked, and saving sends a whole profile: a saved key has to be typed again.
   if (values.apiKey.trim() === '' && context.existing && context.existing.apiKeyMasked !== '') {
     errors.apiKey = { key: 'profiles.error.apiKeyAgain' };
   }
-  if (!API_VERSION.test(values.apiVersion.trim())) errors.apiVersion = { key: 'profiles.error.apiVersion' };
+  if (!API_VERSION_PATTERN.test(values.apiVersion.trim())) errors.apiVersion = { key: 'profiles.error.apiVersion' };
   const scopes = words(values.scopes);
   if (scopes.length === 0) errors.scopes = { key: 'profiles.error.scopesRequired' };
-  else if (!scopes.every((scope) => PRINTABLE.test(scope))) errors.scopes = { key: 'profiles.error.scopesPattern' };
+  else if (!scopes.every((scope) => SCOPE_PATTERN.test(scope))) errors.scopes = { key: 'profiles.error.scopesPattern' };
   const ports = items(values.redirectPorts);
-  const badPort = ports.find((port) => !/^\d{1,5}$/.test(port) || Number(port) < 1024 || Number(port) > 65535);
+  const badPort = ports.find((port) => !/^\d{1,5}$/.test(port) || !isRedirectPort(Number(port)));
   if (badPort !== undefined) errors.redirectPorts = { key: 'profiles.error.port', params: { port: badPort } };
-  else if (ports.length > 10) errors.redirectPorts = { key: 'profiles.error.tooManyPorts' };
+  else if (ports.length > PROFILE_LIMITS.redirectPorts) errors.redirectPorts = { key: 'profiles.error.tooManyPorts' };
   if (items(values.kennitalaClaims).length === 0) errors.kennitalaClaims = { key: 'profiles.error.claimRequired' };
   if (items(values.nameClaims).length === 0) errors.nameClaims = { key: 'profiles.error.claimRequired' };
   return errors;
