@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
@@ -52,6 +54,32 @@ const ipcOnlyInIpcLayer = {
   message: 'ipcMain and ipcRenderer belong to main/ipc and preload only.',
 };
 const restrictImports = (...paths) => ['error', { paths }];
+
+// common/ keeps its rules (constants, patterns, check functions) in zod-free modules and builds the zod schemas on
+// them in others. A schema module is one that imports zod, found here by reading common/, so a new one is covered
+// without an edit. The renderer, and the rule modules themselves, may import only types from schema modules: zod
+// stays out of the renderer's bundle, and the renderer uses the same rules as the main process instead of copies.
+const commonDir = join(import.meta.dirname, 'common');
+const commonModules = readdirSync(commonDir)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => ({ name: file.slice(0, -'.ts'.length), text: readFileSync(join(commonDir, file), 'utf8') }));
+const importsZod = ({ text }) => /\bfrom\s+['"]zod['"]/.test(text);
+const schemaModules = commonModules.filter(importsZod).map(({ name }) => name);
+const ruleModules = commonModules.filter((module) => !importsZod(module)).map(({ name }) => name);
+const schemaOnlyAsTypes = (regex) => ({
+  regex,
+  caseSensitive: true,
+  allowTypeImports: true,
+  message:
+    'A zod schema module of common/: import only its types here (import type), and rules from the zod-free module they are built on, so zod stays out of the renderer.',
+});
+const zodOnlyAsTypes = {
+  name: 'zod',
+  allowTypeImports: true,
+  message: "zod stays out of the renderer and of common/'s rule modules: put the rule in a zod-free module.",
+};
+const schemasFromRenderer = schemaOnlyAsTypes(`(^|/)common/(${schemaModules.join('|')})(\\.ts)?$`);
+const schemasFromCommon = schemaOnlyAsTypes(`^\\./(${schemaModules.join('|')})(\\.ts)?$`);
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -107,5 +135,23 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyAtTheEdge, storeOnlyInStorage, zodOnlyAsTypes], patterns: [schemasFromRenderer] },
+      ],
+      // `import { type X } from` still loads the module (verbatimModuleSyntax keeps the import): only `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+  {
+    files: ruleModules.map((name) => `common/${name}.ts`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [electronOnlyAtTheEdge, storeOnlyInStorage, zodOnlyAsTypes], patterns: [schemasFromCommon] },
+      ],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
   },
 );
