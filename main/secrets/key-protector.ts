@@ -10,6 +10,11 @@ export type ProtectionStatus = { secure: true } | { secure: false; reason: 'unav
 
 export interface KeyProtector {
   status(): ProtectionStatus;
+  /**
+   * Where the only protection is a weak one (`basic_text`), whether the customer has accepted it: only then may it
+   * be used. Called before the key is read or written.
+   */
+  acceptWeak?(accepted: boolean): void;
   /** Returns text safe to store; only this machine's keychain can turn it back. */
   protect(plain: string): string;
   unprotect(protectedText: string): string;
@@ -28,7 +33,9 @@ export function openSecretBox(
   allowWeak: boolean,
 ): SecretBox | undefined {
   const status = protector.status();
-  if (!status.secure && !(allowWeak && status.reason === 'basic_text')) return undefined;
+  const weakAccepted = allowWeak && !status.secure && status.reason === 'basic_text';
+  protector.acceptWeak?.(weakAccepted);
+  if (!status.secure && !weakAccepted) return undefined;
   const stored = store.get(DATA_KEY);
   if (typeof stored === 'string') {
     try {

@@ -4,15 +4,24 @@ import type { KeyProtector, ProtectionStatus } from './key-protector.ts';
 /**
  * The OS keychain through Electron's safeStorage: Keychain on macOS, DPAPI on Windows, the Secret Service or
  * KWallet on Linux. Linux's `basic_text` fallback encrypts with a fixed password, which protects nothing.
+ *
+ * Electron reports no encryption at all with `basic_text` until `setUsePlainTextEncryption(true)` is called, so the
+ * backend is read first (otherwise the customer would never be offered the choice), and plain-text encryption is
+ * switched on only while the customer has accepted it.
  */
 export function safeStorageProtector(): KeyProtector {
   return {
     status(): ProtectionStatus {
-      if (!safeStorage.isEncryptionAvailable()) return { secure: false, reason: 'unavailable' };
       if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') {
         return { secure: false, reason: 'basic_text' };
       }
+      if (!safeStorage.isEncryptionAvailable()) return { secure: false, reason: 'unavailable' };
       return { secure: true };
+    },
+    acceptWeak(accepted) {
+      if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') {
+        safeStorage.setUsePlainTextEncryption(accepted);
+      }
     },
     protect: (plain) => safeStorage.encryptString(plain).toString('base64'),
     unprotect: (text) => safeStorage.decryptString(Buffer.from(text, 'base64')),

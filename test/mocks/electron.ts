@@ -155,21 +155,43 @@ export const app = {
   },
 };
 
+/**
+ * As Electron 45's safeStorage behaves: on Linux with the `basic_text` backend (no keyring found), encryption is not
+ * available until `setUsePlainTextEncryption(true)`; encrypting while it is not available throws.
+ */
 export const safeStorage = {
+  /** false: no keychain at all (the OS refused, or the app is not ready). */
   available: true,
+  backend: 'gnome_libsecret',
+  plainText: false,
+  plainTextCalls: [] as boolean[],
   isEncryptionAvailable() {
-    return this.available;
+    if (!this.available) return false;
+    if (process.platform === 'linux' && this.backend === 'basic_text') return this.plainText;
+    return true;
+  },
+  setUsePlainTextEncryption(usePlainText: boolean) {
+    this.plainTextCalls.push(usePlainText);
+    this.plainText = usePlainText;
   },
   encryptString(plain: string): Buffer {
+    if (!this.isEncryptionAvailable()) throw new Error('Error while encrypting the text provided to safeStorage');
     return Buffer.from(`mock:${Buffer.from(plain, 'utf8').toString('base64')}`);
   },
   decryptString(cipher: Buffer): string {
+    if (!this.isEncryptionAvailable()) throw new Error('Error while decrypting the ciphertext provided to safeStorage');
     const text = cipher.toString('utf8');
     if (!text.startsWith('mock:')) throw new Error('Error while decrypting the ciphertext provided to safeStorage');
     return Buffer.from(text.slice(5), 'base64').toString('utf8');
   },
   getSelectedStorageBackend(): string {
-    return 'gnome_libsecret';
+    return this.backend;
+  },
+  reset() {
+    this.available = true;
+    this.backend = 'gnome_libsecret';
+    this.plainText = false;
+    this.plainTextCalls = [];
   },
 };
 
