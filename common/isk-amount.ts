@@ -1,8 +1,5 @@
 import { localeTag, type AppLocale } from './locale.ts';
 
-// Main imports AppLocale from here; its home is locale.ts.
-export type { AppLocale };
-
 /**
  * Amounts in Icelandic krónur. ISK has no minor unit, so an amount is a whole number of krónur. People type
  * `1.500` (Icelandic) or `1,500` (English): a separator followed by exactly three digits groups thousands in

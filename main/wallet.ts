@@ -1,5 +1,5 @@
 import { eventChannels, type EventChannel, type EventPayload, type HandlerTable } from '../common/bridge-contract.ts';
-import type { AppLocale } from '../common/isk-amount.ts';
+import type { AppLocale } from '../common/locale.ts';
 import { addressBookHandlers } from './address-book/address-book-handlers.ts';
 import { AddressBook } from './address-book/address-book.ts';
 import { GrantReminders } from './auth/grant-reminders.ts';

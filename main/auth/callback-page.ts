@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../common/isk-amount.ts';
+import type { AppLocale } from '../../common/locale.ts';
 
 /**
  * The small page the browser tab shows after the bank sends the customer back: in their language, saying whether

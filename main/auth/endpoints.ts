@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseServiceUrl, type Profile } from '../../common/profile.ts';
+import type { Profile } from '../../common/profile.ts';
+import { parseServiceUrl } from '../../common/profile-rules.ts';
 import { boundedJson, type HttpBounds } from '../net/http-limits.ts';
 import { WalletError } from '../wallet-error.ts';
 

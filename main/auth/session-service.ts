@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../common/isk-amount.ts';
+import type { AppLocale } from '../../common/locale.ts';
 import { maskKennitala } from '../../common/kennitala.ts';
 import { missingFields, type Profile } from '../../common/profile.ts';
 import type { Session, SignedOutReason } from '../../common/session.ts';

@@ -1,6 +1,6 @@
 import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
-import { COUNTED_STATES } from '../../common/payment.ts';
+import { COUNTED_STATES } from '../../common/payment-rules.ts';
 import { gmtDay, nextGmtMidnight } from '../../common/time.ts';
 import { countedDay, type PaymentStore } from './payment-store.ts';
 

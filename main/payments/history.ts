@@ -1,4 +1,4 @@
-import { formatAccountNumber, parseAccountNumber } from '../../common/account-number.ts';
+import { displayAccount } from '../../common/account-number.ts';
 import type { HistoryFilter, PaymentIntent } from '../../common/payment.ts';
 
 /** The history of one profile: filtered, newest first, paged, and exported as CSV. */
@@ -50,9 +50,9 @@ const COLUMNS: [string, (intent: PaymentIntent) => string | number][] = [
   ['State', (i) => i.state],
   ['Amount', (i) => i.order.amount],
   ['Currency', () => 'ISK'],
-  ['From account', (i) => showAccount(i.order.debtorAccount)],
+  ['From account', (i) => displayAccount(i.order.debtorAccount)],
   ['Payee kennitala', (i) => i.order.depositKennitala],
-  ['Payee account', (i) => showAccount(i.order.depositAccount)],
+  ['Payee account', (i) => displayAccount(i.order.depositAccount)],
   ['Payee name', (i) => i.order.payeeName],
   ['Reference', (i) => i.order.endToEndId],
   ['Extended reference', (i) => i.order.extendedReference],
@@ -63,11 +63,6 @@ const COLUMNS: [string, (intent: PaymentIntent) => string | number][] = [
   ['Error code', (i) => i.error?.code ?? ''],
   ['Error', (i) => i.error?.message ?? ''],
 ];
-
-function showAccount(digits: string): string {
-  const account = parseAccountNumber(digits);
-  return account ? formatAccountNumber(account) : digits;
-}
 
 /** RFC 4180 quoting; text that a spreadsheet would run as a formula is defused with a leading apostrophe. */
 function csvField(value: string | number): string {

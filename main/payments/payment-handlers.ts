@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { HandlerTable } from '../../common/bridge-contract.ts';
-import type { AppLocale } from '../../common/isk-amount.ts';
+import type { AppLocale } from '../../common/locale.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Platform } from '../platform/platform.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
-import { COUNTED_STATES, PaymentIntentSchema, type PaymentIntent } from '../../common/payment.ts';
+import { PaymentIntentSchema, type PaymentIntent } from '../../common/payment.ts';
+import { COUNTED_STATES } from '../../common/payment-rules.ts';
 import { gmtDay } from '../../common/time.ts';
 import type { Journal } from './journal.ts';
 import { plainCodec, type RecordCodec } from './record-codec.ts';

@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../common/bridge-contract.ts';
-import type { AppLocale } from '../../common/isk-amount.ts';
+import type { AppLocale } from '../../common/locale.ts';
 import type { Profile } from '../../common/profile.ts';
 import type { Clock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';

@@ -1,4 +1,4 @@
-import { localeFromSystem } from '../settings/settings-service.ts';
+import { localeFromLanguageTags } from '../../common/locale.ts';
 
 /**
  * What the customer reads when the app cannot start (an unreadable settings file after a run with sudo, a full disk,
@@ -10,7 +10,7 @@ export function startFailureMessage(
   dataFolder: string | undefined,
 ): { title: string; message: string } {
   const folder = dataFolder ?? '';
-  if (localeFromSystem(preferredLanguages) === 'is') {
+  if (localeFromLanguageTags(preferredLanguages) === 'is') {
     return {
       title: 'A2A Wallet gat ekki ræst',
       message: [

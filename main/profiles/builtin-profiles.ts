@@ -1,10 +1,11 @@
 import { ProfileSchema, type Profile } from '../../common/profile.ts';
+import { LOCAL_SANDBOX_ID } from '../../common/profile-rules.ts';
 
 /**
  * The profiles every build knows. The local sandbox works out of the box (the main process starts the embedded
  * sandbox and fills in its address); the bank's sandbox and production are templates a tester or vendor fills in.
  */
-export const LOCAL_SANDBOX_ID = 'local-sandbox';
+export { LOCAL_SANDBOX_ID };
 
 export function builtInProfiles(): Profile[] {
   return [

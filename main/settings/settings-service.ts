@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../common/isk-amount.ts';
+import { localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
 import {
   LanguageChoiceSchema,
   type LanguageChoice,
@@ -11,15 +11,6 @@ import type { KeyValueStore } from '../storage/key-value-store.ts';
 
 const LANGUAGE_KEY = 'settings.language';
 const ALLOW_WEAK_KEY = 'settings.allowWeakTokenStorage';
-
-/** The first of the system's preferred languages that the app speaks; English when it speaks none of them. */
-export function localeFromSystem(preferred: readonly string[]): AppLocale {
-  for (const tag of preferred) {
-    const language = tag.toLowerCase().split(/[-_]/)[0];
-    if (language === 'is' || language === 'en') return language;
-  }
-  return 'en';
-}
 
 export function protectionOf(status: ProtectionStatus): Protection {
   return status.secure ? 'secure' : status.reason;
@@ -46,7 +37,7 @@ export class SettingsService {
 
   locale(): AppLocale {
     const language = this.language();
-    return language === 'system' ? localeFromSystem(this.#options.preferredLanguages()) : language;
+    return language === 'system' ? localeFromLanguageTags(this.#options.preferredLanguages()) : language;
   }
 
   allowWeakTokenStorage(): boolean {

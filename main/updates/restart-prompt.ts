@@ -1,3 +1,4 @@
+import type { AppLocale } from '../../common/locale.ts';
 /** The question asked when an update has downloaded, in the app's language. Button 0 restarts, button 1 waits. */
 export interface RestartPrompt {
   title: string;
@@ -6,7 +7,7 @@ export interface RestartPrompt {
   buttons: [restart: string, later: string];
 }
 
-export function restartPrompt(locale: 'is' | 'en', productName: string, version: string): RestartPrompt {
+export function restartPrompt(locale: AppLocale, productName: string, version: string): RestartPrompt {
   return locale === 'is'
     ? {
         title: 'Uppfærsla tilbúin',

@@ -1,3 +1,4 @@
+import type { AppLocale } from '../../common/locale.ts';
 import { app, BrowserWindow, dialog } from 'electron';
 // electron-updater is CommonJS and defines `autoUpdater` with a getter, which Node's ESM loader cannot name: take
 // the module object and read it from there.
@@ -10,7 +11,7 @@ export interface AutoUpdateOptions {
   /** The vendor's update feed (`updateFeed` of the preset): an https:// folder served as electron-builder's generic provider. */
   feedUrl: string | undefined;
   /** The app's language when the question is asked. */
-  locale: () => 'is' | 'en';
+  locale: () => AppLocale;
 }
 
 /**
@@ -57,7 +58,7 @@ const intervalTimer: UpdateTimer = {
   },
 };
 
-async function askToRestart(locale: 'is' | 'en', version: string): Promise<RestartAnswer> {
+async function askToRestart(locale: AppLocale, version: string): Promise<RestartAnswer> {
   const prompt = restartPrompt(locale, app.getName(), version);
   const options: Electron.MessageBoxOptions = {
     type: 'info',

@@ -1,5 +1,5 @@
 import { app, Menu } from 'electron';
-import type { AppLocale } from '../../common/isk-amount.ts';
+import type { AppLocale } from '../../common/locale.ts';
 import { buildAppMenuTemplate } from './app-menu.ts';
 import { openInSystemBrowser } from './desktop.electron.ts';
 

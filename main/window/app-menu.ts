@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../common/isk-amount.ts';
+import type { AppLocale } from '../../common/locale.ts';
 import { allowedExternalHref } from './external-links.ts';
 
 /** The menu roles used here; each is one of Electron's `MenuItemConstructorOptions['role']`. */

@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../common/isk-amount.ts';
+import type { AppLocale } from '../../common/locale.ts';
 
 /** What to do after the page's process went away. */
 export type CrashAction = 'ignore' | 'reload' | 'give-up';

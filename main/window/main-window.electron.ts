@@ -1,6 +1,6 @@
 import { app, BrowserWindow, dialog, screen, session } from 'electron';
 import type { WebContents } from 'electron';
-import type { AppLocale } from '../../common/isk-amount.ts';
+import { localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { createCrashGuard, crashMessage } from './crash-guard.ts';
 import { linkAction } from './external-links.ts';
@@ -43,9 +43,7 @@ export interface MainWindowOptions {
 const SIZING: WindowSizing = { width: 1024, height: 760, minWidth: 480, minHeight: 560 };
 const SAVE_DELAY_MS = 500;
 
-function systemLocale(): AppLocale {
-  return app.getLocale().toLowerCase().startsWith('is') ? 'is' : 'en';
-}
+const systemLocale = (): AppLocale => localeFromLanguageTags(app.getPreferredSystemLanguages());
 
 /** Every permission a page may ask for (camera, notifications, devices, screen capture) is refused: none is needed. */
 function denyAllPermissions(): void {

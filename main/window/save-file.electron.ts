@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { app, BrowserWindow, dialog } from 'electron';
-import type { AppLocale } from '../../common/isk-amount.ts';
+import type { AppLocale } from '../../common/locale.ts';
 
 const TITLES: Record<AppLocale, string> = { is: 'Vista greiðslusögu', en: 'Save payment history' };
 

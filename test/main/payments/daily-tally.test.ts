@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNTED_STATES, PAYMENT_STATES, type PaymentIntent } from '../../../common/payment.ts';
+import type { PaymentIntent } from '../../../common/payment.ts';
+import { COUNTED_STATES, PAYMENT_STATES } from '../../../common/payment-rules.ts';
 import { gmtDay } from '../../../common/time.ts';
 import { dailyLimit } from '../../../main/payments/daily-ledger.ts';
 import { MemoryJournal } from '../../../main/payments/journal.ts';
