@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../common/time.ts';
-import { CUSTOMERS, draftFrom, walletFixture, type WalletFixture } from './wallet-fixture.ts';
+import {
+  CUSTOMERS,
+  draftFrom,
+  inProcessWallet as walletFixture,
+  type InProcessWallet as WalletFixture,
+} from '../support/in-process-wallet.ts';
 
 /**
  * Issue 13, case 9: customers on one computer. Anna pays and signs out; Björn signs in to the same profile. He

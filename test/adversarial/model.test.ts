@@ -6,7 +6,13 @@ import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-p
 import { LOCAL_SANDBOX_APP } from '../../main/profiles/local-sandbox.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
 import { expectNothingLeaked, recordingHost, type RecordingHost } from './recording-host.ts';
-import { CUSTOMERS, draftFrom, walletFixture, type CustomerName, type WalletFixture } from './wallet-fixture.ts';
+import {
+  CUSTOMERS,
+  draftFrom,
+  inProcessWallet as walletFixture,
+  type CustomerName,
+  type InProcessWallet as WalletFixture,
+} from '../support/in-process-wallet.ts';
 
 /**
  * The standing adversarial suite's model-based test (issue 13): random interleavings of two customers signing in

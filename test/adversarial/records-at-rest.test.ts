@@ -2,7 +2,12 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
-import { CUSTOMERS, draftFrom, walletFixture, type WalletFixture } from './wallet-fixture.ts';
+import {
+  CUSTOMERS,
+  draftFrom,
+  inProcessWallet as walletFixture,
+  type InProcessWallet as WalletFixture,
+} from '../support/in-process-wallet.ts';
 
 /**
  * Issue 13, cases 2 and 10: someone with the data folder (another program, a person, a failing disk) edits or

@@ -1,29 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { eventChannelNames, eventMethodName, invokeChannelNames } from '../../common/bridge-contract.ts';
-import { dispatch, WalletError } from '../../main/dispatch.ts';
+import { WalletError } from '../../main/ipc/dispatch.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
-import { createWallet, type Wallet } from '../../main/wallet.ts';
-import { localSandboxLauncher } from '../../main/profiles/local-sandbox.ts';
+import type { Wallet } from '../../main/wallet.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
 import { requestRefusal } from '../../sandbox/request-guard.ts';
-import { createNodePlatform } from './node-platform.ts';
+import { inProcessWallet, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { walletApiSource } from '../support/wallet-api.ts';
 
 /**
- * The browser harness: the same wallet core as the Electron app, with Node adapters, its handler table carried over
- * HTTP and its events over server-sent events, and the built renderer with a `window.wallet` that speaks that
- * transport. A development and test tool: loopback only, the Local sandbox profile only, never packaged.
+ * The browser harness: the same wallet core as the Electron app, in this process with Node adapters (the tests'
+ * in-process wallet, test/support/in-process-wallet.ts), its handler table carried over HTTP and its events over
+ * server-sent events, and the built renderer with a `window.wallet` that speaks that transport. A development and
+ * test tool: loopback only, the Local sandbox profile only, never packaged.
  */
 export interface Harness {
   url: string;
   /** The embedded sandbox bank; its clock is the app's clock too. */
   sandbox: Sandbox;
-  wallet: Wallet;
+  /** The core as it is now (see `core.restart()`). */
+  readonly wallet: Wallet;
+  /** The in-process wallet behind the page, with its knobs: seeded records, the save dialog, restarts. */
+  core: InProcessWallet;
   dataDir: string;
   stop(): Promise<void>;
 }
@@ -37,19 +38,16 @@ export interface HarnessOptions {
   preferredLanguages?: readonly string[];
   /** Waits between automatic payment retries; the app's own by default. */
   retryDelaysMs?: readonly number[];
+  /** "Open the system browser"; by default a new tab of the page's own browser. */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 /**
- * The bridge for the page: one method per invoke channel (a POST to /rpc/<channel> with the run's token), one
- * `onX` per event (from one EventSource), and "open in the system browser" as a new tab of this browser.
+ * The bridge for the page: `window.wallet` built from the contract by the same function as the tests' in-process
+ * wallet (test/support/wallet-api.ts), over a transport of a POST to /rpc/<channel> with the run's token per call
+ * and one EventSource for the events; "open in the system browser" opens a new tab of this browser.
  */
 function bridgeScript(token: string): string {
-  const methods = invokeChannelNames.map(
-    (name) => `${JSON.stringify(name)}: (request) => call(${JSON.stringify(name)}, request)`,
-  );
-  const subscriptions = eventChannelNames.map(
-    (name) => `${JSON.stringify(eventMethodName(name))}: (listener) => subscribe(${JSON.stringify(name)}, listener)`,
-  );
   return `(() => {
   const token = ${JSON.stringify(token)};
   const call = async (channel, request) => {
@@ -60,7 +58,6 @@ function bridgeScript(token: string): string {
     });
     return response.json();
   };
-  const listeners = new Map();
   const events = new EventSource('/events?token=' + encodeURIComponent(token));
   const subscribe = (channel, listener) => {
     const wrapped = (message) => listener(JSON.parse(message.data));
@@ -68,9 +65,7 @@ function bridgeScript(token: string): string {
     return () => events.removeEventListener(channel, wrapped);
   };
   events.addEventListener('harness:open', (message) => window.open(JSON.parse(message.data).url, '_blank'));
-  Object.defineProperty(window, 'wallet', {
-    value: Object.freeze({ ${[...methods, ...subscriptions].join(',\n    ')} }),
-  });
+  ${walletApiSource()}
 })();
 `;
 }
@@ -126,35 +121,36 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     control: true,
     ...(options.now ? { now: options.now } : {}),
   });
-  // The run's settings, sealed tokens, journals and saved exports: private to this user (mkdtemp makes it 0700; the
-  // chmod says so where a platform's mkdtemp might not).
-  const dataDir = mkdtempSync(join(tmpdir(), 'a2a-harness-'));
-  chmodSync(dataDir, 0o700);
   const local = builtInProfiles().filter((profile) => profile.id === LOCAL_SANDBOX_ID);
-  const platform = createNodePlatform({
-    root: options.root,
-    dataDir,
-    shipped: { profiles: local, allowEdit: true },
-    clock: sandbox.clock,
-    preferredLanguages: options.preferredLanguages ?? ['en'],
-    localSandbox: localSandboxLauncher(() => Promise.resolve(sandbox)),
-    openExternal: (url) => {
-      broadcast('harness:open', { url });
-      return Promise.resolve();
+  // The run's settings, sealed tokens, journals and saved exports live in a private temporary folder (0700).
+  const core = await inProcessWallet({
+    sandbox,
+    prefix: 'a2a-harness-',
+    platform: {
+      shipped: { profiles: local, allowEdit: true },
+      preferredLanguages: options.preferredLanguages ?? ['en'],
+      openExternal:
+        options.openExternal ??
+        ((url) => {
+          broadcast('harness:open', { url });
+          return Promise.resolve();
+        }),
+      // The app's own waits between automatic retries unless the caller says otherwise.
+      retryDelaysMs: options.retryDelaysMs,
     },
-    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+    // Testers may add profiles, but only ones whose bank is the embedded sandbox: no real bank's tokens ever sit
+    // behind this local HTTP port.
+    adjust: (wallet) => {
+      const saveProfile = wallet.handlers.saveProfile;
+      wallet.handlers.saveProfile = (input) => {
+        const local = [input.baseUrl, input.authUrl].every((url) => url.replace(/\/+$/, '') === sandbox.url);
+        if (!local)
+          throw new WalletError('HARNESS_LOCAL_ONLY', `The harness serves the local sandbox (${sandbox.url}) only`);
+        return saveProfile(input);
+      };
+    },
   });
-  const wallet = await createWallet(platform);
-  // Testers may add profiles, but only ones whose bank is the embedded sandbox: no real bank's tokens ever sit
-  // behind this local HTTP port.
-  const saveProfile = wallet.handlers.saveProfile;
-  wallet.handlers.saveProfile = (input) => {
-    const local = [input.baseUrl, input.authUrl].every((url) => url.replace(/\/+$/, '') === sandbox.url);
-    if (!local)
-      throw new WalletError('HARNESS_LOCAL_ONLY', `The harness serves the local sandbox (${sandbox.url}) only`);
-    return saveProfile(input);
-  };
-  const stopEvents = wallet.onEvent((event) => broadcast(event.channel, event.payload));
+  const stopEvents = core.onEvent((event) => broadcast(event.channel, event.payload));
 
   // No logger: nothing of a run (tokens in headers, payments in bodies) is written anywhere but the private dataDir.
   const server = Fastify({ logger: false });
@@ -189,21 +185,24 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (request.headers['x-harness-token'] !== token) return reply.code(403).send({ error: 'bad harness token' });
     // JSON has no `undefined`: a request without a payload travels as null.
     const payload = request.body === null ? undefined : request.body;
-    return dispatch(wallet.handlers, request.params.channel, payload);
+    return core.dispatch(request.params.channel, payload);
   });
 
   const address = await server.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   return {
     url: address,
     sandbox,
-    wallet,
-    dataDir,
+    get wallet() {
+      return core.wallet;
+    },
+    core,
+    dataDir: core.dataDir,
     async stop() {
       stopEvents();
       for (const stream of streams) stream.raw.end();
       await server.close();
-      await wallet.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await core.close();
+      await sandbox.stop();
     },
   };
 }

@@ -1,0 +1,86 @@
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PaymentIntent } from '../../common/payment.ts';
+import { FileJournal } from '../../main/payments/journal.ts';
+import { PaymentStore } from '../../main/payments/payment-store.ts';
+import { sealedCodec, type RecordCodec } from '../../main/payments/record-codec.ts';
+import { LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
+import { openSecretBox } from '../../main/secrets/key-protector.ts';
+import { CUSTOMERS, type InProcessWallet } from './in-process-wallet.ts';
+
+/**
+ * Payment records on disk before the app reads them: many at once (the UI benchmark's 10 000), ones a run of the
+ * app would take a long time to reach, and damaged ones. Written by main's own store and record codec into the
+ * customer's journal, then the core is restarted so that it reads them as it would at start: nothing here decides
+ * what a record means.
+ *
+ * Where the journal lives restates payments-by-customer.ts (one sealed journal per profile and customer, named by a
+ * keyed tag): were it to move, the core would read none of these records and the tests using them would fail.
+ */
+export interface Customer {
+  profileId?: string;
+  kennitala?: string;
+}
+
+interface Journal {
+  path: string;
+  codec: RecordCodec;
+  owner: string;
+  profileId: string;
+}
+
+function journalOf(core: InProcessWallet, customer: Customer = {}): Journal {
+  const profileId = customer.profileId ?? LOCAL_SANDBOX_ID;
+  const owner = customer.kennitala ?? CUSTOMERS.anna.kennitala;
+  // The data key the core sealed its records with (the keychain keeps it); none where nothing may be written.
+  const box = openSecretBox(core.platform.store, core.platform.keyProtector, false);
+  const tag = box?.tag?.(`${profileId}|${owner}`);
+  if (!box || !tag) throw new Error('Records are kept on disk only with a keychain: this wallet has none');
+  return {
+    path: join(core.dataDir, 'payments', profileId, `${tag}.jsonl`),
+    codec: sealedCodec(box, `${profileId}/${tag}`),
+    owner,
+    profileId,
+  };
+}
+
+/** Writes the records with main's store (sealed as main seals them), then restarts the core to read them. */
+export async function seedPayments(
+  core: InProcessWallet,
+  intents: readonly PaymentIntent[],
+  customer?: Customer,
+): Promise<void> {
+  await core.wallet.close();
+  const journal = journalOf(core, customer);
+  const store = new PaymentStore(new FileJournal(journal.path), {
+    codec: journal.codec,
+    owner: journal.owner,
+    profileId: journal.profileId,
+  });
+  // Not synced one by one: the files are fsynced by nobody's promise here, and 10 000 fsyncs would take seconds.
+  for (const intent of intents) await store.save(intent, { sync: false });
+  await store.close();
+  await core.restart();
+}
+
+/**
+ * A few bytes of the last record of one payment flipped on disk (a failing disk, an edit), as the core finds it at
+ * its next start. The payment is read as damaged from then on.
+ */
+export async function damageRecord(core: InProcessWallet, intentId: string, customer?: Customer): Promise<void> {
+  await core.wallet.close();
+  const { path } = journalOf(core, customer);
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const last = lines.findLastIndex((line) => line.startsWith(`{"i":${JSON.stringify(intentId)},`));
+  if (last < 0) throw new Error(`No record of ${intentId} in the journal`);
+  lines[last] = (lines[last] ?? '').replace(/.{8}"}$/, 'XXXXXXXX"}');
+  writeFileSync(path, lines.join('\n'));
+  await core.restart();
+}
+
+/** A line of which nothing can be read, at the end of the customer's journal, as the core finds it at its next start. */
+export async function addUnreadableRecord(core: InProcessWallet, customer?: Customer): Promise<void> {
+  await core.wallet.close();
+  appendFileSync(journalOf(core, customer).path, 'garbage that was a record\n');
+  await core.restart();
+}
