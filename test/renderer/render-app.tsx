@@ -1,14 +1,82 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { OwnAccountInput } from '../../common/address-book.ts';
+import type { WalletApi } from '../../common/bridge-contract.ts';
+import type { LanguageChoice } from '../../common/settings.ts';
+import { shippedProfiles } from '../../main/profiles/builtin-profiles.ts';
 import { App } from '../../renderer/src/App.tsx';
-import { createAppStore } from '../../renderer/src/state/app-store.ts';
-import type { FakeWallet } from './fake-wallet.ts';
+import { createAppStore, type Screen } from '../../renderer/src/state/app-store.ts';
+import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
+import { inProcessWallet, type InProcessWallet, type InProcessWalletOptions } from '../support/in-process-wallet.ts';
 
-/** Renders the whole app over a fake wallet and waits until it has loaded. */
-export async function renderApp(fake: FakeWallet) {
+/**
+ * The component tests' wallet is the real core (test/support/in-process-wallet.ts): one sandbox bank per test file,
+ * and for each test a fresh core on a fresh data folder, with the bank reset and its clock back at the file's start.
+ * What a test needs before the app opens it does through the core, as a customer would have done earlier.
+ */
+export interface OpenOptions extends Omit<InProcessWalletOptions, 'sandbox'> {
+  /** Signs in at the bank first, as this sandbox user. */
+  signedInAs?: string;
+  /** Own accounts added after signing in. */
+  accounts?: OwnAccountInput[];
+  language?: LanguageChoice;
+}
+
+/** Anna's payment account, as the pay tests add it. */
+export const ANNAS_ACCOUNT: OwnAccountInput = { accountNumber: '0133-26-012345', label: 'Main' };
+
+export function walletsPerTest(now: string): {
+  open(options?: OpenOptions): Promise<InProcessWallet>;
+  sandbox(): Sandbox;
+} {
+  let sandbox: Sandbox | undefined;
+  const opened: InProcessWallet[] = [];
+  beforeAll(async () => {
+    sandbox = await startSandbox({ now });
+  });
+  afterEach(async () => {
+    // The app first, so nothing it still has on its way reaches a core that is closing.
+    cleanup();
+    await Promise.all(opened.splice(0).map((core) => core.close()));
+    sandbox?.reset();
+    sandbox?.clock.set(now);
+  });
+  afterAll(() => sandbox?.stop());
+  const bank = () => {
+    if (!sandbox) throw new Error('The sandbox starts before the tests');
+    return sandbox;
+  };
+  // What the app ships without a vendor preset: the three built-in profiles, editable.
+  const { profiles, allowEdit } = shippedProfiles();
+
+  return {
+    sandbox: bank,
+    async open(options = {}) {
+      const { signedInAs, accounts = [], language, ...rest } = options;
+      const core = await inProcessWallet({
+        ...rest,
+        platform: { shipped: { profiles, allowEdit }, ...rest.platform },
+        sandbox: bank(),
+      });
+      opened.push(core);
+      if (language) await core.value('updateSettings', { language });
+      if (signedInAs) {
+        core.as(signedInAs);
+        await core.value('signIn');
+      }
+      for (const account of accounts) await core.value('saveAccount', account);
+      return core;
+    },
+  };
+}
+
+/** Renders the whole app over the core's `window.wallet` and waits until it has loaded. */
+export async function renderApp(core: InProcessWallet | { api(): WalletApi }, options: { screen?: Screen } = {}) {
   const user = userEvent.setup();
-  const api = fake.api();
+  const api = typeof core.api === 'function' ? core.api() : core.api;
   const store = createAppStore(api);
+  if (options.screen) store.setState({ screen: options.screen });
   const view = render(<App wallet={api} store={store} />);
   await screen.findByTestId('app-name');
   return { user, store, ...view };
