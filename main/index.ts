@@ -15,6 +15,7 @@ import type { KeyValueStore } from './storage/key-value-store.ts';
 import { APP_ENTRY_URL } from './window/app-files.ts';
 import { originsOf } from './window/external-links.ts';
 import { createWallet, type Wallet } from './wallet.ts';
+import { useChromiumForBanks } from './net/chromium-network.electron.ts';
 
 // Composition root: the services are built from the platform here and nowhere else.
 const here = import.meta.dirname;
@@ -37,6 +38,7 @@ function readPreset() {
 }
 
 async function startWallet(): Promise<Wallet> {
+  useChromiumForBanks();
   const preset = readPreset();
   const shipped = shippedProfiles(preset);
   // The embedded sandbox is its own chunk, loaded only where the build ships the Local sandbox profile.

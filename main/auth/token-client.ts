@@ -2,6 +2,7 @@ import axios from 'axios';
 import { z } from 'zod';
 import type { Profile } from '../../common/profile.ts';
 import { boundedAxiosConfig, type HttpBounds } from '../net/http-limits.ts';
+import { axiosTransport } from '../net/network.ts';
 import { WalletError } from '../wallet-error.ts';
 
 /**
@@ -19,6 +20,9 @@ export const TokenResponseSchema = z
   })
   .loose();
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+/** How long a connection to the token endpoint may take to open; the whole call has its own deadline. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 const OAuthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() }).loose();
 
@@ -59,6 +63,7 @@ async function post(
       headers,
       validateStatus: () => true,
       responseType: 'json',
+      ...axiosTransport(CONNECT_TIMEOUT_MS),
       ...boundedAxiosConfig(bounds),
     });
   } catch {

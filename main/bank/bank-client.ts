@@ -4,7 +4,7 @@ import { newRequestId } from '../../common/request-id.ts';
 import { systemClock, type Clock } from '../../common/time.ts';
 import { BankError, bankErrorFromResponse, parseRetryAfter } from './bank-error.ts';
 import { boundedAxiosConfig, DEFAULT_DEADLINE_MS, MAX_RESPONSE_BYTES } from '../net/http-limits.ts';
-import { connectTimeoutAgents } from './connect-timeout-agent.ts';
+import { axiosTransport } from '../net/network.ts';
 import {
   creditTransferBody,
   initiationIdFromLocation,
@@ -88,7 +88,7 @@ export function createBankClient(options: BankClientOptions): BankClient {
     // The body is parsed here, not by axios: a bank may answer with text, or with nothing at all.
     transformResponse: [(data: unknown) => data],
     responseType: 'text',
-    ...connectTimeoutAgents(options.connectTimeoutMs ?? 10_000),
+    ...axiosTransport(options.connectTimeoutMs ?? 10_000),
   });
 
   const bounds = () =>

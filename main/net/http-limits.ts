@@ -1,5 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
+import { networkFetch } from './network.ts';
 
 /**
  * Bounds on every call to a bank (payments API, token endpoint, JWKS, discovery, userinfo). A socket timeout alone
@@ -35,7 +36,7 @@ export function boundedAxiosConfig(
 export async function boundedFetch(url: string, init: RequestInit = {}, bounds: HttpBounds = {}): Promise<Response> {
   const maxResponseBytes = bounds.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   const signal = AbortSignal.timeout(bounds.deadlineMs ?? DEFAULT_DEADLINE_MS);
-  const response = await fetch(url, { ...init, redirect: 'error', signal });
+  const response = await networkFetch()(url, { ...init, redirect: 'error', signal });
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > maxResponseBytes) {
     await response.body?.cancel();

@@ -361,6 +361,24 @@ export const session = {
       this.handlers.set('displayMediaRequest', handler);
     },
   },
+  /** Sessions asked for by partition; each fetches through Node's fetch here (Chromium's stack in Electron). */
+  partitions: new Map<string, { options: unknown; fetches: string[]; fetch: typeof fetch }>(),
+  fromPartition(partition: string, options?: unknown) {
+    let made = this.partitions.get(partition);
+    if (!made) {
+      const fetches: string[] = [];
+      made = {
+        options,
+        fetches,
+        fetch: (input, init) => {
+          fetches.push(input instanceof Request ? input.url : String(input));
+          return fetch(input, init);
+        },
+      };
+      this.partitions.set(partition, made);
+    }
+    return made;
+  },
 };
 
 export const screen = {
