@@ -212,7 +212,7 @@ function installBenchWallet(count: number, now: number): void {
   const api = {
     appInfo: () => ok({ name: 'A2A Wallet', version: 'bench' }),
     listProfiles: () => ok(profiles),
-    switchProfile: () => ok(profiles),
+    switchProfile: () => ok({ ...profiles, session }),
     saveProfile: () => fail('PROFILE_EDIT_NOT_ALLOWED'),
     removeProfile: () => fail('PROFILE_EDIT_NOT_ALLOWED'),
     sessionStatus: () => ok(session),

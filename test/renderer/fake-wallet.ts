@@ -248,7 +248,7 @@ export class FakeWallet {
             persistent: true,
           };
           this.payments = [];
-          return ok(this.#list());
+          return ok({ ...this.#list(), session: this.session });
         }),
       saveProfile: (request) =>
         resolve('saveProfile', request, () => {
@@ -290,7 +290,7 @@ export class FakeWallet {
           if (!this.profiles.some((p) => p.active)) {
             this.profiles = this.profiles.map((p, index) => ({ ...p, active: index === 0 }));
           }
-          return ok(this.#list());
+          return ok({ ...this.#list(), session: this.session });
         }),
       sessionStatus: () => resolve('sessionStatus', undefined, () => ok(this.session)),
       signIn: () => {
