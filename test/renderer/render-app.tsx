@@ -2,7 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { OwnAccountInput } from '../../common/address-book.ts';
-import type { WalletApi } from '../../common/bridge-contract.ts';
+import type { InvokeChannel, ResponseOf, WalletApi } from '../../common/bridge-contract.ts';
+import type { Result } from '../../common/result.ts';
 import type { LanguageChoice } from '../../common/settings.ts';
 import { shippedProfiles } from '../../main/profiles/builtin-profiles.ts';
 import { App } from '../../renderer/src/App.tsx';
@@ -72,7 +73,7 @@ export function walletsPerTest(now: string): {
 }
 
 /** Renders the whole app over the core's `window.wallet` and waits until it has loaded. */
-export async function renderApp(core: InProcessWallet | { api(): WalletApi }, options: { screen?: Screen } = {}) {
+export async function renderApp(core: { api: WalletApi } | { api(): WalletApi }, options: { screen?: Screen } = {}) {
   const user = userEvent.setup();
   const api = typeof core.api === 'function' ? core.api() : core.api;
   const store = createAppStore(api);
@@ -80,4 +81,18 @@ export async function renderApp(core: InProcessWallet | { api(): WalletApi }, op
   const view = render(<App wallet={api} store={store} />);
   await screen.findByTestId('app-name');
   return { user, store, ...view };
+}
+
+/**
+ * The core's `window.wallet` with one channel answered otherwise: only for what main cannot be brought to answer
+ * here (a refusal no sandbox user causes, a value only a newer main would send). `answer` gets the real call, to
+ * make or not; every other channel stays main's.
+ */
+export function answering<C extends InvokeChannel>(
+  api: WalletApi,
+  channel: C,
+  answer: (real: () => Promise<Result<ResponseOf<C>>>) => Promise<Result<ResponseOf<C>>>,
+): WalletApi {
+  const real = api[channel] as (request?: unknown) => Promise<Result<ResponseOf<C>>>;
+  return { ...api, [channel]: (request?: unknown) => answer(() => real(request)) };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import axios from 'axios';
 import type { InvokeChannel, RequestOf, ResponseOf, WalletApi } from '../../common/bridge-contract.ts';
+import type { ProfileInput } from '../../common/profile.ts';
 import type { Result } from '../../common/result.ts';
 import { dispatch } from '../../main/ipc/dispatch.ts';
 import { LOCAL_SANDBOX_APP } from '../../main/profiles/local-sandbox.ts';
@@ -36,6 +37,8 @@ export type CustomerName = keyof typeof CUSTOMERS;
 export type BrowserOptions = Parameters<typeof scriptedBrowser>[1] & {
   /** The browser opens the bank's page and waits there until `finishSignIn()`, as a person taking their time. */
   held?: boolean;
+  /** The browser only follows where the bank's first answer leads (a bank that sends it straight back). */
+  follow?: boolean;
 };
 
 export interface InProcessWalletOptions {
@@ -69,6 +72,8 @@ export interface InProcessWallet {
   as(username: string, options?: BrowserOptions): void;
   /** The browser of the next (or current) sign-in. */
   browser(): ScriptedBrowser;
+  /** Resolves once a held browser shows the bank's page: the sign-in is listening for the customer's return. */
+  waitingInBrowser(): Promise<void>;
   /** A held browser goes on: logs in, consents and comes back to the app; resolves when its visit is over. */
   finishSignIn(): Promise<void>;
   /** What the save dialog does: save into `<dataDir>/saved`, be cancelled, or fail. */
@@ -153,6 +158,14 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
   };
 
   const openBrowser = (url: string): Promise<void> => {
+    if (browserOptions.follow) {
+      browser.opened.push(url);
+      void fetch(url).then(
+        (page) => page.text(),
+        () => undefined,
+      );
+      return Promise.resolve();
+    }
     if (!browserOptions.held) return browser.openExternal(url);
     heldUrl = url;
     browser.opened.push(url);
@@ -197,14 +210,17 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
     as(name, next = {}) {
       username = name;
       browserOptions = next;
-      const { held: _held, ...scripted } = next;
+      const { held: _held, follow: _follow, ...scripted } = next;
       browser = scriptedBrowser(name, scripted);
     },
     browser: () => browser,
+    async waitingInBrowser() {
+      if (heldUrl === undefined) await new Promise<string>((resolve) => heldWaiters.push(resolve));
+    },
     async finishSignIn() {
       const url = heldUrl ?? (await new Promise<string>((resolve) => heldWaiters.push(resolve)));
       heldUrl = undefined;
-      const { held: _held, ...scripted } = browserOptions;
+      const { held: _held, follow: _follow, ...scripted } = browserOptions;
       const visit = scriptedBrowser(username, scripted);
       await visit.openExternal(url);
       await visit.idle();
@@ -253,6 +269,22 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
     },
   };
   return fixture;
+}
+
+/**
+ * A profile of the tester's own whose bank is this sandbox, signing in with the registration the sandbox knows: the
+ * way to reach what a bank's settings do (a scope it refuses, an issuer that does not match, a changed address).
+ */
+export function sandboxProfile(sandbox: Sandbox, overrides: Partial<ProfileInput> = {}): ProfileInput {
+  return {
+    id: 'my-sandbox',
+    name: 'My sandbox',
+    environment: 'bank-sandbox',
+    baseUrl: sandbox.url,
+    authUrl: sandbox.url,
+    ...LOCAL_SANDBOX_APP,
+    ...overrides,
+  };
 }
 
 /** A draft from a customer's first account to another's, as the pay form sends it. */
