@@ -4,7 +4,8 @@ import { forwardEvents } from './ipc/events.electron.ts';
 import { registerIpc } from './ipc/register.electron.ts';
 import { appUrlMatcher } from './ipc/trusted-sender.ts';
 import { registerAppScheme, serveAppFiles } from './window/app-protocol.electron.ts';
-import { runElectronApp } from './platform/app-lifecycle.electron.ts';
+import { identifyApp, runElectronApp } from './platform/app-lifecycle.electron.ts';
+import { DEFAULT_APP_ID } from './platform/app-id.ts';
 import { createElectronPlatform, exitWithError, readDevelopmentSwitches } from './platform/platform.electron.ts';
 import { electronKeyValueStore } from './storage/electron-store.electron.ts';
 import { createMainWindow } from './window/main-window.electron.ts';
@@ -40,6 +41,7 @@ function readPreset() {
 async function startWallet(): Promise<Wallet> {
   useChromiumForBanks();
   const preset = readPreset();
+  identifyApp(preset?.appId ?? DEFAULT_APP_ID);
   const shipped = shippedProfiles(preset);
   // The embedded sandbox is its own chunk, loaded only where the build ships the Local sandbox profile.
   const localSandbox = shipped.localSandbox

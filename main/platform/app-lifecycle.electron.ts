@@ -65,6 +65,14 @@ export function runElectronApp(
   return { failed };
 }
 
+/**
+ * Windows ties a window to its pinned shortcut and its notifications by this id: it must be the installer's appId
+ * (the vendor's, in a vendor build), or the window and the shortcut are two taskbar icons. Before the first window.
+ */
+export function identifyApp(appId: string): void {
+  if (process.platform === 'win32') app.setAppUserModelId(appId);
+}
+
 function safeUserData(): string | undefined {
   try {
     return app.getPath('userData');

@@ -158,7 +158,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minWidth: SIZING.minWidth,
     minHeight: SIZING.minHeight,
     show: false,
-    title: 'A2A Wallet',
+    // The product's name, which a vendor build brands (package.json's productName, as electron-builder writes it).
+    title: app.getName(),
     webPreferences: {
       preload: options.preloadPath, // eng-disable PRELOAD_JS_CHECK: our own bundled preload, sandboxed and context-isolated; it exposes only window.wallet, the typed bridge contract
       contextIsolation: true,
@@ -173,6 +174,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       spellcheck: false,
     },
   });
+  // The page's <title> would replace the window's, and a vendor build would show "A2A Wallet".
+  window.on('page-title-updated', (event) => event.preventDefault());
   rememberWindowState(window, options.stateStore, options.scheduler ?? realScheduler);
   const stopRebuilding = options.onMenuChange?.(installMenu);
   if (stopRebuilding) window.once('closed', stopRebuilding);

@@ -66,6 +66,10 @@ export const app = {
   setPath(name: string, path: string) {
     this.paths.set(name, path);
   },
+  appUserModelId: undefined as string | undefined,
+  setAppUserModelId(id: string) {
+    this.appUserModelId = id;
+  },
   getName() {
     return this.name;
   },
