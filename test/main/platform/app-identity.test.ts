@@ -6,7 +6,8 @@ import { DEFAULT_APP_ID } from '../../../main/platform/app-id.ts';
 import { identifyApp } from '../../../main/platform/app-lifecycle.electron.ts';
 import { createMainWindow } from '../../../main/window/main-window.electron.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
-import { app, BrowserWindow, fakeEvent } from '../../mocks/electron.ts';
+import type { BrowserWindow } from '../../mocks/electron.ts';
+import { app, fakeEvent } from '../../mocks/electron.ts';
 
 const platform = Object.getOwnPropertyDescriptor(process, 'platform');
 afterEach(() => {
