@@ -58,7 +58,21 @@ function denyAllPermissions(): void {
  * The window shows the app's own page and nothing else: no new windows, no navigation, no web views. A link to an
  * allowed https site goes to the customer's browser instead.
  */
-function confineToAppPage(contents: WebContents, allowedOrigins: () => readonly string[]): void {
+function confineToAppPage(
+  contents: WebContents,
+  allowedOrigins: () => readonly string[],
+  devServerUrl: string | undefined,
+): void {
+  // A development run only (main/index.ts passes a dev server only when unpackaged): Vite's full reload navigates the
+  // page to the dev server again, which must not be cancelled. Nothing else on that origin, or any other, is allowed.
+  const devOrigin = devServerUrl === undefined ? undefined : new URL(devServerUrl).origin;
+  const isDevServerPage = (url: string) => {
+    try {
+      return devOrigin !== undefined && new URL(url).origin === devOrigin;
+    } catch {
+      return false;
+    }
+  };
   const handOver = (url: string) => {
     // Only the parsed href leaves, never the page's raw string (see external-links.ts).
     const link = linkAction(url, allowedOrigins());
@@ -69,6 +83,7 @@ function confineToAppPage(contents: WebContents, allowedOrigins: () => readonly 
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event) => {
+    if (isDevServerPage(event.url)) return;
     event.preventDefault();
     handOver(event.url);
   });
@@ -179,9 +194,9 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   rememberWindowState(window, options.stateStore, options.scheduler ?? realScheduler);
   const stopRebuilding = options.onMenuChange?.(installMenu);
   if (stopRebuilding) window.once('closed', stopRebuilding);
-  confineToAppPage(window.webContents, allowedOrigins);
-
   const devServerUrl = options.devServerUrl;
+  confineToAppPage(window.webContents, allowedOrigins, devServerUrl);
+
   // Never loadFile: a file:// page would make the CSP's 'self' every local file (see docs/WINDOW.md).
   const load = () => window.loadURL(devServerUrl ?? options.appUrl);
   recoverFromCrashes(window, load, { locale, now: options.now ?? Date.now });

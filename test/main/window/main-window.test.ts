@@ -118,6 +118,21 @@ describe('links and navigation', () => {
     expect(shell.opened).toEqual(['https://bank.is/help']);
   });
 
+  it('lets a development run reload from its dev server, and nothing else', () => {
+    const contents = open({ isDev: true, devServerUrl: 'http://localhost:5173' }).webContents;
+    const reload = fakeEvent({ url: 'http://localhost:5173/' });
+    const otherPort = fakeEvent({ url: 'http://localhost:5174/' });
+    const elsewhere = fakeEvent({ url: 'https://evil.example/' });
+    for (const event of [reload, otherPort, elsewhere]) contents.emit('will-navigate', event);
+    expect(reload.defaultPrevented).toBe(false);
+    expect(otherPort.defaultPrevented).toBe(true);
+    expect(elsewhere.defaultPrevented).toBe(true);
+    // A built page never navigates, not even to that address.
+    const built = fakeEvent({ url: 'http://localhost:5173/' });
+    open().webContents.emit('will-navigate', built);
+    expect(built.defaultPrevented).toBe(true);
+  });
+
   it('never navigates; an allowed https link goes to the system browser instead', () => {
     const contents = open().webContents;
     const toBank = fakeEvent({ url: 'https://bank.is/terms' });
