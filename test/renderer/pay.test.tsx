@@ -1,13 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { FakeWallet } from './fake-wallet.ts';
-import { renderApp } from './render-app.tsx';
+import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { damageRecord } from '../support/seed-payments.ts';
+import { ANNAS_ACCOUNT, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
 
-const signedIn = () => new FakeWallet().signedInAsAnna();
+/** 20:48 GMT: today's limit resets in 3 h 12 min. */
+const EVENING = '2026-11-22T20:48:00.000Z';
+const wallets = walletsPerTest(EVENING);
+/** Anna, signed in, with her payment account added. */
+const signedIn = (options: OpenOptions = {}) =>
+  wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], ...options });
 /** Intl puts no-break spaces in amounts; tests read them as plain spaces. */
 const plain = (element: HTMLElement) => (element.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const PAY = { name: /^Pay ISK\s1,500$/ };
+
+/** A payment made earlier through the core, as the app (another window, an earlier run) would have made it. */
+async function paidEarlier(core: InProcessWallet, amount: number) {
+  const confirmed = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', amount) });
+  return core.value('submitPayment', { id: confirmed.id });
+}
+
+/** Main's last answer on a channel through the app's wallet. */
+const lastAnswer = (core: InProcessWallet, channel: string) =>
+  core.calls.findLast((call) => call.channel === channel)?.answer;
 
 async function fill(user: Awaited<ReturnType<typeof renderApp>>['user'], fields: Record<string, string>) {
   for (const [testId, value] of Object.entries(fields)) {
@@ -21,16 +37,16 @@ const bjorn = { 'deposit-kennitala': '050792-2189', 'deposit-account': '0133-26-
 
 describe('the pay form', () => {
   it('shows the owner, the own account, and the daily limit with its reset in GMT', async () => {
-    await renderApp(signedIn());
+    await renderApp(await signedIn());
     expect((await screen.findByTestId('owner')).textContent).toContain('Anna Jónsdóttir (120385-****)');
-    expect((screen.getByLabelText('Your account') as HTMLSelectElement).value).toBe('013326012345');
+    expect((await screen.findByLabelText<HTMLSelectElement>('Your account')).value).toBe('013326012345');
     const meter = await screen.findByTestId('limit-meter');
     await waitFor(() => expect(plain(meter)).toContain('ISK 200,000 of ISK 200,000 left today'));
     expect(plain(meter)).toContain('left today; resets at 00:00 GMT (in 3 h 12 min)');
   });
 
   it('groups the amount as typed, in each language', async () => {
-    const { user, store } = await renderApp(signedIn());
+    const { user, store } = await renderApp(await signedIn());
     await user.type(await screen.findByTestId('amount'), '1500');
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('1,500');
     expect(screen.getByText('ISK')).toBeTruthy();
@@ -42,7 +58,7 @@ describe('the pay form', () => {
   });
 
   it('puts each check beside its field once the field is left', async () => {
-    const { user } = await renderApp(signedIn());
+    const { user } = await renderApp(await signedIn());
     await screen.findByTestId('amount');
     await fill(user, { 'deposit-kennitala': '520190-1049', 'deposit-account': '12-34', amount: '12.5' });
     await user.tab();
@@ -53,9 +69,9 @@ describe('the pay form', () => {
   });
 
   it('refuses more than is left of today’s limit, and paying into the same account', async () => {
-    const fake = signedIn();
-    fake.usedToday = 199_000;
-    const { user } = await renderApp(fake);
+    const core = await signedIn();
+    await paidEarlier(core, 199_000);
+    const { user } = await renderApp(core);
     await screen.findByTestId('amount');
     await fill(user, { ...bjorn, amount: '5000', 'deposit-account': '0133-26-012345' });
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
@@ -66,39 +82,65 @@ describe('the pay form', () => {
   });
 
   it('marks a first payment to a new payee, and saves the payee from the form', async () => {
-    const fake = signedIn();
-    const { user } = await renderApp(fake);
+    const core = await signedIn();
+    const { user } = await renderApp(core);
     await screen.findByTestId('amount');
     await fill(user, { ...bjorn, 'payee-name': 'Björn' });
     expect(await screen.findByTestId('new-payee')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save as payee' }));
     expect(await screen.findByText('Saved as a payee.')).toBeTruthy();
-    expect(fake.payees).toMatchObject([{ name: 'Björn', kennitala: '0507922189', accountNumber: '013326020001' }]);
+    expect(await core.value('listPayees')).toMatchObject([
+      { name: 'Björn', kennitala: '0507922189', accountNumber: '013326020001' },
+    ]);
+  });
+
+  it('does not mark a payee the bank has taken a payment to before', async () => {
+    const core = await signedIn();
+    await paidEarlier(core, 700);
+    const { user } = await renderApp(core);
+    await screen.findByTestId('amount');
+    await fill(user, bjorn);
+    await waitFor(() => expect(lastAnswer(core, 'validatePayment')).toMatchObject({ value: { newPayee: false } }));
+    expect(screen.queryByTestId('new-payee')).toBeNull();
+  });
+
+  it('still marks a payee whose only earlier payment has an unknown outcome', async () => {
+    const core = await signedIn();
+    wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing' });
+    expect(await paidEarlier(core, 700)).toMatchObject({ state: 'unknown' });
+    const { user } = await renderApp(core);
+    await screen.findByTestId('amount');
+    await fill(user, bjorn);
+    expect(await screen.findByTestId('new-payee')).toBeTruthy();
   });
 
   it('fills the form from a saved payee', async () => {
-    const fake = signedIn();
-    fake.payees = [{ id: 'y1', name: 'Björn', kennitala: '0507922189', accountNumber: '013326020001', createdAt: 0 }];
-    const { user } = await renderApp(fake);
-    await user.selectOptions(await screen.findByLabelText('Saved payee'), 'y1');
+    const core = await signedIn();
+    const [payee] = await core.value('savePayee', {
+      name: 'Björn',
+      kennitala: '0507922189',
+      accountNumber: '0133-26-020001',
+    });
+    const { user } = await renderApp(core);
+    await user.selectOptions(await screen.findByLabelText('Saved payee'), payee?.id ?? '');
     expect((screen.getByTestId('deposit-kennitala') as HTMLInputElement).value).toBe('050792-2189');
     expect((screen.getByTestId('deposit-account') as HTMLInputElement).value).toBe('0133-26-020001');
   });
 
   it('asks for the own account first when there is none, and adds it', async () => {
-    const fake = signedIn();
-    fake.accounts = [];
-    const { user } = await renderApp(fake);
+    const core = await wallets.open({ signedInAs: 'anna' });
+    const { user } = await renderApp(core);
     expect(await screen.findByText(/The bank does not list your accounts/)).toBeTruthy();
     await user.type(screen.getByTestId('new-account-number'), '0133-26-012345');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     expect(((await screen.findByLabelText('Your account')) as HTMLSelectElement).value).toBe('013326012345');
+    expect(await core.value('listAccounts')).toMatchObject([{ accountNumber: '013326012345' }]);
   });
 });
 
 describe('review and pay', () => {
-  async function toReview(fake = signedIn()) {
-    const view = await renderApp(fake);
+  async function toReview(core: InProcessWallet) {
+    const view = await renderApp(core);
     await screen.findByTestId('amount');
     await fill(view.user, { ...bjorn, 'payee-name': 'Björn', reference: 'Rent' });
     await view.user.click(screen.getByRole('button', { name: 'Review payment' }));
@@ -107,38 +149,42 @@ describe('review and pay', () => {
   }
 
   it('shows every field and the amount in words and figures before anything is sent', async () => {
-    const fake = signedIn();
-    await toReview(fake);
+    const core = await signedIn();
+    await toReview(core);
     expect(plain(screen.getByTestId('review-amount'))).toBe('ISK 1,500');
     expect(screen.getByTestId('review-words').textContent).toBe('one thousand five hundred krónur');
     expect(screen.getByTestId('review-to').textContent).toBe('Björn · 050792-2189 · 0133-26-020001');
     expect(screen.getByText('Rent')).toBeTruthy();
-    expect(fake.calls.some((call) => call.method === 'confirmPayment')).toBe(false);
+    expect(core.requests('confirmPayment')).toEqual([]);
+    expect((await core.value('historyPage', {})).total).toBe(0);
   });
 
   it('goes back to the form with the draft as it was', async () => {
-    const { user } = await toReview();
+    const { user } = await toReview(await signedIn());
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('1,500');
   });
 
   it('pays once: the button locks at the first press, then the bank’s id and status show', async () => {
-    const fake = signedIn();
-    const { user } = await toReview(fake);
+    const core = await signedIn();
+    const { user } = await toReview(core);
     const pay = screen.getByRole('button', PAY);
     await user.dblClick(pay);
     const result = await screen.findByTestId('pay-result');
-    expect(result.dataset['state']).toBe('accepted');
+    // The sandbox bank settles at once: the status query after the send says ACCC.
+    expect(result.dataset['state']).toBe('settled');
     expect(within(result).getByText('Payment sent')).toBeTruthy();
-    expect(screen.getByTestId('initiation-id').textContent).toMatch(/^init-/);
-    expect(fake.calls.filter((call) => call.method === 'confirmPayment')).toHaveLength(1);
-    expect(fake.calls.filter((call) => call.method === 'submitPayment')).toHaveLength(1);
+    const [initiation] = wallets.sandbox().initiations();
+    expect(wallets.sandbox().initiations()).toHaveLength(1);
+    expect(screen.getByTestId('initiation-id').textContent).toBe(initiation?.initiation.id);
+    expect(core.requests('confirmPayment')).toHaveLength(1);
+    expect(core.requests('submitPayment')).toHaveLength(1);
   });
 
   it('makes a duplicate be acknowledged before paying again', async () => {
-    const fake = signedIn();
-    const earlier = fake.addPayment({ amount: 1500 });
-    const { user } = await toReview(fake);
+    const core = await signedIn();
+    const earlier = await paidEarlier(core, 1500);
+    const { user } = await toReview(core);
     expect(plain(await screen.findByTestId('duplicate-warning'))).toContain('You paid ISK 1,500');
     const pay = screen.getByRole('button', PAY) as HTMLButtonElement;
     expect(pay.disabled).toBe(true);
@@ -147,52 +193,62 @@ describe('review and pay', () => {
     await user.click(pay);
     await screen.findByTestId('pay-result');
     // The acknowledgement names the payment the warning was about, so a second press cannot reuse it.
-    expect(fake.calls.find((call) => call.method === 'confirmPayment')?.request).toMatchObject({
-      acknowledgeDuplicate: earlier.id,
-    });
+    expect(core.requests('confirmPayment')).toMatchObject([{ acknowledgeDuplicate: earlier.id }]);
+    expect(wallets.sandbox().initiations()).toHaveLength(2);
+  });
+
+  it('no longer warns 24 hours after the same payment was sent', async () => {
+    const core = await signedIn();
+    await paidEarlier(core, 1500);
+    wallets.sandbox().clock.advanceSeconds(24 * 60 * 60);
+    const { user } = await toReview(core);
+    expect(screen.queryByTestId('duplicate-warning')).toBeNull();
+    await user.click(screen.getByRole('button', PAY));
+    await screen.findByTestId('pay-result');
+    expect(core.requests('confirmPayment')).toEqual([{ draft: expect.anything() as unknown }]);
+    expect(wallets.sandbox().initiations()).toHaveLength(2);
   });
 
   it('explains a refusal with the bank catalogue’s text and what to do, and keeps the draft', async () => {
-    const fake = signedIn();
-    fake.outcome = {
-      kind: 'rejected',
-      error: { name: 'AmountUnavailable', code: 'ERR_80102_105', message: 'x', httpStatus: 400 },
-    };
-    const { user } = await toReview(fake);
+    // Anna's savings account has nothing in it: the bank refuses with AmountUnavailable.
+    const core = await signedIn({ accounts: [{ accountNumber: '0133-15-012346', label: 'Savings' }] });
+    const { user } = await toReview(core);
     await user.click(screen.getByRole('button', PAY));
     expect((await screen.findByTestId('payment-error')).textContent).toMatch(/not enough|funds/i);
+    expect(screen.getByTestId('pay-result').dataset['state']).toBe('rejected');
     await user.click(screen.getByRole('button', { name: 'Back to the form' }));
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('1,500');
   });
 
   it('offers Check again for an unknown outcome, saying it reuses the same request id', async () => {
-    const fake = signedIn();
-    fake.outcome = { kind: 'unknown', error: { name: 'Timeout', code: 'ECONNABORTED', message: 'x' } };
-    const { user } = await toReview(fake);
+    const core = await signedIn();
+    // The bank takes the payment and the answer is lost on the way back.
+    wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropAfterProcessing' });
+    const { user } = await toReview(core);
     await user.click(screen.getByRole('button', PAY));
     const result = await screen.findByTestId('pay-result');
     expect(result.dataset['state']).toBe('unknown');
     const requestId = screen.getByTestId('request-id').textContent ?? '';
     expect(result.textContent).toContain(`same request id (${requestId})`);
-    expect(result.textContent).toContain('The bank did not answer in time.');
+    expect(result.textContent).toContain('The bank could not be reached.');
 
-    fake.outcome = { kind: 'accepted', status: 'ACCP' };
     await user.click(screen.getByRole('button', { name: 'Check again' }));
-    await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('accepted'));
-    expect(fake.calls.find((call) => call.method === 'checkAgain')?.request).toEqual({
-      id: fake.payments[0]?.id,
-    });
+    await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));
+    const [payment] = (await core.value('historyPage', {})).items;
+    expect(core.requests('checkAgain')).toEqual([{ id: payment?.id }]);
     expect(screen.getByTestId('request-id').textContent).toBe(requestId);
+    // The bank replayed the first answer: one payment, not two.
+    expect(wallets.sandbox().initiations()).toHaveLength(1);
   });
 
   it('reviews only what the main process checked of the draft as typed, and pays exactly that', async () => {
-    const fake = signedIn();
-    const { user } = await renderApp(fake);
+    const core = await signedIn();
+    const { user } = await renderApp(core);
     await screen.findByTestId('amount');
     await fill(user, bjorn);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Review payment' })).toBeTruthy());
     // The check of the new amount is slow to come back: the last answer is for ISK 1,500.
-    const release = fake.hold('validatePayment');
+    const release = core.hold('validatePayment');
     await fill(user, { amount: '2500' });
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     expect(screen.queryByText('Review the payment')).toBeNull();
@@ -202,17 +258,20 @@ describe('review and pay', () => {
     expect(plain(screen.getByTestId('review-amount'))).toBe('ISK 2,500');
     await user.click(screen.getByRole('button', { name: /^Pay ISK\s2,500$/ }));
     await screen.findByTestId('pay-result');
-    const confirm = fake.calls.find((call) => call.method === 'confirmPayment')?.request as {
-      draft: { amount: string };
-    };
-    expect(confirm.draft.amount).toBe('2,500');
+    expect(core.requests('confirmPayment')).toMatchObject([{ draft: { amount: '2,500' } }]);
+    expect(
+      wallets
+        .sandbox()
+        .initiations()
+        .map((record) => record.initiation.amount.amount),
+    ).toEqual([2500]);
   });
 
   it('does not lose a press of Review that comes before the first check is back', async () => {
-    const fake = signedIn();
-    const { user } = await renderApp(fake);
+    const core = await signedIn();
+    const { user } = await renderApp(core);
     await screen.findByTestId('amount');
-    const release = fake.hold('validatePayment');
+    const release = core.hold('validatePayment');
     await fill(user, bjorn);
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     release();
@@ -221,10 +280,10 @@ describe('review and pay', () => {
   });
 
   it('shows the errors, not the review, when the check that comes back finds some', async () => {
-    const fake = signedIn();
-    const { user } = await renderApp(fake);
+    const core = await signedIn();
+    const { user } = await renderApp(core);
     await screen.findByTestId('amount');
-    const release = fake.hold('validatePayment');
+    const release = core.hold('validatePayment');
     await fill(user, { ...bjorn, amount: '12.5' });
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     release();
@@ -233,18 +292,19 @@ describe('review and pay', () => {
   });
 
   it('reports a confirm refused by the main process and lets the customer try again', async () => {
-    const fake = signedIn();
-    fake.failures.set('confirmPayment', 'INVALID_PAYMENT');
-    const { user } = await toReview(fake);
+    const core = await signedIn();
+    const { user } = await toReview(core);
+    // While the review shows, another window of the app spends all but ISK 1,000 of today's limit.
+    await paidEarlier(core, 199_000);
     await user.click(screen.getByRole('button', PAY));
     expect((await screen.findByRole('alert')).textContent).toBe('The payment has errors. Check the fields marked.');
     expect((screen.getByRole('button', PAY) as HTMLButtonElement).disabled).toBe(false);
+    expect(wallets.sandbox().initiations()).toHaveLength(1);
   });
 
   it('works in Icelandic, with the amount in Icelandic words', async () => {
-    const fake = signedIn();
-    fake.settings = { ...fake.settings, language: 'is', locale: 'is' };
-    const view = await renderApp(fake);
+    const core = await signedIn({ language: 'is' });
+    const view = await renderApp(core);
     await screen.findByTestId('amount');
     await fill(view.user, bjorn);
     await view.user.click(screen.getByRole('button', { name: 'Yfirfara greiðslu' }));
@@ -256,8 +316,8 @@ describe('review and pay', () => {
 describe('a payment whose record is damaged', () => {
   const DAMAGED_TEXT = 'This payment’s record is damaged: check your online banking before paying again.';
 
-  async function toReview(fake: FakeWallet) {
-    const view = await renderApp(fake);
+  async function toReview(core: InProcessWallet) {
+    const view = await renderApp(core);
     await screen.findByTestId('amount');
     await fill(view.user, bjorn);
     await view.user.click(screen.getByRole('button', { name: /^Review payment$|^Yfirfara greiðslu$/ }));
@@ -265,60 +325,67 @@ describe('a payment whose record is damaged', () => {
     return view;
   }
 
-  it('says to check the online banking, and offers no Check again', async () => {
-    const fake = signedIn();
-    fake.outcome = { kind: 'damaged' };
-    const { user, container } = await toReview(fake);
-    await user.click(screen.getByRole('button', PAY));
-    const result = await screen.findByTestId('pay-result');
+  /**
+   * Pay is pressed; the payment is confirmed (its record on disk), and before it is sent its record is damaged
+   * and the core restarted, so the send finds it damaged.
+   */
+  async function payWithRecordDamagedBeforeSending(
+    core: InProcessWallet,
+    user: Awaited<ReturnType<typeof toReview>>['user'],
+    name: RegExp,
+  ) {
+    const release = core.hold('submitPayment');
+    await user.click(screen.getByRole('button', { name }));
+    await waitFor(() => expect(core.requests('submitPayment')).toHaveLength(1));
+    const [sent] = core.requests('submitPayment');
+    await damageRecord(core, sent?.id ?? '');
+    release();
+    return screen.findByTestId('pay-result');
+  }
+
+  it('says to check the online banking when sending is refused because the record is damaged, and offers no Check again', async () => {
+    const core = await signedIn();
+    const { user, container } = await toReview(core);
+    const result = await payWithRecordDamagedBeforeSending(core, user, PAY.name);
     expect(result.dataset['state']).toBe('damaged');
     expect(within(result).getByRole('heading', { name: 'This payment’s record is damaged' })).toBeTruthy();
-    expect(within(result).getByRole('alert').textContent).toBe(DAMAGED_TEXT);
-    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
-    expect(within(result).getByRole('button', { name: 'New payment' })).toBeTruthy();
-    await expectAxeClean(container);
-  });
-
-  it('stops offering Check again when checking again finds the record damaged', async () => {
-    const fake = signedIn();
-    fake.outcome = { kind: 'unknown', error: { name: 'Timeout', code: 'ECONNABORTED', message: 'x' } };
-    const { user } = await toReview(fake);
-    await user.click(screen.getByRole('button', PAY));
-    await user.click(await screen.findByRole('button', { name: 'Check again' }));
-    expect(fake.calls.filter((call) => call.method === 'checkAgain')).toHaveLength(1);
-
-    fake.failures.set('checkAgain', 'RECORD_DAMAGED');
-    // Check again once more: this time main finds the record damaged.
-    fake.outcome = { kind: 'unknown', error: { name: 'Timeout', code: 'ECONNABORTED', message: 'x' } };
-    await user.click(await screen.findByRole('button', { name: 'Check again' }));
-    await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('damaged'));
-    const result = screen.getByTestId('pay-result');
-    expect(within(result).getByRole('alert').textContent).toBe(DAMAGED_TEXT);
-    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
-  });
-
-  it('says the same when sending is refused because the record is damaged', async () => {
-    const fake = signedIn();
-    fake.failures.set('submitPayment', 'RECORD_DAMAGED');
-    const { user } = await toReview(fake);
-    await user.click(screen.getByRole('button', PAY));
-    const result = await screen.findByTestId('pay-result');
-    expect(result.dataset['state']).toBe('damaged');
     expect(
       within(result)
         .getAllByRole('alert')
         .map((alert) => alert.textContent),
     ).toEqual([DAMAGED_TEXT]);
     expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(within(result).getByRole('button', { name: 'New payment' })).toBeTruthy();
+    expect(wallets.sandbox().initiations()).toHaveLength(0);
+    await expectAxeClean(container);
+  });
+
+  it('stops offering Check again when checking again finds the record damaged', async () => {
+    const core = await signedIn();
+    // Nothing reaches the bank, twice: the send and the first check again end unknown.
+    wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing', count: 2 });
+    const { user } = await toReview(core);
+    await user.click(screen.getByRole('button', PAY));
+    await user.click(await screen.findByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(core.requests('checkAgain')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check again' })).toHaveProperty('disabled', false));
+    expect(screen.getByTestId('pay-result').dataset['state']).toBe('unknown');
+
+    // Check again once more: this time main finds the record damaged.
+    const [payment] = (await core.value('historyPage', {})).items;
+    await damageRecord(core, payment?.id ?? '');
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('damaged'));
+    const result = screen.getByTestId('pay-result');
+    expect(within(result).getByRole('alert').textContent).toBe(DAMAGED_TEXT);
+    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(wallets.sandbox().initiations()).toHaveLength(0);
   });
 
   it('says it in Icelandic', async () => {
-    const fake = signedIn();
-    fake.settings = { ...fake.settings, language: 'is', locale: 'is' };
-    fake.outcome = { kind: 'damaged' };
-    const { user } = await toReview(fake);
-    await user.click(screen.getByRole('button', { name: /Greiða 1\.500\s?kr\./ }));
-    const result = await screen.findByTestId('pay-result');
+    const core = await signedIn({ language: 'is' });
+    const { user } = await toReview(core);
+    const result = await payWithRecordDamagedBeforeSending(core, user, /Greiða 1\.500\s?kr\./);
     expect(within(result).getByRole('alert').textContent).toBe(
       'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
     );

@@ -62,8 +62,8 @@ export interface InProcessWallet {
   platform: ReturnType<typeof createNodePlatform>;
   /** `window.wallet` for the renderer: every call goes through main's dispatch, as over IPC. */
   api: WalletApi;
-  /** Every call that came through `api`, in order, with the request as sent. */
-  calls: { channel: InvokeChannel; request: unknown }[];
+  /** Every call that came through `api`, in order, with the request as sent and, once it came, main's answer. */
+  calls: { channel: InvokeChannel; request: unknown; answer?: Result<unknown> }[];
   /** The requests of one channel, in order. */
   requests<C extends InvokeChannel>(channel: C): RequestOf<C>[];
   /** Calls of `channel` through `api` wait for the returned release before main sees them (in order). */
@@ -184,10 +184,15 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
 
   const callThroughBridge = async (channel: string, request: unknown): Promise<unknown> => {
     const sent = structuredClone(request);
-    fixture.calls.push({ channel: channel as InvokeChannel, request: structuredClone(sent) });
+    const call: InProcessWallet['calls'][number] = {
+      channel: channel as InvokeChannel,
+      request: structuredClone(sent),
+    };
+    fixture.calls.push(call);
     await gates.get(channel as InvokeChannel)?.promise;
     if (closed) throw new Error('The main process has quit');
-    return structuredClone(await fixture.dispatch(channel, sent));
+    call.answer = await fixture.dispatch(channel, sent);
+    return structuredClone(call.answer);
   };
 
   const fixture: InProcessWallet = {
