@@ -52,9 +52,10 @@ export class EdgeApp {
   }
 
   /** Starts `<out>/main/index.js` and resolves once its window exists, with what it did on the way. */
-  static async start(out = builtApp()): Promise<EdgeApp> {
+  static async start(out = builtApp(), prepare?: (dataDir: string) => void): Promise<EdgeApp> {
     const dataDir = mkdtempSync(join(tmpdir(), 'a2a-edge-'));
     chmodSync(dataDir, 0o700);
+    prepare?.(dataDir);
     // The dev switch for the data folder (main/platform/dev-switches.ts); no dev server, and none of the test
     // runner's own loader options.
     const env: NodeJS.ProcessEnv = { ...process.env, A2A_WALLET_USER_DATA: dataDir };
@@ -86,9 +87,9 @@ export class EdgeApp {
       return new EdgeApp({ out, dataDir, report, output, child }, exited);
     } catch (error) {
       child.kill('SIGKILL');
-      await exited;
+      const { code } = await exited;
       rmSync(dataDir, { recursive: true, force: true });
-      throw error;
+      throw Object.assign(error as Error, { exitCode: code, output: output.join('') });
     }
   }
 

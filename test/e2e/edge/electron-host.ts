@@ -13,7 +13,7 @@ import { register } from 'node:module';
 import type { Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, shell } from '../../mocks/electron.ts';
+import { app, BrowserWindow, dialog, ipcMain, protocol, shell } from '../../mocks/electron.ts';
 import type { HookData } from './electron-hooks.ts';
 import type { HostCalls, HostMessage, HostRequest, InvokeCall, ListenAddress, StartReport } from './host-protocol.ts';
 import { hostState } from './host-state.ts';
@@ -42,6 +42,14 @@ subscribe('tracing:net.server.listen:asyncEnd', (message) => {
   const address = (message as { server: Server }).server.address();
   if (address && typeof address !== 'string') listening.push({ ...address });
 });
+
+// `app.exit` ends Electron's process at once; the host says which error dialogs main showed before, then ends too.
+const exitApp = app.exit.bind(app);
+app.exit = (code = 0) => {
+  exitApp(code);
+  const shown = dialog.errors.map(({ title, content }) => `error dialog: ${title}\n${content}\n`).join('');
+  process.stdout.write(shown, () => process.exit(code));
+};
 
 // Electron ends the process after `quit`; the host does the same once main's own listeners have run.
 app.on('quit', (_event, exitCode) => setImmediate(() => process.exit(typeof exitCode === 'number' ? exitCode : 0)));

@@ -1,0 +1,55 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ipcChannel } from '../../../common/ipc-channel.ts';
+import { builtApp, EdgeApp } from './edge-app.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 15's conditions for the built app: installed in a folder whose path has the characters a file:// URL and a
+ * path disagree on, and started with a settings file it cannot read.
+ */
+const root = join(import.meta.dirname, '..', '..', '..');
+
+test('works when installed in a folder named with [ ] ~ % and a space', async () => {
+  const place = mkdtempSync(join(tmpdir(), 'a2a-edge-path-'));
+  const out = join(place, 'Wallet [test] ~x%20y', 'out');
+  mkdirSync(out, { recursive: true });
+  cpSync(builtApp(), out, { recursive: true });
+  // The build imports its packages as the installed app finds them: next to it.
+  symlinkSync(join(root, 'node_modules'), join(place, 'Wallet [test] ~x%20y', 'node_modules'));
+  const edge = await EdgeApp.start(out);
+  try {
+    const [window] = edge.report.windows;
+    const page = window?.loads[0] ?? '';
+    expect(page).toMatch(/^app:\/\/wallet\//);
+    // The page and its assets come from that folder, and a call from the page is the app's own.
+    expect((await edge.call('appRequest', { url: page, method: 'GET' })).status).toBe(200);
+    const answer = await edge.call('invoke', {
+      channel: ipcChannel('appInfo'),
+      args: [undefined],
+      frameUrl: page,
+      isMainFrame: true,
+      mainFrameUrl: page,
+    });
+    expect(answer).toMatchObject({ ok: true });
+    expect(edge.errors).toEqual([]);
+  } finally {
+    await edge.dispose();
+    rmSync(place, { recursive: true, force: true });
+  }
+});
+
+test('says why it cannot start, and exits, when its settings file cannot be read', async () => {
+  // A folder where the settings file should be: unreadable for any user, root included (chmod is not, for root).
+  const start = EdgeApp.start(builtApp(), (dataDir) => mkdirSync(join(dataDir, 'settings.json')));
+  const failure = (await start.then(
+    () => undefined,
+    (error: unknown) => error,
+  )) as (Error & { exitCode?: number | null; output?: string }) | undefined;
+  expect(failure, 'the app started though its settings cannot be read').toBeDefined();
+  expect(failure?.exitCode).toBe(1);
+  expect(failure?.output).toContain('error dialog: A2A Wallet could not start');
+  expect(failure?.output).toMatch(/EISDIR/);
+  expect(failure?.output).toMatch(/What to do: start the app again/);
+});
