@@ -1,30 +1,48 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../common/time.ts';
-import { FakeWallet } from './fake-wallet.ts';
-import { renderApp } from './render-app.tsx';
+import { NOON } from '../support/in-process-wallet.ts';
+import { ANNAS_ACCOUNT, renderApp, walletsPerTest } from './render-app.tsx';
+
+const wallets = walletsPerTest(NOON);
+/** Signed in at NOON: the 90-day grant ends 90 days later, to the millisecond. */
+const signedIn = () => wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+const days = (count: number) => wallets.sandbox().clock.advanceSeconds((count * DAY_MS) / 1000);
+/** The customer comes back to the app: it reads the session again (as it also does every minute). */
+const comeBack = () => act(() => void fireEvent.focus(window));
 
 describe('the 90-day grant', () => {
   it('shows no banner while more than 14 days are left', async () => {
-    await renderApp(new FakeWallet().signedInAsAnna());
+    const core = await signedIn();
+    days(75);
+    await renderApp(core);
+    await screen.findByTestId('amount');
     expect(screen.queryByTestId('grant-banner')).toBeNull();
   });
 
   it('shows a banner from 14 days before the end, and renewing signs in again', async () => {
-    const fake = new FakeWallet().signedInAsAnna({ daysLeft: 10, reminder: 14 });
-    const { user } = await renderApp(fake);
+    const core = await signedIn();
+    days(80);
+    const { user, store } = await renderApp(core);
     expect(screen.getByTestId('grant-banner').textContent).toContain('Your bank access ends in 10 days: renew');
     await user.click(screen.getByRole('button', { name: 'Renew now' }));
-    expect(fake.calls.some((call) => call.method === 'signIn')).toBe(true);
-    expect(await screen.findByTestId('amount')).toBeTruthy();
+    // A new grant: 90 days from now, and nothing to remind of.
+    await waitFor(() => expect(store.getState().session).toMatchObject({ signedIn: true, daysLeft: 90 }));
+    expect(store.getState().session?.reminder).toBeUndefined();
     expect(screen.queryByTestId('grant-banner')).toBeNull();
+    expect(screen.getByTestId('amount')).toBeTruthy();
+    expect(core.requests('signIn')).toHaveLength(1);
   });
 
   it('opens a dialog on the last day, which traps focus and gives it back', async () => {
-    const fake = new FakeWallet().signedInAsAnna({ daysLeft: 1, reminder: 1, grantEnd: fake0() });
-    const { user } = await renderApp(fake);
+    const core = await signedIn();
+    days(80);
+    const { user } = await renderApp(core);
+    await screen.findByTestId('amount');
     const before = document.activeElement;
-    act(() => fake.emit('grantReminder', { profileId: 'local-sandbox', reminder: 1, daysLeft: 1, grantEnd: fake0() }));
+    // The last day comes while the app is open; the host's timer checks the reminders.
+    days(9.5);
+    act(() => core.wallet.checkReminders());
     const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends tomorrow' });
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.tab();
@@ -36,45 +54,32 @@ describe('the 90-day grant', () => {
   });
 
   it('blocks with a sign-in prompt after the end, and the draft survives the new sign-in', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    const { user, store } = await renderApp(fake);
+    const core = await signedIn();
+    const { user, store } = await renderApp(core);
     await user.type(await screen.findByTestId('amount'), '1500');
-    act(() => {
-      fake.session = {
-        profileId: 'local-sandbox',
-        signedIn: false,
-        signingIn: false,
-        signedOutReason: 'grant-ended',
-        persistent: true,
-      };
-      fake.emit('sessionChanged', fake.session);
-    });
+    days(90);
+    comeBack();
     const prompt = await screen.findByRole('alertdialog', { name: 'Your bank access has ended' });
     await user.keyboard('{Escape}');
     expect(screen.getByRole('alertdialog')).toBe(prompt);
     await user.click(screen.getByRole('button', { name: 'Log in with your bank' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('1,500');
     expect(store.getState().draft.amount).toBe('1,500');
   });
 
   it('asks to sign in again when access was withdrawn at the bank', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    await renderApp(fake);
+    const core = await signedIn();
+    const { user } = await renderApp(core);
     await screen.findByTestId('amount');
-    act(() =>
-      fake.emit('sessionChanged', {
-        profileId: 'local-sandbox',
-        signedIn: false,
-        signingIn: false,
-        signedOutReason: 'revoked',
-        persistent: true,
-      }),
-    );
+    // The customer withdraws the app's access in their online banking; the app finds out at its next call to the bank.
+    wallets.sandbox().revoke('anna');
+    await user.type(screen.getByTestId('deposit-kennitala'), '050792-2189');
+    await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+    await user.type(screen.getByTestId('amount'), '1500');
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await user.click(await screen.findByRole('button', { name: /^Pay ISK\s1,500$/ }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Access was withdrawn at the bank.');
+    expect(wallets.sandbox().initiations()).toHaveLength(0);
   });
 });
-
-function fake0(): number {
-  return Date.parse('2026-11-23T20:48:00.000Z') + DAY_MS * 0;
-}
