@@ -2,64 +2,58 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { ProfileSchema, type Profile } from '../../common/profile.ts';
+import { builtInProfiles } from '../../main/profiles/builtin-profiles.ts';
 import { App } from '../../renderer/src/App.tsx';
-import type { ProfileSummary } from '../../common/profile.ts';
-import { FakeWallet, profile } from './fake-wallet.ts';
+import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { walletsPerTest } from './render-app.tsx';
 
-const bankSandbox = profile({
-  id: 'bank-sandbox',
-  name: 'Bank sandbox',
-  environment: 'bank-sandbox',
-  baseUrl: 'https://sandbox.bank.is/api',
-  authUrl: 'https://auth.sandbox.bank.is',
-  clientId: 'tester-app',
-  apiKeyMasked: 'abcd…wxyz',
-  hasClientSecret: true,
-  complete: true,
-  active: false,
-  builtIn: true,
-});
-const production = profile({
-  id: 'production',
-  name: 'Production',
-  environment: 'production',
-  baseUrl: '',
-  authUrl: '',
-  clientId: '',
-  apiKeyMasked: '',
-  hasClientSecret: false,
-  complete: false,
-  active: false,
-  builtIn: true,
-});
-const ownProfile = profile({
+const wallets = walletsPerTest(NOON);
+
+/** What a vendor ships: the Local sandbox, its bank's sandbox filled in, and the production template to fill. */
+function shipped(): Profile[] {
+  const [local, , production] = builtInProfiles();
+  const bankSandbox = ProfileSchema.parse({
+    id: 'bank-sandbox',
+    name: 'Bank sandbox',
+    environment: 'bank-sandbox',
+    baseUrl: 'https://sandbox.bank.is/api',
+    authUrl: 'https://auth.sandbox.bank.is',
+    clientId: 'tester-app',
+    clientSecret: 'the-vendors-secret',
+    apiKey: 'abcd-0123456789-wxyz',
+  });
+  return [local, bankSandbox, production].filter((profile): profile is Profile => profile !== undefined);
+}
+
+/** A profile the tester added earlier, not filled in yet. */
+const OWN_PROFILE = {
   id: 'my-bank',
   name: 'My test bank',
-  environment: 'bank-sandbox',
+  environment: 'bank-sandbox' as const,
   baseUrl: 'https://test.example.is',
   authUrl: 'https://auth.test.example.is',
   clientId: 'mine',
-  apiKeyMasked: '',
-  hasClientSecret: false,
-  complete: false,
-  active: false,
-  builtIn: false,
-});
+  clientSecret: '',
+  apiKey: '',
+};
 
-function wallet(options: { canEdit?: boolean; profiles?: ProfileSummary[] } = {}): FakeWallet {
-  const fake = new FakeWallet();
-  fake.canEdit = options.canEdit ?? true;
-  fake.profiles = options.profiles ?? [profile(), bankSandbox, production, ownProfile];
-  return fake;
+/** The core with the vendor's profiles and, where the vendor allows editing, one of the tester's own. */
+async function wallet(options: { canEdit?: boolean } = {}): Promise<InProcessWallet> {
+  const canEdit = options.canEdit ?? true;
+  const core = await wallets.open({ platform: { shipped: { profiles: shipped(), allowEdit: canEdit } } });
+  if (canEdit) await core.value('saveProfile', OWN_PROFILE);
+  return core;
 }
 
-/** The whole app over the fake, on the Profiles screen. */
-async function openProfiles(fake = wallet()) {
+/** The whole app over the core, on the Profiles screen. */
+async function openProfiles(core?: InProcessWallet) {
+  const opened = core ?? (await wallet());
   const user = userEvent.setup({ delay: null });
-  const view = render(<App wallet={fake.api()} />);
+  const view = render(<App wallet={opened.api} />);
   await user.click(await screen.findByRole('button', { name: 'Profiles' }));
   await screen.findByRole('heading', { level: 2, name: 'Profiles' });
-  return { user, fake, ...view };
+  return { user, core: opened, ...view };
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -80,7 +74,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
   await user.paste(text);
 }
 
-const callsTo = (fake: FakeWallet, method: string) => fake.calls.filter((call) => call.method === method);
+const callsTo = (core: InProcessWallet, channel: Parameters<InProcessWallet['requests']>[0]) => core.requests(channel);
 
 /** axe-core over what is on screen: no serious or critical violation. */
 async function expectAccessible(container: HTMLElement) {
@@ -99,7 +93,7 @@ describe('Profiles: the list', () => {
 
     const local = card('Local sandbox');
     expect(detail(local, 'Environment')).toBe('Local sandbox');
-    expect(detail(local, 'API base URL')).toBe('http://127.0.0.1:4010');
+    expect(detail(local, 'API base URL')).toBe(wallets.sandbox().url);
     expect(within(local).getByText('In use')).toBeTruthy();
 
     const bank = card('Bank sandbox');
@@ -123,10 +117,10 @@ describe('Profiles: the list', () => {
   });
 
   it('names the environments in Icelandic when the app speaks Icelandic', async () => {
-    const fake = wallet();
-    fake.settings = { ...fake.settings, language: 'is', locale: 'is' };
+    const core = await wallet();
+    await core.value('updateSettings', { language: 'is' });
     const user = userEvent.setup({ delay: null });
-    render(<App wallet={fake.api()} />);
+    render(<App wallet={core.api} />);
     await user.click(await screen.findByRole('button', { name: 'Snið' }));
     expect(detail(card('Bank sandbox'), 'Umhverfi')).toBe('Prófunarumhverfi bankans');
     expect(detail(card('Production'), 'Umhverfi')).toBe('Raunumhverfi');
@@ -135,40 +129,40 @@ describe('Profiles: the list', () => {
   });
 
   it('switches to another profile through the store: the banner, session and list follow', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     expect(screen.getByTestId('env-banner').textContent).toContain('LOCAL SANDBOX');
 
     await user.click(screen.getByRole('button', { name: 'Switch to Bank sandbox' }));
 
-    expect(callsTo(fake, 'switchProfile').map((call) => call.request)).toEqual([{ id: 'bank-sandbox' }]);
+    expect(callsTo(core, 'switchProfile')).toEqual([{ id: 'bank-sandbox' }]);
     expect(await screen.findByText('Now using Bank sandbox.')).toBeTruthy();
     expect(within(card('Bank sandbox')).getByText('In use')).toBeTruthy();
     expect(within(card('Local sandbox')).queryByText('In use')).toBeNull();
     expect(screen.getByTestId('env-banner').textContent).toContain('BANK SANDBOX');
     // The session of the new profile was fetched after the switch.
-    expect(fake.calls.findLastIndex((call) => call.method === 'sessionStatus')).toBeGreaterThan(
-      fake.calls.findIndex((call) => call.method === 'switchProfile'),
+    expect(core.calls.findLastIndex((call) => call.channel === 'sessionStatus')).toBeGreaterThan(
+      core.calls.findIndex((call) => call.channel === 'switchProfile'),
     );
     // The active profile offers no switch to itself.
     expect(screen.queryByRole('button', { name: 'Switch to Bank sandbox' })).toBeNull();
   });
 
   it('explains a switch that fails', async () => {
-    const fake = wallet();
-    fake.failures.set('switchProfile', 'PROFILE_NOT_FOUND');
-    const { user } = await openProfiles(fake);
-    await user.click(screen.getByRole('button', { name: 'Switch to Production' }));
+    const { user, core } = await openProfiles();
+    // Another window of the app removes the profile while this one still lists it.
+    await core.value('removeProfile', { id: 'my-bank' });
+    await user.click(screen.getByRole('button', { name: 'Switch to My test bank' }));
     expect((await screen.findByRole('alert')).textContent).toBe('That profile no longer exists.');
   });
 
   it('where the vendor does not allow editing: no add, edit or remove, a note, and switching still works', async () => {
-    const { user, fake } = await openProfiles(wallet({ canEdit: false }));
+    const { user, core } = await openProfiles(await wallet({ canEdit: false }));
     expect(screen.getByText(/The vendor manages the profiles/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a profile' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^(Remove|Reset) / })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Switch to Production' }));
-    expect(callsTo(fake, 'switchProfile')).toHaveLength(1);
+    expect(callsTo(core, 'switchProfile')).toHaveLength(1);
   });
 
   it('keeps the local sandbox read-only, while the others can be edited, removed or reset', async () => {
@@ -187,14 +181,14 @@ describe('Profiles: the list', () => {
     const { container, unmount } = await openProfiles();
     await expectAccessible(container);
     unmount();
-    const other = await openProfiles(wallet({ canEdit: false }));
+    const other = await openProfiles(await wallet({ canEdit: false }));
     await expectAccessible(other.container);
   });
 });
 
 describe('Profiles: adding', () => {
   it('saves a valid new profile with exactly the fields of a profile, and lists it', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Add a profile' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Add a profile' }));
 
@@ -215,7 +209,7 @@ describe('Profiles: adding', () => {
     await fill(user, screen.getByRole('textbox', { name: 'JWKS URL' }), 'https://auth.test.bank.is/jwks');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(callsTo(fake, 'saveProfile').map((call) => call.request)).toEqual([
+    expect(callsTo(core, 'saveProfile')).toEqual([
       {
         id: 'landsbank-test',
         name: 'Landsbank test',
@@ -243,14 +237,14 @@ describe('Profiles: adding', () => {
   });
 
   it('checks the basics before sending: name, id, and https:// or loopback addresses, each beside its field', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Add a profile' }));
     await user.type(screen.getByRole('textbox', { name: 'Id (required)' }), 'Bad Id!');
     await fill(user, screen.getByRole('textbox', { name: 'API base URL' }), 'http://bank.example.is');
     await fill(user, screen.getByRole('textbox', { name: 'Authorization server URL' }), 'http://127.0.0.1:4010');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+    expect(callsTo(core, 'saveProfile')).toHaveLength(0);
     const id = screen.getByRole('textbox', { name: 'Id (required)' });
     const name = screen.getByRole('textbox', { name: 'Name (required)' });
     const base = screen.getByRole('textbox', { name: 'API base URL' });
@@ -271,21 +265,21 @@ describe('Profiles: adding', () => {
     await user.clear(base);
     await fill(user, base, 'http://localhost:8080');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(callsTo(fake, 'saveProfile')).toHaveLength(1);
+    expect(callsTo(core, 'saveProfile')).toHaveLength(1);
   });
 
   it('refuses an id already in use, so a new profile never overwrites another', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Add a profile' }));
     await fill(user, screen.getByRole('textbox', { name: 'Id (required)' }), 'production');
     await user.type(screen.getByRole('textbox', { name: 'Name (required)' }), 'Another');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Another profile already has this id.')).toBeTruthy();
-    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+    expect(callsTo(core, 'saveProfile')).toHaveLength(0);
   });
 
   it('opens the advanced section when the problem is there, and focuses the field', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Add a profile' }));
     expect(screen.getByRole('button', { name: 'Advanced' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('textbox', { name: 'Scopes' })).toBeNull();
@@ -300,33 +294,36 @@ describe('Profiles: adding', () => {
     const ports = screen.getByRole('textbox', { name: 'Redirect ports' });
     expect(document.activeElement).toBe(ports);
     expect(accessibleDescription(ports)).toContain('80 is not a port from 1024 to 65535.');
-    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+    expect(callsTo(core, 'saveProfile')).toHaveLength(0);
   });
 
   it('shows what the main process found wrong (INVALID_PROFILE names the fields)', async () => {
-    const fake = wallet();
-    fake.failures.set('saveProfile', 'INVALID_PROFILE');
-    fake.failureMessages.set('saveProfile', 'clientId: Too big: expected string to have <=200 characters');
-    const { user } = await openProfiles(fake);
-    await user.click(screen.getByRole('button', { name: 'Add a profile' }));
-    await user.type(screen.getByRole('textbox', { name: 'Id (required)' }), 'x');
-    await user.type(screen.getByRole('textbox', { name: 'Name (required)' }), 'X');
+    const { user, core } = await openProfiles();
+    // The bank's address changes and the secret is left empty: main keeps no secret typed for another bank.
+    await user.click(screen.getByRole('button', { name: 'Edit Bank sandbox' }));
+    const name = screen.getByRole('textbox', { name: 'Name (required)' });
+    await user.clear(name);
+    await fill(user, name, 'Bank sandbox moved');
+    await fill(user, screen.getByRole('textbox', { name: 'API base URL' }), 'https://new.sandbox.bank.is/api');
+    await fill(user, screen.getByLabelText('API key'), 'abcd-0123456789-wxyz');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
-      'The profile has errors: clientId: Too big: expected string to have <=200 characters',
+      "The profile has errors: clientSecret: the bank's addresses changed, so the saved one is not reused: type it again",
     );
     expect(document.activeElement).toBe(alert);
-    // Still in the form, with what was typed.
-    expect(screen.getByRole('textbox', { name: 'Name (required)' })).toHaveProperty('value', 'X');
+    // Still in the form, with what was typed; nothing saved.
+    expect(screen.getByRole('textbox', { name: 'Name (required)' })).toHaveProperty('value', 'Bank sandbox moved');
+    expect(callsTo(core, 'saveProfile')).toHaveLength(1);
+    expect((await core.value('listProfiles')).profiles.map((profile) => profile.name)).toContain('Bank sandbox');
   });
 
   it('goes back to the list on Cancel, focus on the Add button, nothing sent', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Add a profile' }));
     await fill(user, screen.getByRole('textbox', { name: 'Name (required)' }), 'Not this one');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+    expect(callsTo(core, 'saveProfile')).toHaveLength(0);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a profile' }));
     expect(screen.getAllByRole('article')).toHaveLength(4);
   });
@@ -342,7 +339,7 @@ describe('Profiles: adding', () => {
 
 describe('Profiles: editing', () => {
   it('starts from the saved values, never shows the secret, and keeps it when the field is left empty', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Edit Bank sandbox' }));
     expect(screen.getByRole('heading', { name: 'Edit Bank sandbox' })).toBeTruthy();
     // The id is fixed when editing.
@@ -363,26 +360,26 @@ describe('Profiles: editing', () => {
     await fill(user, screen.getByLabelText('API key'), 'abcd-the-key-wxyz');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    const [save] = callsTo(fake, 'saveProfile');
-    expect(save?.request).toMatchObject({ id: 'bank-sandbox', name: 'Bank sandbox (Arion)', clientSecret: '' });
+    const [save] = callsTo(core, 'saveProfile');
+    expect(save).toMatchObject({ id: 'bank-sandbox', name: 'Bank sandbox (Arion)', clientSecret: '' });
     const saved = await screen.findByRole('article', { name: 'Bank sandbox (Arion)' });
     expect(detail(saved, 'Client secret')).toBe('Set (never shown)');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Bank sandbox (Arion)' }));
   });
 
   it('asks for the API key again, since only its masked form can be shown', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Edit Bank sandbox' }));
     const key = screen.getByLabelText('API key');
     expect(accessibleDescription(key)).toContain('The saved key (abcd…wxyz) is never shown in full');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(callsTo(fake, 'saveProfile')).toHaveLength(0);
+    expect(callsTo(core, 'saveProfile')).toHaveLength(0);
     expect(accessibleDescription(key)).toContain('Type the API key again');
     expect(document.activeElement).toBe(key);
   });
 
   it('says when a profile has no secret, and saves a template filled in for the first time', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Edit Production' }));
     expect(accessibleDescription(screen.getByLabelText('Client secret'))).toContain('No secret is saved');
     await user.click(screen.getByRole('button', { name: 'Advanced' }));
@@ -393,7 +390,7 @@ describe('Profiles: editing', () => {
     await user.type(screen.getByRole('textbox', { name: 'Client id' }), 'wallet');
     await fill(user, screen.getByLabelText('API key'), 'production-key-1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(callsTo(fake, 'saveProfile')[0]?.request).toMatchObject({
+    expect(callsTo(core, 'saveProfile')[0]).toMatchObject({
       id: 'production',
       environment: 'production',
       apiKey: 'production-key-1',
@@ -414,15 +411,15 @@ describe('Profiles: editing', () => {
 
 describe('Profiles: removing and resetting', () => {
   it('removes a tester’s own profile after confirmation', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Remove My test bank' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove My test bank?' });
-    expect(callsTo(fake, 'removeProfile')).toHaveLength(0);
+    expect(callsTo(core, 'removeProfile')).toHaveLength(0);
     // The safe choice has the focus.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
-    expect(callsTo(fake, 'removeProfile').map((call) => call.request)).toEqual([{ id: 'my-bank' }]);
+    expect(callsTo(core, 'removeProfile')).toEqual([{ id: 'my-bank' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('article', { name: 'My test bank' })).toBeNull();
     expect(screen.getByText('Removed My test bank.')).toBeTruthy();
@@ -433,7 +430,7 @@ describe('Profiles: removing and resetting', () => {
   });
 
   it('does nothing on Cancel or Escape, and gives the focus back to the button', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     const remove = screen.getByRole('button', { name: 'Remove My test bank' });
     await user.click(remove);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
@@ -444,7 +441,7 @@ describe('Profiles: removing and resetting', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(remove);
-    expect(callsTo(fake, 'removeProfile')).toHaveLength(0);
+    expect(callsTo(core, 'removeProfile')).toHaveLength(0);
     expect(screen.getByRole('article', { name: 'My test bank' })).toBeTruthy();
   });
 
@@ -459,39 +456,38 @@ describe('Profiles: removing and resetting', () => {
   });
 
   it('resets a shipped profile to how it shipped, after confirmation; it stays in the list', async () => {
-    const { user, fake } = await openProfiles();
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Reset Bank sandbox' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset Bank sandbox?' });
     expect(dialog.textContent).toContain('goes back to how it shipped');
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
-    expect(callsTo(fake, 'removeProfile').map((call) => call.request)).toEqual([{ id: 'bank-sandbox' }]);
+    expect(callsTo(core, 'removeProfile')).toEqual([{ id: 'bank-sandbox' }]);
     expect(screen.getByRole('article', { name: 'Bank sandbox' })).toBeTruthy();
     expect(screen.getByText('Bank sandbox is back to how it shipped.')).toBeTruthy();
   });
 
   it('switches to the first profile when the one in use is removed, so the session follows', async () => {
-    const fake = wallet({
-      profiles: [profile({ active: false }), bankSandbox, { ...ownProfile, active: true }],
-    });
-    const { user } = await openProfiles(fake);
+    const core = await wallet();
+    await core.value('switchProfile', { id: 'my-bank' });
+    const { user } = await openProfiles(core);
     expect(screen.getByTestId('env-banner').textContent).toContain('BANK SANDBOX');
     await user.click(screen.getByRole('button', { name: 'Remove My test bank' }));
     expect(screen.getByRole('dialog').textContent).toContain('This is the profile in use');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
     await screen.findByText('Removed My test bank.');
-    expect(callsTo(fake, 'switchProfile').map((call) => call.request)).toEqual([{ id: 'local-sandbox' }]);
+    expect(callsTo(core, 'switchProfile')).toEqual([{ id: 'local-sandbox' }]);
     expect(within(card('Local sandbox')).getByText('In use')).toBeTruthy();
     expect(screen.getByTestId('env-banner').textContent).toContain('LOCAL SANDBOX');
   });
 
   it('explains a removal the main process refused', async () => {
-    const fake = wallet();
-    fake.failures.set('removeProfile', 'PROFILE_EDIT_NOT_ALLOWED');
-    const { user } = await openProfiles(fake);
+    const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Remove My test bank' }));
+    // The disk refuses to write the profiles.
+    core.refuseWrites = true;
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'This version of the app does not allow changing profiles.',
+      'Something went wrong in the app. Try again; if it keeps happening, restart the app.',
     );
     expect(screen.getByRole('article', { name: 'My test bank' })).toBeTruthy();
   });
