@@ -1,7 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { convertIcon, type IconFormat } from 'app-builder-lib/out/util/iconConverter.js';
+import { load } from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateIcons, iconSourceSvg, PNG_SIZES, renderPng } from '../../scripts/icons.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -66,5 +68,52 @@ describe('npm run icons', () => {
     const jpeg = join(scratch, 'icon.jpg');
     writeFileSync(jpeg, 'not an icon');
     expect(() => iconSourceSvg(jpeg)).toThrow(/must be an \.svg or a \.png/);
+  });
+});
+
+/**
+ * What electron-builder itself does with an icon (app-builder-lib's convertIcon, which its packagers call for every
+ * target): an .icns, an .ico of 256 px and a folder of `NxN.png` it takes as they are; anything else it converts with
+ * a separate icon tool that it downloads from GitHub at build time (or finds in ELECTRON_BUILDER_ICONS_TOOLSET_DIR).
+ * Here that folder is empty, so a conversion fails instead of downloading.
+ */
+describe("electron-builder's own icon conversion", () => {
+  const toolset = join(scratch, 'empty-icons-toolset');
+  let before: string | undefined;
+  beforeAll(() => {
+    mkdirSync(toolset, { recursive: true });
+    before = process.env['ELECTRON_BUILDER_ICONS_TOOLSET_DIR'];
+    process.env['ELECTRON_BUILDER_ICONS_TOOLSET_DIR'] = toolset;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env['ELECTRON_BUILDER_ICONS_TOOLSET_DIR'];
+    else process.env['ELECTRON_BUILDER_ICONS_TOOLSET_DIR'] = before;
+  });
+
+  const convert = (source: string, format: IconFormat) =>
+    convertIcon({
+      sources: [source],
+      fallbackSources: [],
+      roots: [join(root, 'assets'), root],
+      format,
+      outDir: join(scratch, `converted-${format}`),
+    });
+
+  it("takes electron-builder.yml's icons as they are, without its icon tool", async () => {
+    const yml = load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<string, { icon: string }>;
+    const mac = await convert(yml['mac']?.icon as string, 'icns');
+    expect(mac.icons.map((icon) => icon.file)).toEqual([join(root, 'assets', 'icons', 'icon.icns')]);
+    const win = await convert(yml['win']?.icon as string, 'ico');
+    expect(win.icons).toEqual([{ file: join(root, 'assets', 'icons', 'icon.ico'), size: 256 }]);
+    const linux = await convert(yml['linux']?.icon as string, 'set');
+    expect(linux.icons.map((icon) => icon.size)).toEqual([...PNG_SIZES]);
+  });
+
+  it('needs its separately downloaded icon tool to make an .icns or .ico from a PNG or an SVG', async () => {
+    for (const source of [join(committed, 'png', '1024x1024.png'), join(root, 'assets', 'icon.svg')]) {
+      for (const format of ['icns', 'ico'] as const) {
+        await expect(convert(source, format), `${source} to ${format}`).rejects.toThrow(/Icons tool not found/);
+      }
+    }
   });
 });
