@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
+import { esmExternalRequirePlugin, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
 
@@ -19,8 +19,10 @@ const devServerCsp: Plugin = {
 };
 
 /**
- * The local sandbox (imported dynamically by main/index.ts) gets a fixed chunk name, `local-sandbox.js`, so that
- * scripts/dist.ts can leave it, and the server dependencies only it uses, out of a build whose preset does not ship it.
+ * The local sandbox (imported dynamically by main/index.ts) gets a fixed chunk name, `local-sandbox.js`. The main
+ * process's dependencies are bundled, so the code of the packages only the sandbox uses (fastify and its tree) is in
+ * that chunk and nowhere else: scripts/dist.ts leaves the sandbox out of a build whose preset does not ship it by
+ * leaving out this one file.
  */
 function mainChunkFileName(chunk: { facadeModuleId: string | null }): string {
   return chunk.facadeModuleId?.replaceAll('\\', '/').endsWith('/main/profiles/local-sandbox.ts')
@@ -28,11 +30,34 @@ function mainChunkFileName(chunk: { facadeModuleId: string | null }): string {
     : '[name]-[hash].js';
 }
 
+/**
+ * A bundled CommonJS package's `require('electron')` (electron-updater's) would otherwise stay a `createRequire` call
+ * beside the app's own `import ... from 'electron'`. Rolldown's esm-external-require plugin turns it into an import
+ * of the same module, but only for externals it owns, so `electron` comes off the external list that electron-vite
+ * sets for the main process.
+ */
+const electronRequireAsImport: Plugin[] = [
+  {
+    name: 'a2a-electron-external-by-import',
+    config(config) {
+      const options = config.build?.rolldownOptions;
+      if (Array.isArray(options?.external)) options.external = options.external.filter((id) => id !== 'electron');
+    },
+  },
+  esmExternalRequirePlugin({ external: ['electron'] }),
+];
+
 // The layout is not electron-vite's default `src/`, so every entry is named here.
 export default defineConfig({
   main: {
+    plugins: [electronRequireAsImport],
     build: {
       outDir: 'out/main',
+      // Bundle the dependencies: the packaged app then needs no node_modules, and each package's code sits in the
+      // chunk that uses it (see mainChunkFileName). electron and Node's built-ins stay external.
+      externalizeDeps: false,
+      // The bundled packages' licences, which their LICENSE files no longer carry into the package.
+      license: { fileName: 'licenses.md' },
       lib: { entry: resolve(root, 'main/index.ts'), formats: ['es'] },
       rollupOptions: { output: { chunkFileNames: mainChunkFileName } },
     },
@@ -54,6 +79,7 @@ export default defineConfig({
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
       minify: true,
+      license: { fileName: 'licenses.md' },
       rollupOptions: { input: resolve(root, 'renderer/index.html') },
     },
   },

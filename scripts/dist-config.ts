@@ -7,6 +7,12 @@ import type { IconSet } from './icons.ts';
  * patterns are appended to the yml's, in order).
  */
 
+/**
+ * The local sandbox's chunk (named in electron.vite.config.ts). The main process bundles its dependencies, so this
+ * file holds the sandbox and the code of every package only it uses: leaving it out leaves all of that out.
+ */
+export const SANDBOX_CHUNK = 'out/main/local-sandbox.js';
+
 export interface DistOptions {
   /** `--vendor path/to/vendor.json` */
   vendor?: string;
@@ -66,8 +72,6 @@ export interface BuilderConfigInput {
   preset?: VendorPreset;
   /** Icons generated from the preset's icon. */
   icons?: IconSet;
-  /** File patterns to leave out (the local sandbox when the preset does not ship it). */
-  exclude: readonly string[];
   sourceMaps: boolean;
   year?: number;
 }
@@ -75,13 +79,14 @@ export interface BuilderConfigInput {
 export type BuilderConfig = Record<string, unknown> & { extends: string; files: string[] };
 
 export function builderConfig(input: BuilderConfigInput): BuilderConfig {
+  const { preset, icons } = input;
   const files = [
-    ...input.exclude.map((pattern) => (pattern.startsWith('!') ? pattern : `!${pattern}`)),
     // After the yml's `!**/*.map`, this puts back the app's own maps only.
     ...(input.sourceMaps ? ['out/**/*.map'] : []),
+    // Last, so that the maps pattern cannot put the sandbox's map (its sources, credentials included) back.
+    ...(preset && !preset.shipLocalSandbox ? [`!${SANDBOX_CHUNK}{,.map}`] : []),
   ];
   const config: BuilderConfig = { extends: input.baseConfig, files };
-  const { preset, icons } = input;
   if (!preset) return config;
 
   const slug = slugOf(preset.productName, preset.appId);

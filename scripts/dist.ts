@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { VendorPreset } from '../common/vendor-preset.ts';
 import { loadVendorPreset } from '../main/profiles/vendor-preset-file.ts';
-import { builderConfig, parseDistArgs, runtimePreset, type DistOptions } from './dist-config.ts';
+import { builderConfig, parseDistArgs, runtimePreset, SANDBOX_CHUNK, type DistOptions } from './dist-config.ts';
 import { generateIcons, iconSourceSvg, type IconSet } from './icons.ts';
-import { exclusionPatterns, sandboxExclusion } from './runtime-deps.ts';
 
 /**
  * `npm run dist -- [--vendor path/to/vendor.json] [--source-maps] [electron-builder options]`
@@ -16,7 +15,7 @@ import { exclusionPatterns, sandboxExclusion } from './runtime-deps.ts';
  * 3. Writes the validated preset to out/vendor.json, which main/index.ts reads at start; a build without a preset
  *    has none, and the app uses its built-in profiles.
  * 4. Runs electron-builder with electron-builder.yml plus the preset's brand, icons and update feed, leaving out
- *    the local sandbox and the packages only it uses when the preset does not ship it.
+ *    the local sandbox's chunk, and with it the packages only it uses, when the preset does not ship it.
  * out/vendor.json is removed again afterwards, so `npm start` never picks up a vendor's preset by accident.
  */
 
@@ -75,12 +74,17 @@ async function dist(options: DistOptions): Promise<void> {
     rmSync(vendorFile, { force: true });
     if (vendor) writeFileSync(vendorFile, `${JSON.stringify(runtimePreset(vendor.preset), null, 2)}\n`);
 
-    const exclude = vendor && !vendor.preset.shipLocalSandbox ? exclusionPatterns(sandboxExclusion(root)) : [];
+    if (vendor && !vendor.preset.shipLocalSandbox && !existsSync(join(root, SANDBOX_CHUNK))) {
+      // Then the sandbox went into the main chunk, and leaving it out is impossible.
+      throw new DistError(
+        `${SANDBOX_CHUNK} is missing, so the local sandbox cannot be left out of this build: main/index.ts must ` +
+          `load main/profiles/local-sandbox.ts with a dynamic import() (see electron.vite.config.ts).`,
+      );
+    }
     const config = builderConfig({
       baseConfig: join(root, 'electron-builder.yml'),
       ...(vendor ? { preset: vendor.preset } : {}),
       ...(icons ? { icons } : {}),
-      exclude,
       sourceMaps: options.sourceMaps,
     });
     const configFile = join(scratch, 'electron-builder.json');

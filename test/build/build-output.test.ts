@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bareRequireCalls, loadedModules, packagesLoaded } from './loaded-modules.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const out = join(root, 'out');
@@ -19,8 +20,43 @@ describe('npm run build', () => {
   it('writes the main process as an ES module', () => {
     const main = readFileSync(join(out, 'main', 'index.js'), 'utf8');
     expect(main).toMatch(/^import /m);
-    // A CommonJS require call, not a method that happens to be called require (`this.#require(id)`).
-    expect(main).not.toMatch(/(?<![.#\w$])require\(/);
+    // Read from the syntax tree: bundled packages carry `require(` in strings (code they generate) and in methods
+    // (`this.#require(id)`), and the bundler's own `__require` is createRequire's, which an ES module may use.
+    expect(bareRequireCalls('index.js', main)).toBe(0);
+  });
+
+  it("bundles the main process's dependencies: its chunks load nothing but electron, Node built-ins and each other", () => {
+    const chunks = readdirSync(join(out, 'main')).filter((name) => name.endsWith('.js'));
+    expect(chunks).toEqual(expect.arrayContaining(['index.js', 'local-sandbox.js']));
+    for (const chunk of chunks) {
+      expect(packagesLoaded(chunk, readFileSync(join(out, 'main', chunk), 'utf8')), chunk).toEqual([]);
+    }
+    // A bundled package's require('electron') is an import of the module the app's own code imports.
+    const main = readFileSync(join(out, 'main', 'index.js'), 'utf8');
+    expect(loadedModules('index.js', main)).toContain('electron');
+    expect(main).not.toMatch(/require\(\s*["']electron["']\s*\)/);
+    // With the licences of what it bundles, since no package folder ships with them.
+    const licenses = readFileSync(join(out, 'main', 'licenses.md'), 'utf8');
+    for (const name of ['zod', 'axios', 'jose', 'electron-store', 'electron-updater', 'fastify', 'pino']) {
+      expect(licenses, name).toMatch(new RegExp(`^## ${name} - `, 'm'));
+    }
+  });
+
+  it('keeps the local sandbox, and the code of the packages only it uses, in local-sandbox.js, loaded on demand', () => {
+    const main = readFileSync(join(out, 'main', 'index.js'), 'utf8');
+    const sandbox = readFileSync(join(out, 'main', 'local-sandbox.js'), 'utf8');
+    // main/index.ts imports it with import() only: a static import would run the server's code at every start.
+    expect(loadedModules('index.js', main).filter((name) => name === './local-sandbox.js')).toHaveLength(1);
+    expect(main).toMatch(/\bimport\(\s*["']\.\/local-sandbox\.js["']\s*\)/);
+    expect(sandbox).toMatch(/^export \{[^}]*\blocalSandboxLauncher\b[^}]*\};?$/m);
+    // fastify's error codes and avvio's: their code is in the sandbox chunk and in no other.
+    for (const code of ['FST_ERR_', 'AVV_ERR_']) {
+      expect(sandbox, code).toContain(code);
+      for (const chunk of readdirSync(join(out, 'main')).filter((name) => name.endsWith('.js'))) {
+        if (chunk !== 'local-sandbox.js')
+          expect(readFileSync(join(out, 'main', chunk), 'utf8'), chunk).not.toContain(code);
+      }
+    }
   });
 
   it('writes the preload as one CommonJS file that requires nothing but electron', () => {

@@ -58,7 +58,6 @@ describe('the configuration npm run dist adds for a vendor', () => {
     baseConfig: join(root, 'electron-builder.yml'),
     preset: checked.preset,
     icons: { pngDir: '/icons/png', ico: '/icons/icon.ico', icns: '/icons/icon.icns' },
-    exclude: ['out/main/local-sandbox.js', 'node_modules/fastify{,/**/*}'],
     sourceMaps: false,
     year: 2026,
   });
@@ -83,19 +82,25 @@ describe('the configuration npm run dist adds for a vendor', () => {
       win: { icon: '/icons/icon.ico' },
       mac: { icon: '/icons/icon.icns' },
       publish: { provider: 'generic', url: checked.preset.updateFeed },
-      files: ['!out/main/local-sandbox.js', '!node_modules/fastify{,/**/*}'],
+      files: ['!out/main/local-sandbox.js{,.map}'],
     });
     expect(config['artifactName']).toMatch(/^[a-z0-9-]+-\$\{version\}-\$\{arch\}\.\$\{ext\}$/);
   });
 
   it('has no publish section without a feed, and adds only the app maps with --source-maps', () => {
     const { updateFeed: _feed, ...noFeed } = checked.preset;
-    const plain = builderConfig({ baseConfig: 'x.yml', preset: noFeed, exclude: [], sourceMaps: true });
+    const plain = builderConfig({
+      baseConfig: 'x.yml',
+      preset: { ...noFeed, shipLocalSandbox: true },
+      sourceMaps: true,
+    });
     expect(plain).not.toHaveProperty('publish');
     expect(plain.files).toEqual(['out/**/*.map']);
-    expect(builderConfig({ baseConfig: 'x.yml', exclude: [], sourceMaps: false })).toEqual({
-      extends: 'x.yml',
-      files: [],
-    });
+    expect(builderConfig({ baseConfig: 'x.yml', sourceMaps: false })).toEqual({ extends: 'x.yml', files: [] });
+  });
+
+  it("leaves the sandbox's chunk out after the maps pattern, so that its map cannot come back", () => {
+    const config = builderConfig({ baseConfig: 'x.yml', preset: checked.preset, sourceMaps: true });
+    expect(config.files).toEqual(['out/**/*.map', '!out/main/local-sandbox.js{,.map}']);
   });
 });

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDistArgs, runtimePreset, slugOf } from '../../scripts/dist-config.ts';
 import { renderPng } from '../../scripts/icons.ts';
-import { dependencyClosure, importedPackages, packageOf, sandboxExclusion } from '../../scripts/runtime-deps.ts';
 import { root } from './fixtures.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'a2a-dist-cli-'));
@@ -132,76 +131,5 @@ describe('dist arguments and names', () => {
 
   it('ships the preset without the icon path', () => {
     expect(runtimePreset({ ...goodPreset, icon: 'x.svg' } as never)).not.toHaveProperty('icon');
-  });
-});
-
-describe('which packages only the sandbox uses', () => {
-  it('reads bare imports of ES modules, not relative, built-in or electron ones', () => {
-    const code = [
-      'import { z } from "zod";',
-      'import Fastify from "fastify";',
-      'import formbody from "@fastify/formbody/plugin.js";',
-      'import "side-effect";',
-      'export { x } from "re-export";',
-      'import { join } from "node:path";',
-      'import fs from "fs";',
-      'import { app } from "electron";',
-      'import { a } from "./index.js";',
-      'const later = await import("late-package");',
-    ].join('\n');
-    expect([...importedPackages(code)].sort()).toEqual(
-      ['@fastify/formbody', 'fastify', 'late-package', 're-export', 'side-effect', 'zod'].sort(),
-    );
-    expect(packageOf('@scope/name/deep/file.js')).toBe('@scope/name');
-    expect(packageOf('node:fs')).toBeUndefined();
-  });
-
-  /** A tiny installed tree: the app needs zod and shared; the sandbox, server -> shared, only-server, nested old. */
-  function fakeProject(withChunk: boolean): string {
-    const dir = mkdtempSync(join(scratch, 'project-'));
-    const pkg = (path: string, deps: Record<string, string> = {}) => {
-      mkdirSync(join(dir, path), { recursive: true });
-      writeFileSync(
-        join(dir, path, 'package.json'),
-        JSON.stringify({ name: path.split('node_modules/').at(-1), dependencies: deps }),
-      );
-    };
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ dependencies: { zod: '1', server: '1', shared: '1' } }));
-    pkg('node_modules/zod');
-    pkg('node_modules/shared');
-    pkg('node_modules/server', { shared: '1', 'only-server': '1', old: '1' });
-    pkg('node_modules/only-server');
-    pkg('node_modules/old');
-    pkg('node_modules/server/node_modules/old');
-    mkdirSync(join(dir, 'out', 'main'), { recursive: true });
-    writeFileSync(
-      join(dir, 'out', 'main', 'index.js'),
-      'import { z } from "zod";\nimport s from "shared";\nimport("./local-sandbox.js");\n',
-    );
-    if (withChunk)
-      writeFileSync(
-        join(dir, 'out', 'main', 'local-sandbox.js'),
-        'import server from "server";\nimport { z } from "zod";\n',
-      );
-    return dir;
-  }
-
-  it('leaves out the chunk and what only its packages need, resolving nested folders first', () => {
-    const project = fakeProject(true);
-    expect([...dependencyClosure(project, ['server'])].sort()).toEqual([
-      'node_modules/only-server',
-      'node_modules/server',
-      'node_modules/server/node_modules/old',
-      'node_modules/shared',
-    ]);
-    expect(sandboxExclusion(project)).toEqual({
-      chunk: 'out/main/local-sandbox.js',
-      packages: ['node_modules/only-server', 'node_modules/server', 'node_modules/server/node_modules/old'],
-      sandboxOnly: ['server'],
-    });
-  });
-
-  it('refuses when the sandbox is not its own chunk', () => {
-    expect(() => sandboxExclusion(fakeProject(false))).toThrow(/local-sandbox\.js is missing.*dynamic import/s);
   });
 });

@@ -89,18 +89,3 @@ export function filesUnder(dir: string, prefix = ''): string[] {
     return entry.isDirectory() ? filesUnder(dir, path) : [path];
   });
 }
-
-/** The package names a list of asar paths holds under node_modules, nested ones included. */
-export function packagesIn(paths: readonly string[]): Set<string> {
-  const names = new Set<string>();
-  for (const path of paths) {
-    const parts = path.replace(/^\//, '').split('/');
-    for (let index = 0; index < parts.length - 1; index += 1) {
-      if (parts[index] !== 'node_modules') continue;
-      const scoped = parts[index + 1]?.startsWith('@') ?? false;
-      const name = scoped ? `${parts[index + 1]}/${parts[index + 2] ?? ''}` : parts[index + 1];
-      if (name && !name.endsWith('/')) names.add(name);
-    }
-  }
-  return names;
-}

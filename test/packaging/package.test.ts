@@ -1,18 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { extractAll, extractFile, listPackage } from '@electron/asar';
+import { join, posix } from 'node:path';
+import { extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkVendorPreset, type VendorPreset } from '../../common/vendor-preset.ts';
-import { runtimePreset } from '../../scripts/dist-config.ts';
-import { dependencyClosure, importedPackages, sandboxExclusion } from '../../scripts/runtime-deps.ts';
-import { copyProject, filesUnder, fusesOf, packagesIn, root, standInElectron } from './fixtures.ts';
+import { runtimePreset, SANDBOX_CHUNK } from '../../scripts/dist-config.ts';
+import { loadedModules, packagesLoaded } from '../build/loaded-modules.ts';
+import { copyProject, filesUnder, fusesOf, root, standInElectron } from './fixtures.ts';
 
 /**
  * `npm run dist` for real, with `electron-builder --dir` and a stand-in Electron (no download), in a private copy
- * of the project: a customer build from a vendor preset, a default build after it, and one with source maps.
- * Then the packages are read: what is in app.asar, what is left out, where the secrets are, the fuses.
+ * of the project: a customer build from a vendor preset, a default build after it, and the customer build again
+ * with source maps. Then the packages are read: what is in app.asar, what is left out, where the secrets are, the
+ * fuses.
  */
 
 const SECRET = 'vendor-client-secret-5d1e0c7a';
@@ -58,6 +59,12 @@ const decoyPreset = {
   profiles: [{ ...customerPreset.profiles[0], clientSecret: DECOY_SECRET }],
 };
 
+/**
+ * Text that only the code of a package of the sandbox's server carries, minified or not (its error codes, a symbol's
+ * name): fastify, its plugin loader avvio, its logger pino.
+ */
+const SANDBOX_PACKAGE_CODE = { fastify: 'FST_ERR_', avvio: 'AVV_ERR_', pino: 'pino.serializers' };
+
 const scratch = mkdtempSync(join(tmpdir(), 'a2a-packaging-'));
 const project = join(scratch, 'project');
 const timings: string[] = [];
@@ -100,33 +107,20 @@ function dist(name: string, args: string[]): Packaged {
   };
 }
 
-function appFiles(packaged: Packaged): string[] {
-  return packaged.entries.filter((entry) => !entry.startsWith('node_modules'));
+/** The files in app.asar (its entries less the folders, which are listed as the parents of other entries). */
+function filesIn(packaged: Packaged): string[] {
+  const folders = new Set(packaged.entries.map((entry) => entry.slice(0, entry.lastIndexOf('/'))));
+  return packaged.entries.filter((entry) => !folders.has(entry));
 }
 
-/** Imports, in plain Node from the unpacked app.asar, every package the built main chunks import. */
-function importEverythingTheAppImports(packaged: Packaged): { status: number | null; stderr: string; count: number } {
-  const into = mkdtempSync(join(scratch, 'extracted-'));
-  extractAll(packaged.asar, into);
-  const mainDir = join(into, 'out', 'main');
-  const specifiers = new Set<string>();
-  for (const file of readdirSync(mainDir).filter((name) => name.endsWith('.js'))) {
-    for (const name of importedPackages(readFileSync(join(mainDir, file), 'utf8'))) specifiers.add(name);
-  }
-  // Never the real electron (it would download); a module with the names the dependencies take from it.
-  const stub = join(into, 'node_modules', 'electron');
-  mkdirSync(stub, { recursive: true });
-  writeFileSync(join(stub, 'package.json'), JSON.stringify({ name: 'electron', main: 'index.js' }));
-  writeFileSync(
-    join(stub, 'index.js'),
-    ['app', 'ipcMain', 'shell', 'BrowserWindow', 'dialog', 'net', 'session', 'safeStorage', 'autoUpdater']
-      .map((name) => `exports.${name} = {};`)
-      .join('\n'),
-  );
-  const probe = join(mainDir, 'import-probe.mjs');
-  writeFileSync(probe, `for (const name of ${JSON.stringify([...specifiers])}) await import(name);\n`);
-  const run = spawnSync(process.execPath, [probe], { cwd: mainDir, encoding: 'utf8', timeout: 60_000 });
-  return { status: run.status, stderr: run.stderr, count: specifiers.size };
+/** The packaged files whose content holds `text`. */
+function filesHolding(packaged: Packaged, text: string): string[] {
+  return filesIn(packaged).filter((file) => packaged.read(file).includes(text));
+}
+
+/** The main process's chunks in app.asar. */
+function mainChunks(packaged: Packaged): string[] {
+  return filesIn(packaged).filter((file) => file.startsWith('out/main/') && file.endsWith('.js'));
 }
 
 function occurrences(packaged: Packaged, secret: string): string[] {
@@ -136,22 +130,13 @@ function occurrences(packaged: Packaged, secret: string): string[] {
     if (path === packaged.asar) continue;
     if (readFileSync(path).includes(secret)) found.push(file);
   }
-  // Folders are listed too (as the parents of other entries); only files have content.
-  const folders = new Set(packaged.entries.map((entry) => entry.slice(0, entry.lastIndexOf('/'))));
-  for (const entry of packaged.entries) {
-    if (!folders.has(entry) && packaged.read(entry).includes(secret)) found.push(`app.asar:${entry}`);
-  }
+  for (const file of filesHolding(packaged, secret)) found.push(`app.asar:${file}`);
   return found;
-}
-
-function manifest(): { dependencies: Record<string, string> } {
-  return JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 }
 
 let customer: Packaged;
 let standard: Packaged;
 let withMaps: Packaged;
-let runtimeNames: Set<string>;
 
 beforeAll(() => {
   const started = performance.now();
@@ -167,10 +152,7 @@ beforeAll(() => {
 
   customer = dist('customer', ['--vendor', 'vendor.customer.json']);
   standard = dist('default', []);
-  withMaps = dist('maps', ['--source-maps']);
-  runtimeNames = packagesIn(
-    [...dependencyClosure(project, Object.keys(manifest().dependencies))].map((path) => `${path}/package.json`),
-  );
+  withMaps = dist('maps', ['--vendor', 'vendor.customer.json', '--source-maps']);
   console.info(`packaging test timings: ${timings.join(', ')}`);
 }, 400_000);
 
@@ -179,7 +161,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
   it('packages the built app and package.json, and nothing else of the project', () => {
     for (const packaged of [customer, standard]) {
-      const files = appFiles(packaged);
+      const files = packaged.entries;
       expect(files.filter((file) => file !== 'package.json' && file !== 'out' && !file.startsWith('out/'))).toEqual([]);
       expect(files).toEqual(
         expect.arrayContaining(['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']),
@@ -199,46 +181,46 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
     }
   });
 
-  it('packages only runtime dependencies: the production closure of package.json, never a devDependency', () => {
+  it('packages no node_modules: the main process carries the code of its dependencies in its own chunks', () => {
     for (const packaged of [customer, standard]) {
-      const packaged_ = packagesIn(packaged.entries);
-      expect([...packaged_].filter((name) => !runtimeNames.has(name))).toEqual([]);
-      for (const tool of ['electron', 'electron-builder', 'vitest', 'typescript', 'react', 'vite', 'ajv-cli']) {
-        expect(packaged_.has(tool), tool).toBe(false);
+      expect(packaged.entries.filter((entry) => /(^|\/)node_modules(\/|$)/.test(entry))).toEqual([]);
+      const manifest = JSON.parse(packaged.read('package.json').toString()) as Record<string, unknown>;
+      expect(manifest).not.toHaveProperty('dependencies');
+      // With the licences of what the chunks bundle, which no package folder carries any more.
+      expect(packaged.read('out/main/licenses.md').toString()).toMatch(/^## zod - /m);
+    }
+  });
+
+  it('loads nothing from outside the package but electron and Node built-ins, in both builds', () => {
+    for (const packaged of [customer, standard]) {
+      const chunks = mainChunks(packaged);
+      expect(chunks).toContain('out/main/index.js');
+      for (const chunk of chunks) {
+        const code = packaged.read(chunk).toString();
+        expect(packagesLoaded(chunk, code), chunk).toEqual([]);
+        // Every other chunk it loads is in the package, but the sandbox's where it does not ship (never loaded then).
+        const missing = loadedModules(chunk, code)
+          .filter((name) => name.startsWith('./'))
+          .map((name) => posix.join(posix.dirname(chunk), name))
+          .filter((file) => !packaged.entries.includes(file));
+        expect(missing, chunk).toEqual(packaged === customer && chunk === 'out/main/index.js' ? [SANDBOX_CHUNK] : []);
       }
     }
   });
 
-  it('ships the local sandbox and its server in a default build', () => {
-    expect(standard.entries).toContain('out/main/local-sandbox.js');
-    expect(packagesIn(standard.entries)).toContain('fastify');
-    expect(standard.read('out/main/index.js').toString()).not.toMatch(/from\s*["']fastify["']/);
-  });
-
-  it('leaves the local sandbox, and every package only it uses, out of a build whose preset does not ship it', () => {
-    const { sandboxOnly, packages } = sandboxExclusion(project);
-    expect(sandboxOnly).toEqual(expect.arrayContaining(['fastify']));
-    expect(customer.entries).not.toContain('out/main/local-sandbox.js');
-    for (const dir of packages) {
-      expect(customer.entries.filter((entry) => entry === dir || entry.startsWith(`${dir}/`))).toEqual([]);
+  it('ships the local sandbox and its server in a default build, in the sandbox chunk only', () => {
+    expect(standard.entries).toContain(SANDBOX_CHUNK);
+    for (const [name, code] of Object.entries(SANDBOX_PACKAGE_CODE)) {
+      expect(filesHolding(standard, code), name).toEqual([SANDBOX_CHUNK]);
     }
-    // By name too, in case electron-builder laid a package out elsewhere: none that only the sandbox needs.
-    const kept = Object.keys(manifest().dependencies).filter((name) => !sandboxOnly.includes(name));
-    const keptNames = packagesIn([...dependencyClosure(project, kept)].map((path) => `${path}/package.json`));
-    const onlySandbox = [...packagesIn(packages.map((path) => `${path}/package.json`))].filter(
-      (name) => !keptNames.has(name),
-    );
-    expect(onlySandbox).toEqual(expect.arrayContaining(['fastify', 'pino', 'find-my-way']));
-    const left = packagesIn(customer.entries);
-    expect(onlySandbox.filter((name) => left.has(name))).toEqual([]);
   });
 
-  it('still finds every package the app imports, in both builds', () => {
-    for (const packaged of [customer, standard]) {
-      const probe = importEverythingTheAppImports(packaged);
-      expect(probe.stderr).toBe('');
-      expect(probe.status).toBe(0);
-      expect(probe.count).toBeGreaterThan(2);
+  it('leaves the local sandbox, and the code of every package only it uses, out of a build whose preset does not ship it', () => {
+    for (const packaged of [customer, withMaps]) {
+      expect(packaged.entries.filter((entry) => entry.startsWith(SANDBOX_CHUNK))).toEqual([]);
+      for (const [name, code] of Object.entries(SANDBOX_PACKAGE_CODE)) {
+        expect(filesHolding(packaged, code), name).toEqual([]);
+      }
     }
   });
 
@@ -263,8 +245,10 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
     for (const secret of [SECRET, SANDBOX_SECRET, DECOY_SECRET]) expect(occurrences(standard, secret)).toEqual([]);
   });
 
-  it('carries no credential of the local sandbox when it does not ship it', () => {
+  it('carries no credential of the local sandbox when it does not ship it, source maps included', () => {
+    expect(occurrences(standard, 'wallet-local-secret')).toEqual([`app.asar:${SANDBOX_CHUNK}`]);
     expect(occurrences(customer, 'wallet-local-secret')).toEqual([]);
+    expect(occurrences(withMaps, 'wallet-local-secret')).toEqual([]);
   });
 
   it("brands the build with the preset's name, publisher and update feed", () => {
@@ -294,7 +278,7 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
     }
   });
 
-  it("ships the app's own source maps when asked with --source-maps, and still no dependency's", () => {
+  it("ships the app's own source maps when asked with --source-maps, and none from anywhere else", () => {
     const maps = withMaps.entries.filter((entry) => entry.endsWith('.map'));
     expect(maps).toEqual(expect.arrayContaining(['out/main/index.js.map']));
     expect(maps.filter((entry) => !entry.startsWith('out/'))).toEqual([]);
