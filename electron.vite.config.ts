@@ -15,6 +15,8 @@ const devServerCsp: Plugin = {
   transformIndexHtml: (html) =>
     html
       .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+      // Vite injects the stylesheets as <style> elements while it serves them.
+      .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
       .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
 };
 

@@ -17,7 +17,8 @@ export async function buildServer(
   serveControl: boolean,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    // Off on purpose: a request logger would cost on the hot path and could write tokens out.
+    // Off on purpose: a request logger would cost on the hot path and could write tokens out. Also, the app bundles
+    // fastify into its sandbox chunk, and pino's transports (worker files) would not be there.
     logger: false,
     // stop() must not wait for a client's idle keep-alive connection.
     forceCloseConnections: true,
