@@ -79,9 +79,18 @@ export interface DraftContext {
   remainingToday: number;
 }
 
-/** Every local rule the bank would apply, checked before anything is sent; each error names its field. */
+/**
+ * Every local rule the bank would apply, checked before anything is sent; each error names its field. The draft's
+ * shape is already checked (the bridge parses every request with PaymentDraftSchema): only the fields it may leave
+ * out are filled in here, and the rules apply to what the customer typed.
+ */
 export function checkDraft(input: PaymentDraft, context: DraftContext): DraftCheck {
-  const draft = PaymentDraftSchema.parse(input);
+  const draft = {
+    ...input,
+    endToEndId: input.endToEndId ?? '',
+    extendedReference: input.extendedReference ?? '',
+    payeeName: input.payeeName ?? '',
+  };
   const errors: DraftErrors = {};
   const debtorAccount = normalizeAccountNumber(draft.debtorAccount);
   if (!debtorAccount) errors.debtorAccount = 'account_format';
