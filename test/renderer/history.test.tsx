@@ -1,15 +1,33 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletApi } from '../../common/bridge-contract.ts';
+import type { PaymentView } from '../../common/bridge-contract.ts';
 import { bankErrorTexts } from '../../common/bank-error-texts.ts';
+import type { PaymentDraft } from '../../common/payment.ts';
+import { DAY_MS } from '../../common/time.ts';
 import { App } from '../../renderer/src/App.tsx';
 import { formatDateTime } from '../../renderer/src/i18n/format.ts';
 import { createAppStore } from '../../renderer/src/state/app-store.ts';
 import { ROW_HEIGHT } from '../../renderer/src/screens/history/HistoryList.tsx';
 import { PAGE_SIZE } from '../../renderer/src/screens/history/history-store.ts';
-import { FakeWallet, RECORD_DAMAGED } from './fake-wallet.ts';
+import type { InProcessWallet } from '../support/in-process-wallet.ts';
+import {
+  addUnreadableRecord,
+  damageRecord,
+  journalPath,
+  paymentRecord,
+  seedPayments,
+} from '../support/seed-payments.ts';
+import { walletsPerTest, type OpenOptions } from './render-app.tsx';
+
+/** 20:48 GMT on 22 November 2026: the day the exports are named for. */
+const EVENING = '2026-11-22T20:48:00.000Z';
+const wallets = walletsPerTest(EVENING);
+const sandbox = () => wallets.sandbox();
+const now = () => sandbox().clock.now();
+const minutes = (count: number) => sandbox().clock.advanceSeconds(count * 60);
 
 /*
  * jsdom lays nothing out: every element is 0 px high, so the virtualized list would render no row at all. The
@@ -35,13 +53,17 @@ afterAll(() => {
   delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
 });
 
+/** Anna, signed in. */
+const signedIn = (options: OpenOptions = {}) => wallets.open({ signedInAs: 'anna', ...options });
+
 /** Opens the app, signed in, straight on the history screen. */
-async function openHistory(fake: FakeWallet, api: WalletApi = fake.api()) {
+async function openHistory(core: InProcessWallet) {
   const user = userEvent.setup();
-  const store = createAppStore(api, fake.settings.locale);
+  const { locale } = await core.value('getSettings');
+  const store = createAppStore(core.api, locale);
   store.setState({ screen: 'history' });
-  const view = render(<App wallet={api} store={store} />);
-  await screen.findByRole('heading', { name: fake.settings.locale === 'is' ? 'Greiðslusaga' : 'History' });
+  const view = render(<App wallet={core.api} store={store} />);
+  await screen.findByRole('heading', { name: locale === 'is' ? 'Greiðslusaga' : 'History' });
   return { user, store, ...view };
 }
 
@@ -50,55 +72,79 @@ const rows = () => screen.queryAllByTestId('history-row');
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s/g, ' ') ?? '';
 /** The payee names of the rows on screen, in order. */
 const names = () => rows().map((row) => text(row.querySelector('.history-payee-name')));
-interface PageRequest {
-  filter: Record<string, unknown>;
-  offset: number;
-  limit: number;
-}
-const historyCalls = (fake: FakeWallet) =>
-  fake.calls.filter((call) => call.method === 'historyPage').map((call) => call.request as PageRequest);
-const lastHistoryCall = (fake: FakeWallet) => historyCalls(fake).at(-1);
+const historyCalls = (core: InProcessWallet) => core.requests('historyPage');
+const lastHistoryCall = (core: InProcessWallet) => historyCalls(core).at(-1);
 
-/** Björn (settled), Guðrún (rejected, no money), Jón (accepted, waiting for the bank): newest first. */
-function threePayments(fake: FakeWallet) {
-  const bjorn = fake.addPayment({ amount: 1500 });
-  const gudrun = fake.addPayment({
-    amount: 25_000,
-    state: 'rejected',
-    error: {
-      name: 'AmountUnavailable',
-      code: 'ERR_80102_105',
-      message: 'The payment amount requested is not available in the debtor account',
-      httpStatus: 400,
-    },
+/** Anna pays through the core, as the pay form would (acknowledging a duplicate she was warned of). */
+async function pay(core: InProcessWallet, draft: PaymentDraft): Promise<PaymentView> {
+  const check = await core.value('validatePayment', draft);
+  const confirmed = await core.value('confirmPayment', {
+    draft,
+    ...(check.duplicate ? { acknowledgeDuplicate: check.duplicate.intentId } : {}),
   });
-  gudrun.order = { ...gudrun.order, payeeName: 'Guðrún', depositKennitala: '1203852089', endToEndId: 'Leiga' };
-  const jon = fake.addPayment({ amount: 7_000, state: 'accepted' });
-  jon.order = { ...jon.order, payeeName: 'Jón', depositAccount: '051526004321', endToEndId: 'Hjól' };
+  return core.value('submitPayment', { id: confirmed.id });
+}
+
+const toBjorn = (amount: number, extra: Partial<PaymentDraft> = {}): PaymentDraft => ({
+  debtorAccount: '0133-26-012345',
+  depositKennitala: '0507922189',
+  depositAccount: '0133-26-020001',
+  amount: String(amount),
+  endToEndId: 'Rent',
+  payeeName: 'Björn',
+  ...extra,
+});
+
+/**
+ * Jón (accepted: the bank took it, its status query failed), Guðrún (refused: Anna's savings account is empty),
+ * Björn (settled), a minute apart: newest first, Björn, Guðrún, Jón.
+ */
+async function threePayments(core: InProcessWallet) {
+  sandbox().faults.add({ route: 'payments.get', kind: 'status500' });
+  const jon = await pay(
+    core,
+    toBjorn(7_000, {
+      depositKennitala: '0101902319',
+      depositAccount: '0515-26-004321',
+      payeeName: 'Jón',
+      endToEndId: 'Hjól',
+      extendedReference: 'Fyrir hjólið',
+    }),
+  );
+  minutes(1);
+  const gudrun = await pay(
+    core,
+    toBjorn(25_000, {
+      debtorAccount: '0133-15-012346',
+      depositKennitala: '2311642009',
+      depositAccount: '0133-26-030303',
+      payeeName: 'Guðrún',
+      endToEndId: 'Leiga',
+    }),
+  );
+  minutes(1);
+  const bjorn = await pay(core, toBjorn(1500));
+  expect([jon.state, gudrun.state, bjorn.state]).toEqual(['accepted', 'rejected', 'settled']);
   return { bjorn, gudrun, jon };
 }
 
 describe('history: loading, empty, error', () => {
   it('says it is loading until the first page comes', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    let answer: (value: Awaited<ReturnType<WalletApi['historyPage']>>) => void = () => {};
-    const api: WalletApi = {
-      ...fake.api(),
-      historyPage: () => new Promise((resolve) => (answer = resolve)),
-    };
-    fake.addPayment();
-    await openHistory(fake, api);
+    const core = await signedIn();
+    await pay(core, toBjorn(1500));
+    const release = core.hold('historyPage');
+    await openHistory(core);
     const loading = screen.getByTestId('history-loading');
     expect(loading.textContent).toBe('Loading payments…');
     expect(loading.getAttribute('aria-busy')).toBe('true');
     expect(rows()).toHaveLength(0);
-    await act(async () => answer(await fake.api().historyPage({ filter: {} })));
+    release();
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.queryByTestId('history-loading')).toBeNull();
-    expect(rows()).toHaveLength(1);
   });
 
   it('says so when there are no payments yet', async () => {
-    await openHistory(new FakeWallet().signedInAsAnna());
+    await openHistory(await signedIn());
     expect((await screen.findByTestId('history-empty')).textContent).toBe(
       'No payments yet. The payments you make appear here.',
     );
@@ -106,15 +152,22 @@ describe('history: loading, empty, error', () => {
   });
 
   it('explains a failed load, and tries again', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    fake.failures.set('historyPage', 'NOT_SIGNED_IN');
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    // The journal cannot be read when the app starts (a folder where the file should be).
+    await core.wallet.close();
+    const journal = journalPath(core);
+    renameSync(journal, `${journal}.aside`);
+    mkdirSync(journal);
+    await core.restart();
+    const { user } = await openHistory(core);
     const alert = await screen.findByTestId('history-error');
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toContain('The payment history could not be loaded.');
-    expect(alert.textContent).toContain('You are not signed in. Sign in with your bank first.');
-    fake.failures.delete('historyPage');
+    expect(alert.textContent).toContain('Something went wrong in the app.');
+    // The file is back: trying again reads it.
+    rmdirSync(journal);
+    renameSync(`${journal}.aside`, journal);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
   });
@@ -122,9 +175,9 @@ describe('history: loading, empty, error', () => {
 
 describe('history: the list', () => {
   it('shows each payment with its time, payee, account, amount and state, newest first', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    const { bjorn } = threePayments(fake);
-    await openHistory(fake);
+    const core = await signedIn();
+    const { bjorn } = await threePayments(core);
+    await openHistory(core);
     const list = await screen.findByRole('list', { name: 'Payments' });
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(screen.getByTestId('history-count').textContent).toBe('3 payments');
@@ -148,17 +201,23 @@ describe('history: the list', () => {
   });
 
   it('keeps 10 000 payments smooth: a screenful of rows in the document, pages fetched as they scroll into view', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    for (let n = 1; n <= 10_000; n++) {
-      const payment = fake.addPayment({ amount: n });
-      payment.order.payeeName = `Payee ${n}`;
-    }
-    await openHistory(fake);
+    const core = await signedIn();
+    const newest = now();
+    await seedPayments(
+      core,
+      Array.from({ length: 10_000 }, (_, index) =>
+        paymentRecord(index + 1, {
+          createdAt: newest - (index + 1) * 60_000,
+          order: { amount: index + 1, payeeName: `Payee ${index + 1}` },
+        }),
+      ),
+    );
+    await openHistory(core);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     expect(screen.getByTestId('history-count').textContent).toBe('10,000 payments');
     expect(rows().length).toBeLessThanOrEqual(VIEW_ROWS + 12);
     expect(text(rows()[0])).toContain('Payee 1');
-    const asked = historyCalls(fake);
+    const asked = historyCalls(core);
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ offset: 0, limit: PAGE_SIZE });
     expect(PAGE_SIZE).toBeLessThanOrEqual(500);
@@ -168,15 +227,15 @@ describe('history: the list', () => {
     Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 5_000 * ROW_HEIGHT });
     fireEvent.scroll(scroller);
     await waitFor(() => expect(screen.getByText('Payee 5001')).toBeTruthy());
-    expect(historyCalls(fake).some((call) => call.offset === 5_000)).toBe(true);
-    expect(historyCalls(fake).every((call) => call.limit === PAGE_SIZE)).toBe(true);
+    expect(historyCalls(core).some((call) => call.offset === 5_000)).toBe(true);
+    expect(historyCalls(core).every((call) => call.limit === PAGE_SIZE)).toBe(true);
     expect(rows().length).toBeLessThanOrEqual(VIEW_ROWS + 12);
   });
 
   it('moves between rows with the arrow keys, and opens one with Enter', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     rows()[0]?.focus();
     await user.keyboard('{ArrowDown}');
@@ -194,23 +253,26 @@ describe('history: the list', () => {
   });
 
   it('shows what changed when a payment changes in the main process', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
-    const newest = fake.addPayment({ amount: 99, state: 'sending', createdAt: fake.now });
-    newest.order.payeeName = 'Sigga';
-    act(() => fake.emit('paymentChanged', newest));
+    // Another window of the app confirms a payment to Sigga, then sends it.
+    minutes(1);
+    const sigga = toBjorn(99, { depositKennitala: '1712782019', depositAccount: '0133-26-040001', payeeName: 'Sigga' });
+    const confirmed = await core.value('confirmPayment', { draft: sigga });
     await waitFor(() => expect(rows()).toHaveLength(4));
     expect(text(rows()[0])).toContain('Sigga');
-    expect(text(rows()[0])).toContain('Sending');
+    expect(text(rows()[0])).toContain('Confirmed');
     expect(screen.getByTestId('history-count').textContent).toBe('4 payments');
+    await core.value('submitPayment', { id: confirmed.id });
+    await waitFor(() => expect(text(rows()[0])).toContain('Paid'));
   });
 
   it('has no serious accessibility violation, in the list and in the details', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user, container } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    const { user, container } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await expectAxeClean(container);
     await user.click(rows()[1]!);
@@ -221,60 +283,60 @@ describe('history: the list', () => {
 
 describe('history: filters', () => {
   it('filters by state', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     const states = screen.getByRole('group', { name: 'Status' });
     await user.click(within(states).getByRole('checkbox', { name: 'Rejected' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(text(rows()[0])).toContain('Guðrún');
-    expect(lastHistoryCall(fake)?.filter).toEqual({ states: ['rejected'] });
+    expect(lastHistoryCall(core)?.filter).toEqual({ states: ['rejected'] });
     await user.click(within(states).getByRole('checkbox', { name: 'Accepted' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(lastHistoryCall(fake)?.filter).toEqual({ states: ['accepted', 'rejected'] });
+    expect(lastHistoryCall(core)?.filter).toEqual({ states: ['accepted', 'rejected'] });
     expect(screen.getByTestId('history-count').textContent).toBe('2 payments');
   });
 
   it('filters by payee and by text (reference, X-Request-ID, initiation id)', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    const { jon } = threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    const { jon } = await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.type(screen.getByRole('searchbox', { name: 'Payee' }), 'guðr');
     await waitFor(() => expect(names()).toEqual(['Guðrún']));
-    expect(lastHistoryCall(fake)?.filter).toEqual({ payee: 'guðr' });
+    expect(lastHistoryCall(core)?.filter).toEqual({ payee: 'guðr' });
 
     await user.clear(screen.getByRole('searchbox', { name: 'Payee' }));
     await user.type(screen.getByRole('searchbox', { name: 'Text' }), jon.requestId);
     await waitFor(() => expect(names()).toEqual(['Jón']));
-    expect(lastHistoryCall(fake)?.filter).toEqual({ text: jon.requestId });
+    expect(lastHistoryCall(core)?.filter).toEqual({ text: jon.requestId });
 
     await user.clear(screen.getByRole('searchbox', { name: 'Text' }));
     await user.type(screen.getByRole('searchbox', { name: 'Text' }), 'leiga');
     await waitFor(() => expect(names()).toEqual(['Guðrún']));
-    expect(lastHistoryCall(fake)?.filter).toEqual({ text: 'leiga' });
+    expect(lastHistoryCall(core)?.filter).toEqual({ text: 'leiga' });
     await user.clear(screen.getByRole('searchbox', { name: 'Text' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Text' }), 'init-3');
+    await user.type(screen.getByRole('searchbox', { name: 'Text' }), jon.initiationId?.slice(0, 13) ?? 'none');
     await waitFor(() => expect(names()).toEqual(['Jón']));
   });
 
   it('filters by calendar days on the customer’s clock, the last day included', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
     const day = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
-    const early = fake.addPayment({ createdAt: day(2026, 11, 1) });
-    early.order.payeeName = 'Early';
-    const inside = fake.addPayment({ createdAt: day(2026, 11, 10, 23) });
-    inside.order.payeeName = 'Inside';
-    const late = fake.addPayment({ createdAt: day(2026, 11, 11, 0) });
-    late.order.payeeName = 'Late';
-    const { user } = await openHistory(fake);
+    sandbox().clock.set(day(2026, 11, 1));
+    const core = await signedIn();
+    await pay(core, toBjorn(100, { payeeName: 'Early' }));
+    sandbox().clock.set(day(2026, 11, 10, 23));
+    await pay(core, toBjorn(200, { payeeName: 'Inside' }));
+    sandbox().clock.set(day(2026, 11, 11, 0));
+    await pay(core, toBjorn(300, { payeeName: 'Late' }));
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2026-11-05' } });
     fireEvent.change(screen.getByLabelText('To date (inclusive)'), { target: { value: '2026-11-10' } });
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(text(rows()[0])).toContain('Inside');
-    expect(lastHistoryCall(fake)?.filter).toEqual({
+    expect(lastHistoryCall(core)?.filter).toEqual({
       from: new Date(2026, 10, 5).getTime(),
       to: new Date(2026, 10, 11).getTime(),
     });
@@ -286,19 +348,15 @@ describe('history: filters', () => {
     expect((await screen.findByTestId('history-empty')).textContent).toContain('No payment matches these filters.');
     await user.click(within(screen.getByTestId('history-empty')).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(lastHistoryCall(fake)?.filter).toEqual({});
+    expect(lastHistoryCall(core)?.filter).toEqual({});
   });
 });
 
 describe('history: a payment’s details', () => {
   it('shows every field, with accounts and kennitala written for people', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    const { jon } = threePayments(fake);
-    jon.stateTimes = { confirmed: fake.now - 3_000, sending: fake.now - 2_000, accepted: fake.now - 1_000 };
-    jon.firstSentAt = fake.now - 2_000;
-    jon.paymentDate = '2026-11-22T20:47:00.000Z';
-    jon.order.extendedReference = 'Fyrir hjólið';
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    const { jon } = await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(rows()[2]!);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
@@ -306,18 +364,18 @@ describe('history: a payment’s details', () => {
     expect(field('Amount')).toBe('ISK 7,000');
     expect(field('Payment id in this app')).toBe(jon.id);
     expect(field('X-Request-ID')).toBe(jon.requestId);
-    expect(field('Initiation id (from the bank)')).toBe('init-3');
-    expect(field('Bank status')).toBe('ACCP');
-    expect(field('Payment date')).toBe(formatDateTime(Date.parse('2026-11-22T20:47:00.000Z'), 'en'));
+    expect(field('Initiation id (from the bank)')).toBe(sandbox().initiations()[0]?.initiation.id);
+    // The bank took it, but its status query failed: no status or payment date from the bank yet.
+    expect(field('Bank status')).toBe(text(within(dialog).getByText('Payment date').nextElementSibling));
     expect(field('From account')).toBe('0133-26-012345');
     expect(field('Account owner (kennitala)')).toBe('120385-****');
     expect(field('Payee')).toBe('Jón');
-    expect(field('Payee’s kennitala')).toBe('050792-2189');
+    expect(field('Payee’s kennitala')).toBe('010190-2319');
     expect(field('To account')).toBe('0515-26-004321');
     expect(field('Reference')).toBe('Hjól');
     expect(field('Text for the payee')).toBe('Fyrir hjólið');
     expect(field('Times sent')).toBe('1');
-    expect(field('First sent')).toBe(formatDateTime(fake.now - 2_000, 'en'));
+    expect(field('First sent')).toBe(formatDateTime(jon.firstSentAt ?? 0, 'en'));
     const history = within(dialog).getByText('Status history').nextElementSibling as HTMLElement;
     expect(
       within(history)
@@ -326,13 +384,31 @@ describe('history: a payment’s details', () => {
     ).toEqual(['Confirmed', 'Sending', 'Accepted']);
     expect(within(dialog).queryByTestId('payment-failure')).toBeNull();
     // The row's data shows at once, and the main process is asked for the latest.
-    expect(fake.calls.some((call) => call.method === 'getPayment')).toBe(true);
+    expect(core.requests('getPayment')).toEqual([{ id: jon.id }]);
+  });
+
+  it('shows the bank’s status and payment date of a settled payment', async () => {
+    const core = await signedIn();
+    const { bjorn } = await threePayments(core);
+    const { user } = await openHistory(core);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await user.click(rows()[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    const field = (label: string) => text(within(dialog).getByText(label).nextElementSibling);
+    expect(field('Bank status')).toBe('ACCC');
+    expect(field('Payment date')).toBe(formatDateTime(Date.parse(bjorn.paymentDate ?? ''), 'en'));
+    const history = within(dialog).getByText('Status history').nextElementSibling as HTMLElement;
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split(':')[0]),
+    ).toEqual(['Confirmed', 'Sending', 'Accepted', 'Paid']);
   });
 
   it('explains a bank error with the catalogue’s text and what to do', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(rows()[1]!);
     const failure = await screen.findByTestId('payment-failure');
@@ -342,39 +418,92 @@ describe('history: a payment’s details', () => {
     expect(screen.queryByRole('button', { name: 'Refresh status' })).toBeNull();
   });
 
-  it.each([
-    ['NetworkError', 'UNEXPECTED', 'The connection to the bank failed.'],
-    ['Timeout', 'TIMEOUT', 'The bank did not answer in time.'],
-    ['WindowExpired', 'REQUEST_ID_EXPIRED', 'More than 24 hours passed since you confirmed the payment'],
-    ['Interrupted', 'INTERRUPTED', 'The app stopped while the payment was being sent.'],
-    [
-      'OverDailyAmount',
-      'LOCAL_DAILY_LIMIT',
+  /** Opens the details of the only payment of its kind and returns what the failure says. */
+  async function failureOf(core: InProcessWallet, row = 0) {
+    const { user } = await openHistory(core);
+    await waitFor(() => expect(rows().length).toBeGreaterThan(row));
+    await user.click(rows()[row]!);
+    return text(await screen.findByTestId('payment-failure'));
+  }
+
+  it('explains a send whose connection failed (NetworkError)', async () => {
+    const core = await signedIn();
+    sandbox().faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing' });
+    expect(await pay(core, toBjorn(1500))).toMatchObject({ state: 'unknown', error: { name: 'NetworkError' } });
+    expect(await failureOf(core)).toContain('The connection to the bank failed.');
+  });
+
+  it('explains a send the bank did not answer in time (Timeout)', async () => {
+    // The bank holds the answer longer than the app waits for it.
+    const core = await signedIn({ bankDeadlineMs: 100 });
+    sandbox().faults.add({ route: 'payments.create', kind: 'delay', delayMs: 300 });
+    expect(await pay(core, toBjorn(1500))).toMatchObject({ state: 'unknown', error: { name: 'Timeout' } });
+    // The bank still takes it once it is done waiting; the test waits for that, not for time.
+    await waitFor(() => expect(sandbox().initiations()).toHaveLength(1), { timeout: 5_000 });
+    expect(await failureOf(core)).toContain('The bank did not answer in time.');
+  });
+
+  it('explains a payment confirmed more than 24 hours before it could be sent (WindowExpired)', async () => {
+    const core = await signedIn();
+    const confirmed = await core.value('confirmPayment', { draft: toBjorn(1500) });
+    sandbox().clock.advanceSeconds(DAY_MS / 1000);
+    expect(await core.value('submitPayment', { id: confirmed.id })).toMatchObject({
+      state: 'unknown',
+      error: { name: 'WindowExpired', code: 'REQUEST_ID_EXPIRED' },
+    });
+    expect(await failureOf(core)).toContain('More than 24 hours passed since you confirmed the payment');
+  });
+
+  it('explains a payment the app stopped in the middle of sending (Interrupted)', async () => {
+    const core = await signedIn();
+    // What the journal holds when the app stopped mid-send: the payment marked as being sent, nothing after it.
+    await seedPayments(core, [paymentRecord(1, { state: 'sending', createdAt: now() })]);
+    expect(await core.value('getPayment', { id: 'seeded-000001' })).toMatchObject({
+      state: 'unknown',
+      error: { name: 'Interrupted', code: 'INTERRUPTED' },
+    });
+    expect(await failureOf(core)).toContain('The app stopped while the payment was being sent.');
+  });
+
+  it('explains a payment the app did not send because of the daily limit (LOCAL_DAILY_LIMIT)', async () => {
+    sandbox().clock.set('2026-11-22T23:30:00.000Z');
+    const core = await signedIn();
+    // Confirmed before midnight (it counts on that day until it is sent) and sent after another filled the new day.
+    const late = await core.value('confirmPayment', { draft: toBjorn(150_000) });
+    sandbox().clock.set('2026-11-23T00:30:00.000Z');
+    await core.value('confirmPayment', { draft: toBjorn(150_001) });
+    expect(await core.value('submitPayment', { id: late.id })).toMatchObject({
+      state: 'rejected',
+      error: { name: 'OverDailyAmount', code: 'LOCAL_DAILY_LIMIT' },
+    });
+    expect(await failureOf(core, 1)).toContain(
       'The app did not send this payment: it would have gone over today’s limit of ISK 200,000.',
-    ],
-    ['SomethingNew', 'X', 'The payment did not go through as expected.'],
-  ])('explains the app’s own failure %s (%s)', async (name, code, expected) => {
-    const fake = new FakeWallet().signedInAsAnna();
-    fake.addPayment({ state: 'unknown', error: { name, code, message: 'technical' } });
-    const { user } = await openHistory(fake);
-    await waitFor(() => expect(rows()).toHaveLength(1));
-    await user.click(rows()[0]!);
-    expect(text(await screen.findByTestId('payment-failure'))).toContain(expected);
+    );
+  });
+
+  it('explains a failure it does not know (a record from a newer version of the app)', async () => {
+    const core = await signedIn();
+    await seedPayments(core, [
+      paymentRecord(1, {
+        state: 'unknown',
+        createdAt: now(),
+        error: { name: 'SomethingNew', code: 'X', message: 'technical' },
+      }),
+    ]);
+    expect(await failureOf(core)).toContain('The payment did not go through as expected.');
   });
 
   it('refreshes the status of an accepted payment, in the details and in the list', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    const { jon } = await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(rows()[2]!);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
     await user.click(within(dialog).getByRole('button', { name: 'Refresh status' }));
     expect(await within(dialog).findByText('Status updated: Paid.')).toBeTruthy();
-    expect(fake.calls.filter((call) => call.method === 'refreshStatus')).toEqual([
-      { method: 'refreshStatus', request: { id: 'p3' } },
-    ]);
-    expect(within(dialog).getByText('Bank status').nextElementSibling?.textContent).toBe('ACSC');
+    expect(core.requests('refreshStatus')).toEqual([{ id: jon.id }]);
+    expect(within(dialog).getByText('Bank status').nextElementSibling?.textContent).toBe('ACCC');
     // Settled: nothing more to ask.
     expect(within(dialog).queryByRole('button', { name: 'Refresh status' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -382,25 +511,34 @@ describe('history: a payment’s details', () => {
   });
 
   it('explains a refresh that failed', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(rows()[2]!);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
-    fake.failures.set('refreshStatus', 'SESSION_EXPIRED');
+    // The access token has expired, and the bank's token endpoint cannot be reached for a new one.
+    minutes(61);
+    sandbox().faults.add({ route: 'token', kind: 'dropBeforeProcessing' });
     await user.click(within(dialog).getByRole('button', { name: 'Refresh status' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert.textContent).toBe('The status could not be refreshed. Your bank sign-in has expired. Sign in again.');
+    expect(core.calls.findLast((call) => call.channel === 'refreshStatus')?.answer).toMatchObject({
+      ok: false,
+      error: { code: 'BANK_UNREACHABLE' },
+    });
+    // The renderer has no words of its own for BANK_UNREACHABLE outside the sign-in: it says the general ones.
+    expect(alert.textContent).toBe(
+      'The status could not be refreshed. Something went wrong in the app. Try again; if it keeps happening, restart the app.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Refresh status' })).toBeTruthy();
   });
 });
 
 describe('history: CSV export', () => {
   it('exports with the current filter and says where it saved', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(within(screen.getByRole('group', { name: 'Status' })).getByRole('checkbox', { name: 'Paid' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -410,9 +548,7 @@ describe('history: CSV export', () => {
         'Saved 1 payment to a2a-wallet-local-sandbox-2026-11-22.csv.',
       ),
     );
-    expect(fake.calls.find((call) => call.method === 'exportHistory')?.request).toEqual({
-      filter: { states: ['settled'] },
-    });
+    expect(core.requests('exportHistory')).toEqual([{ filter: { states: ['settled'] } }]);
     await user.click(within(screen.getByRole('group', { name: 'Status' })).getByRole('checkbox', { name: 'Paid' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
@@ -424,12 +560,12 @@ describe('history: CSV export', () => {
   });
 
   it('says nothing when the customer cancels the save dialog', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    fake.saveCancelled = true;
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    core.saveDialog = 'cancel';
+    const { user } = await openHistory(core);
     await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
-    await waitFor(() => expect(fake.calls.some((call) => call.method === 'exportHistory')).toBe(true));
+    await waitFor(() => expect(core.requests('exportHistory')).toHaveLength(1));
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Export to CSV' })).toHaveProperty('disabled', false),
     );
@@ -438,13 +574,14 @@ describe('history: CSV export', () => {
   });
 
   it('explains an export that failed', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    fake.failures.set('exportHistory', 'UNREACHABLE');
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await threePayments(core);
+    // The file could not be written where the customer chose.
+    core.saveDialog = 'fail';
+    const { user } = await openHistory(core);
     await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
     expect((await screen.findByTestId('export-error')).textContent).toBe(
-      'The history was not exported. The app could not reach its main process. Restart the app.',
+      'The history was not exported. Something went wrong in the app. Try again; if it keeps happening, restart the app.',
     );
   });
 });
@@ -452,26 +589,24 @@ describe('history: CSV export', () => {
 const DAMAGED_TEXT = 'This payment’s record is damaged: check your online banking before paying again.';
 const DAMAGED_TEXT_IS = 'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.';
 
-/** A damaged record that could still be read (Björn, 1 500), and one of which nothing could be read. */
-function damagedPayments(fake: FakeWallet) {
-  const readable = fake.addPayment({ amount: 1500, state: 'damaged', error: RECORD_DAMAGED });
-  const placeholder = fake.addPayment({ amount: 200_000, state: 'damaged', error: RECORD_DAMAGED });
-  placeholder.order = {
-    ...placeholder.order,
-    debtorAccount: '000000000000',
-    depositAccount: '000000000000',
-    depositKennitala: '0000000000',
-    payeeName: '',
-    endToEndId: '',
-  };
-  return { readable, placeholder };
+/**
+ * A damaged record that could still be read (Björn, 1 500, settled), and one of which nothing could be read (at the
+ * start of the journal, so the oldest). Both as the core finds them on disk at its start.
+ */
+async function damagedPayments(core: InProcessWallet) {
+  await addUnreadableRecord(core);
+  const readable = await pay(core, toBjorn(1500));
+  // Asked about once more: the settled record is written again, and that last copy is the one damaged.
+  await core.value('refreshStatus', { id: readable.id });
+  await damageRecord(core, readable.id);
+  return { readable };
 }
 
 describe('history: a damaged record', () => {
   it('shows the badge and what to do in the list, the amount of an unreadable one as the most it could be', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    damagedPayments(fake);
-    const { container } = await openHistory(fake);
+    const core = await signedIn();
+    await damagedPayments(core);
+    const { container } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(2));
     const [readable, placeholder] = rows();
     for (const row of [readable, placeholder]) {
@@ -487,24 +622,28 @@ describe('history: a damaged record', () => {
   });
 
   it('can be filtered on', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    damagedPayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await damagedPayments(core);
+    minutes(1);
+    await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(5));
     const states = screen.getByRole('group', { name: 'Status' });
     await user.click(within(states).getByRole('checkbox', { name: 'Record damaged' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(lastHistoryCall(fake)?.filter).toEqual({ states: ['damaged'] });
+    expect(lastHistoryCall(core)?.filter).toEqual({ states: ['damaged'] });
   });
 
   it('says first, in the details, to check the online banking; offers no refresh or check again', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    const { readable } = damagedPayments(fake);
-    // Even with what looks like the bank's answer on it, a damaged record is never asked about again.
-    readable.initiationId = 'init-1';
-    readable.bankStatus = 'ACCP';
-    const { user, container } = await openHistory(fake);
+    const core = await signedIn();
+    const { readable } = await damagedPayments(core);
+    // Even with the bank's answer on it, a damaged record is never asked about again.
+    expect(await core.value('getPayment', { id: readable.id })).toMatchObject({
+      state: 'damaged',
+      initiationId: readable.initiationId,
+      bankStatus: 'ACCC',
+    });
+    const { user, container } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(rows()[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
@@ -526,9 +665,9 @@ describe('history: a damaged record', () => {
   });
 
   it('shows an unreadable record’s accounts as unreadable, and its amount as the most it could be', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    damagedPayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    await damagedPayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(rows()[1]!);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
@@ -541,38 +680,38 @@ describe('history: a damaged record', () => {
   });
 
   it('explains a record that is found damaged when its status is refreshed, and offers no second try', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn();
+    const { jon } = await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(rows()[2]!);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
-    fake.failures.set('refreshStatus', 'RECORD_DAMAGED');
+    // While the details show, the record is damaged on disk and the core reads it afresh.
+    await damageRecord(core, jon.id);
     await user.click(within(dialog).getByRole('button', { name: 'Refresh status' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toBe(`The status could not be refreshed. ${DAMAGED_TEXT}`);
     expect(within(dialog).queryByRole('button', { name: 'Refresh status' })).toBeNull();
   });
 
-  it('explains another customer’s payment', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+  it('says the payment is not there once another customer has signed in to the profile', async () => {
+    const core = await signedIn();
+    await threePayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(rows()[2]!);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
-    fake.failures.set('refreshStatus', 'WRONG_CUSTOMER');
+    // Björn signs in (in another window of the app) while Anna's payment is open here.
+    core.as('bjorn');
+    await core.value('signIn');
     await user.click(within(dialog).getByRole('button', { name: 'Refresh status' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain(
-      'This payment belongs to another customer.',
-    );
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('That payment was not found.');
   });
 
   it('says it in Icelandic too', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    fake.settings = { ...fake.settings, language: 'is', locale: 'is' };
-    damagedPayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn({ language: 'is' });
+    await damagedPayments(core);
+    const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(text(rows()[0]?.querySelector('.history-badge'))).toBe('Færsla sködduð');
     expect(text(rows()[0])).toContain('Athugaðu netbankann áður en þú greiðir aftur');
@@ -589,10 +728,9 @@ describe('history: a damaged record', () => {
 
 describe('history in Icelandic', () => {
   it('speaks Icelandic: list, states, counts, details, errors and export', async () => {
-    const fake = new FakeWallet().signedInAsAnna();
-    fake.settings = { ...fake.settings, language: 'is', locale: 'is' };
-    threePayments(fake);
-    const { user } = await openHistory(fake);
+    const core = await signedIn({ language: 'is' });
+    await threePayments(core);
+    const { user } = await openHistory(core);
     expect(await screen.findByRole('list', { name: 'Greiðslur' })).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(screen.getByTestId('history-count').textContent).toBe('3 greiðslur');
@@ -608,7 +746,7 @@ describe('history in Icelandic', () => {
     expect(within(dialog).getByTestId('payment-failure').textContent).toContain(
       bankErrorTexts.AmountUnavailable.is.title,
     );
-    expect(within(dialog).getByText('Kennitala viðtakanda').nextElementSibling?.textContent).toBe('120385-2089');
+    expect(within(dialog).getByText('Kennitala viðtakanda').nextElementSibling?.textContent).toBe('231164-2009');
     await user.click(within(dialog).getByRole('button', { name: 'Loka' }));
 
     await user.click(within(screen.getByRole('group', { name: 'Staða' })).getByRole('checkbox', { name: 'Hafnað' }));

@@ -1,6 +1,6 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { PaymentIntent } from '../../common/payment.ts';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { PaymentIntent, PaymentOrder, PaymentState } from '../../common/payment.ts';
 import { FileJournal } from '../../main/payments/journal.ts';
 import { PaymentStore } from '../../main/payments/payment-store.ts';
 import { sealedCodec, type RecordCodec } from '../../main/payments/record-codec.ts';
@@ -44,6 +44,74 @@ function journalOf(core: InProcessWallet, customer: Customer = {}): Journal {
   };
 }
 
+/** The customer's journal file, where the core reads their payments from at start. */
+export function journalPath(core: InProcessWallet, customer?: Customer): string {
+  return journalOf(core, customer).path;
+}
+
+/**
+ * A payment as main records it in a state it reaches (see a real run's journal): confirmed with its request id, sent,
+ * and then what the bank said. For records a test cannot reach quickly by paying: thousands of them, or one left
+ * `sending` by an app that stopped mid-send.
+ */
+export function paymentRecord(
+  n: number,
+  options: { state?: PaymentState; createdAt: number; order?: Partial<PaymentOrder> } & Omit<
+    Partial<PaymentIntent>,
+    'state' | 'createdAt' | 'order'
+  >,
+): PaymentIntent {
+  const { state = 'settled', createdAt, order, ...rest } = options;
+  const sentAt = createdAt + 200;
+  const answeredAt = createdAt + 1500;
+  const sent = state !== 'confirmed';
+  const answered = sent && state !== 'sending';
+  const accepted = state === 'accepted' || state === 'settled';
+  return {
+    id: `seeded-${String(n).padStart(6, '0')}`,
+    profileId: LOCAL_SANDBOX_ID,
+    order: {
+      debtorKennitala: CUSTOMERS.anna.kennitala,
+      debtorAccount: '013326012345',
+      depositKennitala: CUSTOMERS.bjorn.kennitala,
+      depositAccount: '013326020001',
+      amount: 1500,
+      endToEndId: 'Rent',
+      extendedReference: '',
+      payeeName: CUSTOMERS.bjorn.name,
+      ...order,
+    },
+    requestId: `SEEDED${String(n).padStart(26, '0')}`,
+    state,
+    stateTimes: {
+      confirmed: createdAt,
+      ...(sent ? { sending: sentAt } : {}),
+      ...(accepted ? { accepted: answeredAt } : {}),
+      ...(answered ? { [state]: answeredAt } : {}),
+    },
+    createdAt,
+    updatedAt: answered ? answeredAt : sent ? sentAt : createdAt,
+    ...(sent ? { firstSentAt: sentAt } : {}),
+    attempts: sent ? 1 : 0,
+    ...(accepted ? { initiationId: `seeded-initiation-${n}` } : {}),
+    ...(state === 'settled' ? { bankStatus: 'ACCC', paymentDate: new Date(answeredAt).toISOString() } : {}),
+    ...(state === 'rejected'
+      ? {
+          error: {
+            name: 'AmountUnavailable',
+            code: 'ERR_80102_105',
+            message: 'The payment amount requested is not available in the debtor account',
+            httpStatus: 400,
+          },
+        }
+      : {}),
+    ...(state === 'unknown'
+      ? { error: { name: 'Timeout', code: 'ERR_CANCELED', message: 'The bank did not answer in time' } }
+      : {}),
+    ...rest,
+  };
+}
+
 /** Writes the records with main's store (sealed as main seals them), then restarts the core to read them. */
 export async function seedPayments(
   core: InProcessWallet,
@@ -81,6 +149,8 @@ export async function damageRecord(core: InProcessWallet, intentId: string, cust
 /** A line of which nothing can be read, at the end of the customer's journal, as the core finds it at its next start. */
 export async function addUnreadableRecord(core: InProcessWallet, customer?: Customer): Promise<void> {
   await core.wallet.close();
-  appendFileSync(journalOf(core, customer).path, 'garbage that was a record\n');
+  const { path } = journalOf(core, customer);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  appendFileSync(path, 'garbage that was a record\n', { mode: 0o600 });
   await core.restart();
 }
