@@ -7,7 +7,7 @@ import type { Result } from '../../common/result.ts';
 import type { LanguageChoice } from '../../common/settings.ts';
 import { shippedProfiles } from '../../main/profiles/builtin-profiles.ts';
 import { App } from '../../renderer/src/App.tsx';
-import { createAppStore, type Screen } from '../../renderer/src/state/app-store.ts';
+import { createAppStore } from '../../renderer/src/state/app-store.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
 import { inProcessWallet, type InProcessWallet, type InProcessWalletOptions } from '../support/in-process-wallet.ts';
 
@@ -73,12 +73,10 @@ export function walletsPerTest(now: string): {
 }
 
 /** Renders the whole app over the core's `window.wallet` and waits until it has loaded. */
-export async function renderApp(core: { api: WalletApi } | { api(): WalletApi }, options: { screen?: Screen } = {}) {
+export async function renderApp(core: { api: WalletApi }) {
   const user = userEvent.setup();
-  const api = typeof core.api === 'function' ? core.api() : core.api;
-  const store = createAppStore(api);
-  if (options.screen) store.setState({ screen: options.screen });
-  const view = render(<App wallet={api} store={store} />);
+  const store = createAppStore(core.api);
+  const view = render(<App wallet={core.api} store={store} />);
   await screen.findByTestId('app-name');
   return { user, store, ...view };
 }

@@ -102,7 +102,7 @@ describe('sign-in', () => {
   ])('explains %s, a refusal main cannot be brought to send here', async (code, text) => {
     const core = await wallets.open();
     const api = answering(core.api, 'signIn', () => Promise.resolve(fail(code, 'refused')));
-    const { user } = await renderApp({ ...core, api });
+    const { user } = await renderApp({ api });
     await user.click(logIn());
     expect((await screen.findByRole('alert')).textContent).toBe(text);
   });
@@ -139,7 +139,7 @@ describe('sign-in', () => {
       const result = await real();
       return result.ok ? ok({ ...result.value, signedOutReason: 'something-new' as 'never' }) : result;
     });
-    const { container } = await renderApp({ ...core, api });
+    const { container } = await renderApp({ api });
     expect(container.querySelector('.sign-in .notice')).toBeNull();
     expect(logIn()).toBeTruthy();
   });
