@@ -149,7 +149,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     },
     bankUrls: () => profiles.list().flatMap((profile) => [profile.baseUrl, profile.authUrl]),
     async close() {
-      await sessions.cancelSignIn();
+      await sessions.close();
       await payments.close();
       await platform.localSandbox?.stop();
     },

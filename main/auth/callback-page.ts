@@ -12,6 +12,8 @@ export type CallbackOutcome =
   | 'identity-failed'
   | 'not-individual'
   | 'wrong-state'
+  | 'cancelled'
+  | 'timed-out'
   | 'not-found';
 
 const TEXT: Record<AppLocale, Record<CallbackOutcome, [title: string, body: string]>> = {
@@ -34,6 +36,14 @@ const TEXT: Record<AppLocale, Record<CallbackOutcome, [title: string, body: stri
     'wrong-state': [
       'This sign-in is not the one the app started',
       'This tab belongs to an older or another sign-in. Return to {app} and start again from there.',
+    ],
+    cancelled: [
+      'This sign-in was cancelled',
+      'You cancelled this sign-in in {app}, so it did not sign you in. You can close this tab; to sign in, start again from {app}.',
+    ],
+    'timed-out': [
+      'This sign-in timed out',
+      '{app} stopped waiting for the bank, so it did not sign you in. You can close this tab; to sign in, start again from {app}.',
     ],
     'not-found': ['Nothing here', 'This address is only used while {app} waits for the bank.'],
   },
@@ -62,6 +72,14 @@ const TEXT: Record<AppLocale, Record<CallbackOutcome, [title: string, body: stri
     'wrong-state': [
       'Þessi innskráning er ekki sú sem forritið hóf',
       'Þessi flipi tilheyrir eldri eða annarri innskráningu. Farðu aftur í {app} og byrjaðu upp á nýtt þaðan.',
+    ],
+    cancelled: [
+      'Hætt var við þessa innskráningu',
+      'Þú hættir við þessa innskráningu í {app}, svo þú varst ekki skráð(ur) inn. Þú getur lokað þessum flipa; til að skrá þig inn byrjar þú aftur í {app}.',
+    ],
+    'timed-out': [
+      'Tíminn fyrir þessa innskráningu rann út',
+      '{app} hætti að bíða eftir bankanum, svo þú varst ekki skráð(ur) inn. Þú getur lokað þessum flipa; til að skrá þig inn byrjar þú aftur í {app}.',
     ],
     'not-found': ['Ekkert hér', 'Þetta vistfang er aðeins notað á meðan {app} bíður eftir bankanum.'],
   },

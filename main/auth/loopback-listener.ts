@@ -6,6 +6,10 @@ import type { CallbackOutcome } from './callback-page.ts';
  * Where the bank sends the customer's browser back (RFC 8252 7.3): an HTTP listener on 127.0.0.1 only, on a free
  * port or the first free one of the ports a bank registered, path /callback. It accepts exactly one callback with
  * the expected state, then closes; it gives up after its timeout or when cancelled.
+ *
+ * A sign-in given up on may still be finished in the bank's tab, which is left open. For one more timeout after it
+ * was cancelled or timed out, the listener answers that tab with a page saying so (and that the tab can be closed)
+ * instead of leaving the browser at "connection refused"; it exchanges nothing. A new sign-in closes it at once.
  */
 export const CALLBACK_PATH = '/callback';
 export const SIGN_IN_TIMEOUT_MS = 5 * 60 * 1000;
@@ -31,8 +35,12 @@ export interface PendingCallback {
    * code was exchanged and the id_token checked, or else what went wrong. Only the first answer counts.
    */
   respond(outcome: CallbackOutcome): void;
-  /** Ends the wait (a held tab is told sign-in did not finish); resolves once the port is free again. */
-  cancel(): Promise<void>;
+  /** Ends the wait (a held tab is told sign-in did not finish); late tabs are then told the sign-in was cancelled. */
+  cancel(): void;
+  /** Stops listening altogether, late answers included; resolves once the port is free again. */
+  close(): Promise<void>;
+  /** Cancelled or timed out, and still answering late tabs. */
+  readonly lingering: boolean;
 }
 
 const defaultSchedule = (ms: number, run: () => void) => {
@@ -53,12 +61,16 @@ function listen(server: Server, port: number): Promise<number> {
 }
 
 export async function listenForCallback(options: LoopbackOptions): Promise<PendingCallback> {
+  const timeoutMs = options.timeoutMs ?? SIGN_IN_TIMEOUT_MS;
   let settle: { resolve: (code: string) => void; reject: (error: Error) => void } | undefined;
   const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
   // Unhandled until someone awaits it; a cancelled sign-in nobody waits for must not crash the process.
   code.catch(() => undefined);
 
   let done = false;
+  /** After a cancel or a timeout: what a late tab with this sign-in's state is told. */
+  let late: 'cancelled' | 'timed-out' | undefined;
+  let stopLate = () => {};
   let held: ((outcome: CallbackOutcome) => void) | undefined;
   const respond = (outcome: CallbackOutcome) => {
     const answer = held;
@@ -68,15 +80,33 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
   let cancelTimer = () => {};
   const server = createServer();
   let closed: Promise<void> = Promise.resolve();
+  let closing = false;
+  const close = (): Promise<void> => {
+    if (!closing) {
+      closing = true;
+      stopLate();
+      closed = new Promise((resolve) => server.close(() => resolve()));
+      // Idle keep-alive sockets go now; the answer being written (sent with `connection: close`) still gets out.
+      server.closeIdleConnections();
+    }
+    return closed;
+  };
+  /** A code taken, or the bank's refusal: nothing more comes this way, and the listener closes. */
   const finish = (outcome: { code: string } | { error: WalletError }) => {
     if (done) return;
     done = true;
     cancelTimer();
-    closed = new Promise((resolve) => server.close(() => resolve()));
-    // Idle keep-alive sockets go now; the answer being written (sent with `connection: close`) still gets out.
-    server.closeIdleConnections();
     if ('code' in outcome) settle?.resolve(outcome.code);
     else settle?.reject(outcome.error);
+    if (!late) void close();
+  };
+  /** Given up on: late tabs are answered for one more timeout, without keeping the process alive for them. */
+  const giveUp = (reason: 'cancelled' | 'timed-out', error: WalletError) => {
+    if (done) return;
+    late = reason;
+    finish({ error });
+    server.unref();
+    stopLate = (options.schedule ?? defaultSchedule)(timeoutMs, () => void close());
   };
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -91,12 +121,15 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
       response.end(options.page(outcome));
     };
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (request.method !== 'GET' || url.pathname !== CALLBACK_PATH || done) return reply(404, 'not-found');
+    if (request.method !== 'GET' || url.pathname !== CALLBACK_PATH) return reply(404, 'not-found');
     const params = url.searchParams;
     if (params.get('state') !== options.expectedState) {
       // Another or an older sign-in's tab: refused, and this sign-in goes on waiting for its own.
       return reply(400, 'wrong-state');
     }
+    // This sign-in's tab, finished after the app gave up on it: told so; its code is never exchanged.
+    if (late) return reply(410, late);
+    if (done) return reply(404, 'not-found');
     options.onCallback?.();
     const error = params.get('error');
     const authorizationCode = params.get('code');
@@ -127,17 +160,24 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
     throw new WalletError('REDIRECT_PORTS_BUSY', `Every sign-in port is in use: ${candidates.join(', ')}`);
   }
 
-  cancelTimer = (options.schedule ?? defaultSchedule)(options.timeoutMs ?? SIGN_IN_TIMEOUT_MS, () =>
-    finish({ error: new WalletError('SIGN_IN_TIMED_OUT', 'The sign-in was not finished in time') }),
+  cancelTimer = (options.schedule ?? defaultSchedule)(timeoutMs, () =>
+    giveUp('timed-out', new WalletError('SIGN_IN_TIMED_OUT', 'The sign-in was not finished in time')),
   );
   return {
     redirectUri: `http://127.0.0.1:${port}${CALLBACK_PATH}`,
     code,
     respond,
     cancel: () => {
+      giveUp('cancelled', new WalletError('SIGN_IN_CANCELLED', 'The sign-in was cancelled'));
+      respond('bank-error');
+    },
+    close: () => {
       finish({ error: new WalletError('SIGN_IN_CANCELLED', 'The sign-in was cancelled') });
       respond('bank-error');
-      return closed;
+      return close();
+    },
+    get lingering() {
+      return late !== undefined && !closing;
     },
   };
 }

@@ -39,6 +39,8 @@ export interface SessionServiceOptions {
 export class SessionService {
   readonly #options: SessionServiceOptions;
   #pending: { profileId: string; callback: PendingCallback } | undefined;
+  /** The last sign-in's listener, given up on and answering its late tab (see loopback-listener.ts). */
+  #lingering: PendingCallback | undefined;
   readonly #refreshing = new Map<string, Promise<StoredSession>>();
   /** Bumped by every cancel: a sign-in still reading discovery when the next one starts gives way to it. */
   #generation = 0;
@@ -123,6 +125,9 @@ export class SessionService {
   /** One sign-in at a time: starting another cancels the one still waiting. */
   async signIn(profileId: string): Promise<Session> {
     await this.cancelSignIn();
+    // An earlier sign-in's listener still answering its late tab gives its port to this one.
+    await this.#lingering?.close();
+    this.#lingering = undefined;
     const profile = this.#options.profiles.get(profileId);
     const missing = missingFields(profile);
     if (missing.length > 0)
@@ -182,7 +187,9 @@ export class SessionService {
       callback.respond('signed-in');
       return this.status(profileId);
     } finally {
-      await callback.cancel();
+      // Given up on (cancelled, timed out): it goes on telling a late tab so, until the next sign-in or a while.
+      if (callback.lingering) this.#lingering = callback;
+      else await callback.close();
       if (this.#pending === pending) this.#pending = undefined;
       this.#emit(profileId);
     }
@@ -190,7 +197,15 @@ export class SessionService {
 
   cancelSignIn(): Promise<void> {
     this.#generation += 1;
-    return this.#pending?.callback.cancel() ?? Promise.resolve();
+    this.#pending?.callback.cancel();
+    return Promise.resolve();
+  }
+
+  /** The app is closing: no sign-in waits, and no listener stays open. */
+  async close(): Promise<void> {
+    this.#generation += 1;
+    await Promise.all([this.#pending?.callback.close(), this.#lingering?.close()]);
+    this.#lingering = undefined;
   }
 
   signOut(profileId: string): Session {

@@ -9,7 +9,7 @@ const page = (outcome: Parameters<typeof callbackPage>[0]) => callbackPage(outco
 const open: PendingCallback[] = [];
 const blockers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((pending) => pending.cancel()));
+  await Promise.all(open.splice(0).map((pending) => pending.close()));
   await Promise.all(blockers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
@@ -79,19 +79,52 @@ describe('loopback listener', () => {
     expect((await rejectionOf(other.code, WalletError)).code).toBe('SIGN_IN_FAILED');
   });
 
-  it('times out (the timer is injected) and can be cancelled', async () => {
-    let fire = () => {};
+  it('times out (the timer is injected), tells a late tab so for one more timeout, then closes', async () => {
+    const timers: { ms: number; run: () => void }[] = [];
     const pending = await listen({
       timeoutMs: 300_000,
       schedule: (ms, run) => {
-        expect(ms).toBe(300_000);
-        fire = run;
+        timers.push({ ms, run });
         return () => {};
       },
     });
-    fire();
+    timers.shift()?.run();
     expect((await rejectionOf(pending.code, WalletError)).code).toBe('SIGN_IN_TIMED_OUT');
-    await expect(fetch(`${pending.redirectUri}?code=C&state=S1`)).rejects.toThrow();
+    // The customer finishes at the bank anyway: the tab is told, and no code is taken.
+    const late = await fetch(`${pending.redirectUri}?code=LATE&state=S1`);
+    expect(late.status).toBe(410);
+    expect(await late.text()).toContain('This sign-in timed out');
+    expect(pending.lingering).toBe(true);
+    // Another sign-in's tab is still refused as before.
+    expect((await fetch(`${pending.redirectUri}?code=X&state=OTHER`)).status).toBe(400);
+    expect(timers).toEqual([{ ms: 300_000, run: expect.any(Function) }]);
+    timers.shift()?.run();
+    await expect(fetch(`${pending.redirectUri}?code=LATE&state=S1`)).rejects.toThrow();
+    expect(pending.lingering).toBe(false);
+  });
+
+  it('tells a tab finished after a cancel that the sign-in was cancelled, in the customer language', async () => {
+    const pending = await listen({ page: (outcome) => callbackPage(outcome, 'is', 'A2A Wallet') });
+    pending.cancel();
+    expect((await rejectionOf(pending.code, WalletError)).code).toBe('SIGN_IN_CANCELLED');
+    const late = await fetch(`${pending.redirectUri}?code=LATE&state=S1`);
+    expect(late.status).toBe(410);
+    expect(await late.text()).toContain('Hætt var við þessa innskráningu');
+  });
+
+  it('answers no late tab after a sign-in that finished, or once closed', async () => {
+    const done = await listen();
+    const answered = fetch(`${done.redirectUri}?code=C1&state=S1`);
+    await done.code;
+    done.respond('signed-in');
+    await answered;
+    expect(done.lingering).toBe(false);
+    await expect(fetch(`${done.redirectUri}?code=C1&state=S1`)).rejects.toThrow();
+
+    const cancelled = await listen();
+    cancelled.cancel();
+    await cancelled.close();
+    await expect(fetch(`${cancelled.redirectUri}?code=C1&state=S1`)).rejects.toThrow();
   });
 
   it('falls through a busy fixed port to the next one, and says so when all are busy', async () => {
@@ -100,15 +133,16 @@ describe('loopback listener', () => {
     await new Promise((resolve) => blockers.pop()?.close(resolve));
     const pending = await listen({ ports: [busy, free] });
     expect(pending.redirectUri).toBe(`http://127.0.0.1:${free}/callback`);
-    await pending.cancel();
+    await pending.close();
     expect((await rejectionOf(listen({ ports: [busy] }), WalletError)).code).toBe('REDIRECT_PORTS_BUSY');
   });
 
-  it('frees a fixed port as soon as it is cancelled, so the next sign-in can use it', async () => {
+  it('frees a fixed port as soon as it is closed, so the next sign-in can use it', async () => {
     const port = await busyPort();
     await new Promise((resolve) => blockers.pop()?.close(resolve));
     const first = await listen({ ports: [port] });
-    await first.cancel();
+    first.cancel();
+    await first.close();
     const second = await listen({ ports: [port] });
     expect(second.redirectUri).toBe(`http://127.0.0.1:${port}/callback`);
   });

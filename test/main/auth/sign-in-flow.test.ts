@@ -143,6 +143,39 @@ describe('sign-in in the system browser', () => {
     expect(service.status('local-sandbox')).toMatchObject({ signedIn: false, signingIn: false });
   });
 
+  it('tells a bank tab finished after a cancel that it was cancelled, exchanges nothing, and frees the port', async () => {
+    const { createServer } = await import('node:http');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const probeAddress = probe.address();
+    const port = typeof probeAddress === 'object' && probeAddress ? probeAddress.port : 0;
+    await new Promise((resolve) => probe.close(resolve));
+    // One registered port only: the next sign-in needs it back.
+    profile = { ...profile, redirectPorts: [port] };
+    const idle = scriptedBrowser('anna', { stayIdle: true });
+    let browser = idle;
+    const service = sessions(idle, { openExternal: (url) => browser.openExternal(url) });
+    const first = service.signIn('local-sandbox');
+    await idle.whenOpened(1);
+    await service.cancelSignIn();
+    expect((await rejectionOf(first, WalletError)).code).toBe('SIGN_IN_CANCELLED');
+
+    // The customer finishes at the bank in the tab left open.
+    const late = scriptedBrowser('anna');
+    const before = tokenRequests();
+    await late.openExternal(idle.opened[0] ?? '');
+    await late.idle();
+    expect(late.callbackPages[0]).toContain('This sign-in was cancelled');
+    expect(tokenRequests()).toBe(before);
+    expect(service.status('local-sandbox')).toMatchObject({ signedIn: false });
+
+    // The next sign-in takes that port over and finishes.
+    browser = scriptedBrowser('anna');
+    expect(await service.signIn('local-sandbox')).toMatchObject({ signedIn: true });
+    expect(browser.opened[0]).toContain(`127.0.0.1%3A${port}%2Fcallback`);
+    await service.close();
+  });
+
   it('refuses a token without a kennitala, with a clear reason', async () => {
     profile = { ...profile, kennitalaClaims: ['national_id'] };
     expect(await errorOf(sessions(scriptedBrowser('anna')).signIn('local-sandbox'))).toMatchObject({
