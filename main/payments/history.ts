@@ -1,4 +1,6 @@
 import { displayAccount } from '../../common/account-number.ts';
+import { PAYMENT_STATE_NAMES, PAYMENT_TERMS, type PaymentTerm } from '../../common/glossary.ts';
+import type { AppLocale } from '../../common/locale.ts';
 import type { HistoryFilter, PaymentIntent } from '../../common/payment.ts';
 
 /** The history of one profile: filtered, newest first, paged, and exported as CSV. */
@@ -44,36 +46,51 @@ export function pageHistory(
   return { total: all.length, items: all.slice(page.offset, page.offset + page.limit) };
 }
 
-const COLUMNS: [string, (intent: PaymentIntent) => string | number][] = [
-  ['Payment id', (i) => i.id],
-  ['Created (UTC)', (i) => new Date(i.createdAt).toISOString()],
-  ['State', (i) => i.state],
-  ['Amount', (i) => i.order.amount],
-  ['Currency', () => 'ISK'],
-  ['From account', (i) => displayAccount(i.order.debtorAccount)],
-  ['Payee kennitala', (i) => i.order.depositKennitala],
-  ['Payee account', (i) => displayAccount(i.order.depositAccount)],
-  ['Payee name', (i) => i.order.payeeName],
-  ['Reference', (i) => i.order.endToEndId],
-  ['Extended reference', (i) => i.order.extendedReference],
-  ['X-Request-ID', (i) => i.requestId],
-  ['Initiation id', (i) => i.initiationId ?? ''],
-  ['Bank status', (i) => i.bankStatus ?? ''],
-  ['Payment date', (i) => i.paymentDate ?? ''],
-  ['Error code', (i) => i.error?.code ?? ''],
-  ['Error', (i) => i.error?.message ?? ''],
+/** The export's columns, named as the screens name them (common/glossary.ts), in the customer's language. */
+const COLUMNS: [PaymentTerm | 'createdUtc', (intent: PaymentIntent, locale: AppLocale) => string | number][] = [
+  ['localId', (i) => i.id],
+  ['createdUtc', (i) => new Date(i.createdAt).toISOString()],
+  ['state', (i, locale) => PAYMENT_STATE_NAMES[locale][i.state]],
+  ['amount', (i) => i.order.amount],
+  ['currency', () => 'ISK'],
+  ['from', (i) => displayAccount(i.order.debtorAccount)],
+  ['payeeKennitala', (i) => i.order.depositKennitala],
+  ['to', (i) => displayAccount(i.order.depositAccount)],
+  ['payee', (i) => i.order.payeeName],
+  ['reference', (i) => i.order.endToEndId],
+  ['extendedReference', (i) => i.order.extendedReference],
+  ['requestId', (i) => i.requestId],
+  ['initiationId', (i) => i.initiationId ?? ''],
+  ['bankStatus', (i) => i.bankStatus ?? ''],
+  ['paymentDate', (i) => i.paymentDate ?? ''],
+  ['errorCode', (i) => i.error?.code ?? ''],
+  ['error', (i) => i.error?.message ?? ''],
 ];
 
+/**
+ * Spreadsheets read CSV by the system's conventions: in Icelandic a semicolon between fields (the comma is the
+ * decimal mark there), in English a comma.
+ */
+export const csvSeparator = (locale: AppLocale): ';' | ',' => (locale === 'is' ? ';' : ',');
+
 /** RFC 4180 quoting; text that a spreadsheet would run as a formula is defused with a leading apostrophe. */
-function csvField(value: string | number): string {
+function csvField(value: string | number, separator: string): string {
   if (typeof value === 'number') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return safe.includes(separator) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** UTF-8 with a byte-order mark (so spreadsheets read Icelandic letters right), CRLF line ends, whole krónur. */
-export function historyCsv(intents: Iterable<PaymentIntent>): string {
-  const rows = [COLUMNS.map(([title]) => csvField(title)).join(',')];
-  for (const intent of intents) rows.push(COLUMNS.map(([, value]) => csvField(value(intent))).join(','));
+/**
+ * UTF-8 with a byte-order mark (so spreadsheets read Icelandic letters right), CRLF line ends, whole krónur, the
+ * headers and states in the customer's language.
+ */
+export function historyCsv(intents: Iterable<PaymentIntent>, locale: AppLocale): string {
+  const separator = csvSeparator(locale);
+  const title = (column: PaymentTerm | 'createdUtc') =>
+    column === 'createdUtc' ? `${PAYMENT_TERMS[locale].created} (UTC)` : PAYMENT_TERMS[locale][column];
+  const rows = [COLUMNS.map(([column]) => csvField(title(column), separator)).join(separator)];
+  for (const intent of intents) {
+    rows.push(COLUMNS.map(([, value]) => csvField(value(intent, locale), separator)).join(separator));
+  }
   return `\uFEFF${rows.join('\r\n')}\r\n`;
 }

@@ -76,7 +76,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       const items = filterHistory(service.all(), filter);
       const path = await options.saveFile({
         suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
-        content: historyCsv(items),
+        content: historyCsv(items, options.locale()),
         locale: options.locale(),
       });
       return path

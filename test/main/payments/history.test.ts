@@ -65,11 +65,14 @@ describe('history', () => {
   });
 
   it('exports RFC 4180 CSV in UTF-8 with a BOM, whole krónur, quoted where needed', () => {
-    const csv = historyCsv([
-      intent(5, {}, { endToEndId: 'Say "hi", ok', extendedReference: 'line1\nline2', payeeName: 'Þóra' }),
-      intent(6, {}, { endToEndId: '=HYPERLINK("x")' }),
-    ]);
-    expect(csv.startsWith('\uFEFFPayment id,Created (UTC),State,Amount,Currency,')).toBe(true);
+    const csv = historyCsv(
+      [
+        intent(5, {}, { endToEndId: 'Say "hi", ok', extendedReference: 'line1\nline2', payeeName: 'Þóra' }),
+        intent(6, {}, { endToEndId: '=HYPERLINK("x")' }),
+      ],
+      'en',
+    );
+    expect(csv.startsWith('\uFEFFPayment id in this app,Confirmed (UTC),Status,Amount,Currency,')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[1]).toContain(
       ',1005,ISK,0133-26-012345,0507922189,0133-26-020001,Þóra,"Say ""hi"", ok","line1\nline2",REQ5,',
@@ -77,5 +80,24 @@ describe('history', () => {
     expect(lines[1]).toContain('2026-11-01T05:00:00.000Z');
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('in Icelandic: semicolons between fields, Icelandic headers, and the states as the screens name them', () => {
+    const csv = historyCsv(
+      [intent(5, { state: 'settled' }, { endToEndId: 'Leiga; nóvember', extendedReference: 'a,b', payeeName: 'Þóra' })],
+      'is',
+    );
+    const [header, row] = csv.slice(1).split('\r\n');
+    expect(header?.split(';').slice(0, 4)).toEqual([
+      'Auðkenni greiðslu í forritinu',
+      'Staðfest (UTC)',
+      'Staða',
+      'Upphæð',
+    ]);
+    expect(header).toContain(';Skýring til viðtakanda;');
+    // A field holding the separator is quoted; a comma, no longer the separator, is left as it is.
+    expect(row).toContain(';Greidd;1005;ISK;');
+    expect(row).toContain(';"Leiga; nóvember";a,b;');
+    expect(historyCsv([intent(5, { state: 'settled' })], 'en')).toContain(',Paid,1005,ISK,');
   });
 });
