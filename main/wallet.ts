@@ -59,8 +59,9 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     preferredLanguages: () => platform.preferredLanguages(),
     protection: () => platform.keyProtector.status(),
   });
+  await platform.keyProtector.prepare?.();
   const openBox = () => openSecretBox(store, platform.keyProtector, settings.allowWeakTokenStorage());
-  const box = openBox();
+  const box = await openBox();
   /** Seals payment records and address books as it seals tokens; changes with the token storage setting. */
   let dataBox = box;
   const vault = new TokenVault(store, box);
@@ -108,9 +109,9 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   const reminders = new GrantReminders(sessions, (reminder) => emit('grantReminder', reminder));
 
   /** Where tokens may live changed: every profile's session moves to disk, or off it, at once. */
-  const applyTokenStorage = (): void => {
+  const applyTokenStorage = async (): Promise<void> => {
     for (const profile of profiles.list()) vault.load(profile.id);
-    const next = openBox();
+    const next = await openBox();
     // Journals already open keep the box they were opened with; customers opened from now on use the new one.
     dataBox = next;
     vault.setBox(next);

@@ -66,6 +66,8 @@ export class SessionService {
     if (!session) return undefined;
     if (this.#now() >= session.grantExpiresAt) {
       this.#end(profileId, 'grant-ended');
+      // Found on a read (the host's hourly check, a screen's): the renderer is told, once the read is over.
+      queueMicrotask(() => this.#emit(profileId));
       return undefined;
     }
     let profile: Profile | undefined;
@@ -185,6 +187,8 @@ export class SessionService {
         throw error;
       }
       callback.respond('signed-in');
+      // Not signing in any more: the answer says so, as the event that follows does.
+      if (this.#pending === pending) this.#pending = undefined;
       return this.status(profileId);
     } finally {
       // Given up on (cancelled, timed out): it goes on telling a late tab so, until the next sign-in or a while.

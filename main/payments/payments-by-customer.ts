@@ -7,7 +7,7 @@ import { WalletError } from '../wallet-error.ts';
 import { FileJournal, MemoryJournal } from './journal.ts';
 import { PaymentService } from './payment-service.ts';
 import { PaymentStore } from './payment-store.ts';
-import { plainCodec, sealedCodec } from './record-codec.ts';
+import { plainCodec, sealedCodec, type RecordCodec } from './record-codec.ts';
 
 /**
  * Payments belong to a customer: one journal and one payment service per profile and customer, so nothing one
@@ -26,6 +26,21 @@ export interface PaymentsByCustomerOptions {
   onChange(intent: PaymentIntent): void;
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Where a customer's payments are kept on disk, and how their lines are sealed: one journal per profile and
+ * customer under `payments/<profile>/`, named by a keyed tag of both. Undefined where nothing may be written.
+ */
+export function customerJournal(
+  dataDir: string,
+  box: SecretBox | undefined,
+  profileId: string,
+  kennitala: string,
+): { path: string; codec: RecordCodec } | undefined {
+  const tag = box?.tag?.(`${profileId}|${kennitala}`);
+  if (!box || !tag) return undefined;
+  return { path: join(dataDir, 'payments', profileId, `${tag}.jsonl`), codec: sealedCodec(box, `${profileId}/${tag}`) };
 }
 
 export class PaymentsByCustomer {
@@ -50,16 +65,11 @@ export class PaymentsByCustomer {
   }
 
   async #open(profileId: string, kennitala: string): Promise<PaymentService> {
-    const box = this.#options.box();
-    const tag = box?.tag?.(`${profileId}|${kennitala}`);
     const storeOptions = { owner: kennitala, profileId };
-    const store =
-      box && tag
-        ? new PaymentStore(new FileJournal(join(this.#options.dataDir, 'payments', profileId, `${tag}.jsonl`)), {
-            ...storeOptions,
-            codec: sealedCodec(box, `${profileId}/${tag}`),
-          })
-        : new PaymentStore(new MemoryJournal(), { ...storeOptions, codec: plainCodec });
+    const onDisk = customerJournal(this.#options.dataDir, this.#options.box(), profileId, kennitala);
+    const store = onDisk
+      ? new PaymentStore(new FileJournal(onDisk.path), { ...storeOptions, codec: onDisk.codec })
+      : new PaymentStore(new MemoryJournal(), { ...storeOptions, codec: plainCodec });
     this.#stores.push(store);
     const service = new PaymentService({
       profileId,

@@ -9,6 +9,8 @@ import { aesGcmBox, newDataKey, type SecretBox } from './secret-box.ts';
 export type ProtectionStatus = { secure: true } | { secure: false; reason: 'unavailable' | 'basic_text' };
 
 export interface KeyProtector {
+  /** Once, before `status`: the keychain may need to start (Electron's asynchronous encryptor starts lazily). */
+  prepare?(): Promise<void>;
   status(): ProtectionStatus;
   /**
    * Where the only protection is a weak one (`basic_text`), whether the customer has accepted it: only then may it
@@ -16,8 +18,9 @@ export interface KeyProtector {
    */
   acceptWeak?(accepted: boolean): void;
   /** Returns text safe to store; only this machine's keychain can turn it back. */
-  protect(plain: string): string;
-  unprotect(protectedText: string): string;
+  protect(plain: string): Promise<string>;
+  /** `stale`: the keychain has rotated its key since; the text should be protected again and stored. */
+  unprotect(protectedText: string): Promise<{ plain: string; stale: boolean }>;
 }
 
 const DATA_KEY = 'vault.dataKey';
@@ -27,11 +30,11 @@ const DATA_KEY = 'vault.dataKey';
  * keychain. Undefined where secrets must not be written at all. A key the keychain can no longer open (a reset
  * keychain, a copied profile) is replaced: what it sealed reads as absent, so the customer signs in again.
  */
-export function openSecretBox(
+export async function openSecretBox(
   store: KeyValueStore,
   protector: KeyProtector,
   allowWeak: boolean,
-): SecretBox | undefined {
+): Promise<SecretBox | undefined> {
   const status = protector.status();
   const weakAccepted = allowWeak && !status.secure && status.reason === 'basic_text';
   protector.acceptWeak?.(weakAccepted);
@@ -39,13 +42,17 @@ export function openSecretBox(
   const stored = store.get(DATA_KEY);
   if (typeof stored === 'string') {
     try {
-      const key = Buffer.from(protector.unprotect(stored), 'base64');
-      if (key.length === 32) return aesGcmBox(key);
+      const { plain, stale } = await protector.unprotect(stored);
+      const key = Buffer.from(plain, 'base64');
+      if (key.length === 32) {
+        if (stale) store.set(DATA_KEY, await protector.protect(plain));
+        return aesGcmBox(key);
+      }
     } catch {
       // Falls through to a new key.
     }
   }
   const key = newDataKey();
-  store.set(DATA_KEY, protector.protect(key.toString('base64')));
+  store.set(DATA_KEY, await protector.protect(key.toString('base64')));
   return aesGcmBox(key);
 }

@@ -10,12 +10,14 @@ import type { KeyProtector, ProtectionStatus } from './key-protector.ts';
  * switched on only while the customer has accepted it.
  */
 export function safeStorageProtector(): KeyProtector {
+  /** What the asynchronous encryptor said once started; until then, the synchronous check. */
+  let asyncAvailable: boolean | undefined;
   return {
     status(): ProtectionStatus {
       if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') {
         return { secure: false, reason: 'basic_text' };
       }
-      if (!safeStorage.isEncryptionAvailable()) return { secure: false, reason: 'unavailable' };
+      if (!(asyncAvailable ?? safeStorage.isEncryptionAvailable())) return { secure: false, reason: 'unavailable' };
       return { secure: true };
     },
     acceptWeak(accepted) {
@@ -23,7 +25,15 @@ export function safeStorageProtector(): KeyProtector {
         safeStorage.setUsePlainTextEncryption(accepted);
       }
     },
-    protect: (plain) => safeStorage.encryptString(plain).toString('base64'),
-    unprotect: (text) => safeStorage.decryptString(Buffer.from(text, 'base64')),
+    // The asynchronous API: the synchronous one is deprecated in Electron 45 and gone in 46. What the synchronous one
+    // encrypted, the asynchronous one decrypts (and says when it should be encrypted again under a rotated key).
+    prepare: async () => {
+      asyncAvailable = await safeStorage.isAsyncEncryptionAvailable();
+    },
+    protect: async (plain) => (await safeStorage.encryptStringAsync(plain)).toString('base64'),
+    unprotect: async (text) => {
+      const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(Buffer.from(text, 'base64'));
+      return { plain: result, stale: shouldReEncrypt };
+    },
   };
 }

@@ -50,7 +50,7 @@ afterEach(async () => {
 /** The services as main/wallet.ts wires them: the bank client reads the profile, and the token, on every call. */
 async function signedIn() {
   const store = new MemoryStore();
-  const box = openSecretBox(store, memoryKeychain(), false);
+  const box = await openSecretBox(store, memoryKeychain(), false);
   const profiles = new ProfileService({ store, secrets: box!, shipped: [bank], allowEdit: true });
   const browser = scriptedBrowser('anna');
   const sessions = new SessionService({
@@ -106,7 +106,7 @@ describe('a signed-in profile repointed at another host', () => {
     const { store, sessions, call } = await signedIn();
     // The profile as the app stores a tester's edit, its sealed secret kept, pointing elsewhere.
     const { clientSecret, ...rest } = { ...bank, baseUrl: elsewhere.url, authUrl: elsewhere.url };
-    const box = openSecretBox(store, memoryKeychain(), false);
+    const box = await openSecretBox(store, memoryKeychain(), false);
     store.set('profiles.saved', [{ profile: rest, sealedSecret: box?.seal(clientSecret) ?? '' }]);
     await call();
     // Past the access token's expiry: a refresh would carry the refresh token and the client secret.

@@ -260,6 +260,14 @@ describe('the wallet through the contract', () => {
     await value('updateSettings', { allowWeakTokenStorage: false });
     expect(platform.store.get(`vault.session.${LOCAL_SANDBOX_ID}`)).toBeUndefined();
     expect(await value('sessionStatus')).toMatchObject({ signedIn: true, persistent: false });
+
+    // A renderer that flips the choice many times at once: the changes apply one after another, the last one wins,
+    // and the session is neither lost nor left on disk against the last choice.
+    const flips = [true, false, true, true, false, true];
+    const answers = await Promise.all(flips.map((allow) => value('updateSettings', { allowWeakTokenStorage: allow })));
+    expect(answers.map((answer) => answer.allowWeakTokenStorage)).toEqual(flips);
+    expect(await value('sessionStatus')).toMatchObject({ signedIn: true, persistent: true });
+    expect(platform.store.get(`vault.session.${LOCAL_SANDBOX_ID}`)).toEqual(expect.stringMatching(/^v1:/));
   });
 
   it('keeps each profile’s sign-in and history apart, and lets an allowed tester add and remove profiles', async () => {

@@ -191,7 +191,27 @@ export const safeStorage = {
   getSelectedStorageBackend(): string {
     return this.backend;
   },
+  /** The keychain's key was rotated: the next asynchronous decryptions say the data should be encrypted again. */
+  rotated: false,
+  isAsyncEncryptionAvailable(): Promise<boolean> {
+    return Promise.resolve(this.isEncryptionAvailable());
+  },
+  encryptStringAsync(plain: string): Promise<Buffer> {
+    try {
+      return Promise.resolve(this.encryptString(plain));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  },
+  decryptStringAsync(cipher: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> {
+    try {
+      return Promise.resolve({ result: this.decryptString(cipher), shouldReEncrypt: this.rotated });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  },
   reset() {
+    this.rotated = false;
     this.available = true;
     this.backend = 'gnome_libsecret';
     this.plainText = false;

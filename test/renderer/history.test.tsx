@@ -156,7 +156,7 @@ describe('history: loading, empty, error', () => {
     await threePayments(core);
     // The journal cannot be read when the app starts (a folder where the file should be).
     await core.wallet.close();
-    const journal = journalPath(core);
+    const journal = await journalPath(core);
     renameSync(journal, `${journal}.aside`);
     mkdirSync(journal);
     await core.restart();

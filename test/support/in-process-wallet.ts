@@ -1,7 +1,6 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import axios from 'axios';
 import type { InvokeChannel, RequestOf, ResponseOf, WalletApi } from '../../common/bridge-contract.ts';
 import type { ProfileInput } from '../../common/profile.ts';
 import type { Result } from '../../common/result.ts';
@@ -90,10 +89,6 @@ export interface InProcessWallet {
   restart(): Promise<void>;
   close(): Promise<void>;
 }
-
-// In a DOM test environment there is an XMLHttpRequest, and axios would send main's bank calls through jsdom's
-// instead of Node's http (no agents, no redirect limit). Main runs where there is none: its calls go as they do there.
-axios.defaults.adapter = 'http';
 
 export async function inProcessWallet(options: InProcessWalletOptions = {}): Promise<InProcessWallet> {
   const sandbox = options.sandbox ?? (await startSandbox({ now: NOON }));

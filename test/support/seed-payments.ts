@@ -1,9 +1,10 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { PaymentIntent, PaymentOrder, PaymentState } from '../../common/payment.ts';
 import { FileJournal } from '../../main/payments/journal.ts';
 import { PaymentStore } from '../../main/payments/payment-store.ts';
-import { sealedCodec, type RecordCodec } from '../../main/payments/record-codec.ts';
+import { customerJournal } from '../../main/payments/payments-by-customer.ts';
+import type { RecordCodec } from '../../main/payments/record-codec.ts';
 import { LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import { openSecretBox } from '../../main/secrets/key-protector.ts';
 import { CUSTOMERS, type InProcessWallet } from './in-process-wallet.ts';
@@ -14,8 +15,7 @@ import { CUSTOMERS, type InProcessWallet } from './in-process-wallet.ts';
  * customer's journal, then the core is restarted so that it reads them as it would at start: nothing here decides
  * what a record means.
  *
- * Where the journal lives restates payments-by-customer.ts (one sealed journal per profile and customer, named by a
- * keyed tag): were it to move, the core would read none of these records and the tests using them would fail.
+ * Where the journal lives and how it is sealed come from payments-by-customer.ts itself (`customerJournal`).
  */
 export interface Customer {
   profileId?: string;
@@ -29,24 +29,19 @@ interface Journal {
   profileId: string;
 }
 
-function journalOf(core: InProcessWallet, customer: Customer = {}): Journal {
+async function journalOf(core: InProcessWallet, customer: Customer = {}): Promise<Journal> {
   const profileId = customer.profileId ?? LOCAL_SANDBOX_ID;
   const owner = customer.kennitala ?? CUSTOMERS.anna.kennitala;
   // The data key the core sealed its records with (the keychain keeps it); none where nothing may be written.
-  const box = openSecretBox(core.platform.store, core.platform.keyProtector, false);
-  const tag = box?.tag?.(`${profileId}|${owner}`);
-  if (!box || !tag) throw new Error('Records are kept on disk only with a keychain: this wallet has none');
-  return {
-    path: join(core.dataDir, 'payments', profileId, `${tag}.jsonl`),
-    codec: sealedCodec(box, `${profileId}/${tag}`),
-    owner,
-    profileId,
-  };
+  const box = await openSecretBox(core.platform.store, core.platform.keyProtector, false);
+  const journal = customerJournal(core.dataDir, box, profileId, owner);
+  if (!journal) throw new Error('Records are kept on disk only with a keychain: this wallet has none');
+  return { ...journal, owner, profileId };
 }
 
 /** The customer's journal file, where the core reads their payments from at start. */
-export function journalPath(core: InProcessWallet, customer?: Customer): string {
-  return journalOf(core, customer).path;
+export async function journalPath(core: InProcessWallet, customer?: Customer): Promise<string> {
+  return (await journalOf(core, customer)).path;
 }
 
 /**
@@ -119,7 +114,7 @@ export async function seedPayments(
   customer?: Customer,
 ): Promise<void> {
   await core.wallet.close();
-  const journal = journalOf(core, customer);
+  const journal = await journalOf(core, customer);
   const store = new PaymentStore(new FileJournal(journal.path), {
     codec: journal.codec,
     owner: journal.owner,
@@ -137,7 +132,7 @@ export async function seedPayments(
  */
 export async function damageRecord(core: InProcessWallet, intentId: string, customer?: Customer): Promise<void> {
   await core.wallet.close();
-  const { path } = journalOf(core, customer);
+  const { path } = await journalOf(core, customer);
   const lines = readFileSync(path, 'utf8').split('\n');
   const last = lines.findLastIndex((line) => line.startsWith(`{"i":${JSON.stringify(intentId)},`));
   if (last < 0) throw new Error(`No record of ${intentId} in the journal`);
@@ -149,7 +144,7 @@ export async function damageRecord(core: InProcessWallet, intentId: string, cust
 /** A line of which nothing can be read, at the end of the customer's journal, as the core finds it at its next start. */
 export async function addUnreadableRecord(core: InProcessWallet, customer?: Customer): Promise<void> {
   await core.wallet.close();
-  const { path } = journalOf(core, customer);
+  const { path } = await journalOf(core, customer);
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   appendFileSync(path, 'garbage that was a record\n', { mode: 0o600 });
   await core.restart();

@@ -42,12 +42,12 @@ afterEach(async () => {
 });
 
 /** The app, started (again) over the same data folder and keychain. */
-function start(username = 'anna'): SessionService {
+async function start(username = 'anna'): Promise<SessionService> {
   const store = new JsonFileStore(join(dir, 'settings.json'));
   const browser = scriptedBrowser(username);
   return new SessionService({
     profiles: { get: () => profile },
-    vault: new TokenVault(store, openSecretBox(store, keychain, false)),
+    vault: new TokenVault(store, await openSecretBox(store, keychain, false)),
     clock: sandbox.clock,
     openExternal: (url) => browser.openExternal(url),
     locale: () => 'en',
@@ -57,48 +57,48 @@ function start(username = 'anna'): SessionService {
 
 describe('the known customer', () => {
   it('is nobody before any sign-in, the customer while signed in, and whoever signed in last', async () => {
-    expect(start().knownCustomer('local-sandbox')).toBeUndefined();
-    const app = start();
+    expect((await start()).knownCustomer('local-sandbox')).toBeUndefined();
+    const app = await start();
     await app.signIn('local-sandbox');
     expect(app.knownCustomer('local-sandbox')).toEqual(ANNA);
-    const again = start('bjorn');
+    const again = await start('bjorn');
     await again.signIn('local-sandbox');
     expect(again.knownCustomer('local-sandbox')).toEqual(BJORN);
   });
 
   it('stays known when access is withdrawn at the bank, across a restart, with the reason', async () => {
-    const app = start();
+    const app = await start();
     await app.signIn('local-sandbox');
     sandbox.revoke('anna');
     expect(await app.refreshAfterUnauthorized('local-sandbox')).toBe(false);
     expect(app.knownCustomer('local-sandbox')).toEqual(ANNA);
-    const restarted = start();
+    const restarted = await start();
     expect(restarted.status('local-sandbox')).toMatchObject({ signedIn: false, signedOutReason: 'revoked' });
     expect(restarted.knownCustomer('local-sandbox')).toEqual(ANNA);
   });
 
   it('stays known when the 90 days are over, and after a restart', async () => {
-    const app = start();
+    const app = await start();
     const { grantEnd = 0 } = await app.signIn('local-sandbox');
     sandbox.clock.set(grantEnd);
     expect(app.status('local-sandbox')).toMatchObject({ signedIn: false, signedOutReason: 'grant-ended' });
-    expect(start().knownCustomer('local-sandbox')).toEqual(ANNA);
+    expect((await start()).knownCustomer('local-sandbox')).toEqual(ANNA);
   });
 
   it('is forgotten on an explicit sign-out, across a restart', async () => {
-    const app = start();
+    const app = await start();
     await app.signIn('local-sandbox');
     sandbox.revoke('anna');
     await app.refreshAfterUnauthorized('local-sandbox');
     app.signOut('local-sandbox');
     expect(app.knownCustomer('local-sandbox')).toBeUndefined();
-    const restarted = start();
+    const restarted = await start();
     expect(restarted.knownCustomer('local-sandbox')).toBeUndefined();
     expect(restarted.status('local-sandbox')).toMatchObject({ signedOutReason: 'signed-out' });
   });
 
   it('is forgotten when the profile is repointed, or removed', async () => {
-    const app = start();
+    const app = await start();
     await app.signIn('local-sandbox');
     profile = { ...profile, clientId: 'someone-else' };
     expect(app.knownCustomer('local-sandbox')).toBeUndefined();
@@ -106,6 +106,6 @@ describe('the known customer', () => {
     profile = { ...profile, clientId: LOCAL_SANDBOX_APP.clientId };
     await app.signIn('local-sandbox');
     app.forget('local-sandbox');
-    expect(start().knownCustomer('local-sandbox')).toBeUndefined();
+    expect((await start()).knownCustomer('local-sandbox')).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProfileSchema, type Profile } from '../../../common/profile.ts';
 import { DAY_MS, GRANT_MS } from '../../../common/time.ts';
+import type { Session } from '../../../common/session.ts';
 import { SessionService, type SessionServiceOptions } from '../../../main/auth/session-service.ts';
 import { TokenVault } from '../../../main/auth/token-vault.ts';
 import { LOCAL_SANDBOX_APP } from '../../../main/profiles/local-sandbox.ts';
@@ -38,7 +39,7 @@ afterEach(() => sandbox.stop());
 
 const testKeychain = memoryKeychain;
 
-function sessions(
+async function sessions(
   browser: ScriptedBrowser,
   extra: Partial<SessionServiceOptions> = {},
   store: KeyValueStore = new MemoryStore(),
@@ -46,7 +47,7 @@ function sessions(
   const keychain = testKeychain();
   return new SessionService({
     profiles: { get: () => profile },
-    vault: new TokenVault(store, openSecretBox(store, keychain, false)),
+    vault: new TokenVault(store, await openSecretBox(store, keychain, false)),
     clock: sandbox.clock,
     openExternal: (url) => browser.openExternal(url),
     locale: () => 'en',
@@ -68,7 +69,7 @@ describe('sign-in in the system browser', () => {
   ])('signs in %s: name, masked kennitala, a 90-day grant', async (username, name, kennitala) => {
     const masked = `${kennitala.slice(0, 6)}-****`;
     const browser = scriptedBrowser(username);
-    const service = sessions(browser);
+    const service = await sessions(browser);
     const session = await service.signIn('local-sandbox');
     const now = sandbox.clock.now();
     expect(session).toMatchObject({
@@ -92,7 +93,7 @@ describe('sign-in in the system browser', () => {
 
   it('refuses a callback whose state does not match, and the sign-in can then be cancelled', async () => {
     const browser = scriptedBrowser('anna', { tamperState: true });
-    const service = sessions(browser);
+    const service = await sessions(browser);
     const signingIn = service.signIn('local-sandbox');
     await browser.whenOpened();
     await browser.idle();
@@ -104,7 +105,7 @@ describe('sign-in in the system browser', () => {
 
   it('refuses a replayed code: the callback is closed, and the bank will not exchange it twice', async () => {
     const browser = scriptedBrowser('anna');
-    const service = sessions(browser);
+    const service = await sessions(browser);
     await service.signIn('local-sandbox');
     await browser.idle();
     const callback = new URL(browser.callbackUrls[0] ?? '');
@@ -118,7 +119,7 @@ describe('sign-in in the system browser', () => {
 
   it('says so when the customer declines at the bank', async () => {
     const browser = scriptedBrowser('anna', { decision: 'deny' });
-    expect((await errorOf(sessions(browser).signIn('local-sandbox'))).code).toBe('SIGN_IN_DENIED');
+    expect((await errorOf((await sessions(browser)).signIn('local-sandbox'))).code).toBe('SIGN_IN_DENIED');
     await browser.idle();
     expect(browser.callbackPages[0]).toContain('did not give A2A Wallet access');
   });
@@ -126,7 +127,7 @@ describe('sign-in in the system browser', () => {
   it('times out after its (injected) 5 minutes, and a second click replaces the first', async () => {
     const browser = scriptedBrowser('anna', { stayIdle: true });
     const timers: (() => void)[] = [];
-    const service = sessions(browser, {
+    const service = await sessions(browser, {
       schedule: (ms, run) => {
         expect(ms).toBe(5 * 60 * 1000);
         timers.push(run);
@@ -154,7 +155,7 @@ describe('sign-in in the system browser', () => {
     profile = { ...profile, redirectPorts: [port] };
     const idle = scriptedBrowser('anna', { stayIdle: true });
     let browser = idle;
-    const service = sessions(idle, { openExternal: (url) => browser.openExternal(url) });
+    const service = await sessions(idle, { openExternal: (url) => browser.openExternal(url) });
     const first = service.signIn('local-sandbox');
     await idle.whenOpened(1);
     await service.cancelSignIn();
@@ -178,7 +179,7 @@ describe('sign-in in the system browser', () => {
 
   it('refuses a token without a kennitala, with a clear reason', async () => {
     profile = { ...profile, kennitalaClaims: ['national_id'] };
-    expect(await errorOf(sessions(scriptedBrowser('anna')).signIn('local-sandbox'))).toMatchObject({
+    expect(await errorOf((await sessions(scriptedBrowser('anna'))).signIn('local-sandbox'))).toMatchObject({
       code: 'NO_KENNITALA',
       message: expect.stringContaining('no kennitala'),
     });
@@ -187,7 +188,7 @@ describe('sign-in in the system browser', () => {
   it('tells the tab sign-in did not finish when the identity check fails, in the customer’s language', async () => {
     profile = { ...profile, kennitalaClaims: ['national_id'] };
     const browser = scriptedBrowser('anna');
-    await errorOf(sessions(browser, { locale: () => 'is' }).signIn('local-sandbox'));
+    await errorOf((await sessions(browser, { locale: () => 'is' })).signIn('local-sandbox'));
     await browser.idle();
     expect(browser.callbackPages[0]).toContain('Innskráning kláraðist ekki');
     expect(browser.callbackPages[0]).not.toContain('Innskráningu er lokið');
@@ -196,7 +197,7 @@ describe('sign-in in the system browser', () => {
   it('tells the tab sign-in did not finish when the bank does not exchange the code', async () => {
     profile = { ...profile, clientSecret: 'not-the-secret' };
     const browser = scriptedBrowser('anna');
-    expect((await errorOf(sessions(browser).signIn('local-sandbox'))).code).toBe('TOKEN_REQUEST_FAILED');
+    expect((await errorOf((await sessions(browser)).signIn('local-sandbox'))).code).toBe('TOKEN_REQUEST_FAILED');
     await browser.idle();
     expect(browser.callbackPages[0]).toContain('did not hand A2A Wallet its access');
     expect(browser.callbackPages[0]).not.toContain('Sign-in is complete');
@@ -205,7 +206,7 @@ describe('sign-in in the system browser', () => {
   it('asks for a refresh token the standard way where the profile wants offline access', async () => {
     profile = { ...profile, scopes: [...profile.scopes, 'offline_access'] };
     const browser = scriptedBrowser('anna', { stayIdle: true });
-    const service = sessions(browser);
+    const service = await sessions(browser);
     const signingIn = service.signIn('local-sandbox');
     await browser.whenOpened();
     expect(browser.opened[0]).toMatch(/&prompt=consent&scope=.*\+offline_access$/);
@@ -215,7 +216,9 @@ describe('sign-in in the system browser', () => {
 
   it('verifies the id_token against the bank keys: a wrong issuer is refused', async () => {
     profile = { ...profile, issuer: 'https://someone-else.example' };
-    expect((await errorOf(sessions(scriptedBrowser('anna')).signIn('local-sandbox'))).code).toBe('ID_TOKEN_INVALID');
+    expect((await errorOf((await sessions(scriptedBrowser('anna'))).signIn('local-sandbox'))).code).toBe(
+      'ID_TOKEN_INVALID',
+    );
   });
 
   it('uses the next registered port when the first is busy', async () => {
@@ -231,7 +234,7 @@ describe('sign-in in the system browser', () => {
     await new Promise((resolve) => probe.close(resolve));
     profile = { ...profile, redirectPorts: [busy, free] };
     const browser = scriptedBrowser('anna');
-    expect(await sessions(browser).signIn('local-sandbox')).toMatchObject({ signedIn: true });
+    expect(await (await sessions(browser)).signIn('local-sandbox')).toMatchObject({ signedIn: true });
     expect(browser.opened[0]).toContain(`127.0.0.1%3A${free}%2Fcallback`);
     await new Promise((resolve) => blocker.close(resolve));
   });
@@ -239,7 +242,7 @@ describe('sign-in in the system browser', () => {
 
 describe('tokens after sign-in', () => {
   it('refreshes ahead of expiry, once for many concurrent callers, with rotation', async () => {
-    const service = sessions(scriptedBrowser('anna'));
+    const service = await sessions(scriptedBrowser('anna'));
     await service.signIn('local-sandbox');
     const before = await service.accessToken('local-sandbox');
     const requests = tokenRequests();
@@ -254,7 +257,7 @@ describe('tokens after sign-in', () => {
   });
 
   it('signs the customer out when the grant is revoked in online banking', async () => {
-    const service = sessions(scriptedBrowser('anna'));
+    const service = await sessions(scriptedBrowser('anna'));
     await service.signIn('local-sandbox');
     sandbox.revoke('anna');
     expect(await service.refreshAfterUnauthorized('local-sandbox')).toBe(false);
@@ -263,15 +266,23 @@ describe('tokens after sign-in', () => {
   });
 
   it('reminds before the 90 days end, and refuses payments after, until the customer signs in again', async () => {
-    const service = sessions(scriptedBrowser('anna'));
-    const { grantEnd = 0 } = await service.signIn('local-sandbox');
+    const told: Session[] = [];
+    const service = await sessions(scriptedBrowser('anna'), { onChange: (session) => told.push(session) });
+    const signedIn = await service.signIn('local-sandbox');
+    // The answer is the state after the sign-in: no longer signing in.
+    expect(signedIn).toMatchObject({ signedIn: true, signingIn: false });
+    const { grantEnd = 0 } = signedIn;
     sandbox.clock.set(grantEnd - 14 * DAY_MS);
     expect(service.status('local-sandbox')).toMatchObject({ daysLeft: 14, reminder: 14 });
     sandbox.clock.set(grantEnd - 1000);
     expect(service.status('local-sandbox')).toMatchObject({ signedIn: true, daysLeft: 1, reminder: 1 });
     expect(service.customer('local-sandbox')).toEqual({ kennitala: '1203852089' });
     sandbox.clock.set(grantEnd);
+    told.length = 0;
     expect(service.status('local-sandbox')).toMatchObject({ signedIn: false, signedOutReason: 'grant-ended' });
+    // The renderer hears of the end as soon as anything notices it (the host checks every hour).
+    await Promise.resolve();
+    expect(told).toEqual([expect.objectContaining({ signedIn: false, signedOutReason: 'grant-ended' })]);
     expect(() => service.customer('local-sandbox')).toThrow(expect.objectContaining({ code: 'GRANT_ENDED' }));
     const renewed = await service.signIn('local-sandbox');
     expect(renewed).toMatchObject({ signedIn: true, daysLeft: 90 });
@@ -279,7 +290,7 @@ describe('tokens after sign-in', () => {
 
   it('signs out on request and forgets the tokens', async () => {
     const store = new MemoryStore();
-    const service = sessions(scriptedBrowser('anna'), {}, store);
+    const service = await sessions(scriptedBrowser('anna'), {}, store);
     await service.signIn('local-sandbox');
     expect(service.signOut('local-sandbox')).toMatchObject({ signedIn: false, signedOutReason: 'signed-out' });
     expect([...store.data.keys()].filter((key) => key.startsWith('vault.session'))).toEqual([]);
@@ -291,7 +302,7 @@ describe('the vault at rest', () => {
   it('writes no token, client secret or kennitala in clear text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'a2a-vault-'));
     const store = new JsonFileStore(join(dir, 'settings.json'));
-    const service = sessions(scriptedBrowser('anna'), {}, store);
+    const service = await sessions(scriptedBrowser('anna'), {}, store);
     await service.signIn('local-sandbox');
     sandbox.clock.advanceSeconds(590);
     const token = await service.accessToken('local-sandbox');
@@ -318,7 +329,7 @@ describe('the vault at rest', () => {
   it('keeps tokens in memory only where the OS offers no real protection', async () => {
     const store = new MemoryStore();
     const weak = testKeychain({ secure: false, reason: 'basic_text' });
-    const vault = new TokenVault(store, openSecretBox(store, weak, false));
+    const vault = new TokenVault(store, await openSecretBox(store, weak, false));
     const service = new SessionService({
       profiles: { get: () => profile },
       vault,
@@ -330,16 +341,16 @@ describe('the vault at rest', () => {
     expect(await service.signIn('local-sandbox')).toMatchObject({ signedIn: true, persistent: false });
     expect(store.data.size).toBe(0);
     // Unless the customer chose to store them anyway.
-    expect(new TokenVault(store, openSecretBox(store, weak, true)).persistent).toBe(true);
+    expect(new TokenVault(store, await openSecretBox(store, weak, true)).persistent).toBe(true);
   });
 
   it('reads a tampered vault as signed out, not as a crash', async () => {
     const store = new MemoryStore();
-    const service = sessions(scriptedBrowser('anna'), {}, store);
+    const service = await sessions(scriptedBrowser('anna'), {}, store);
     await service.signIn('local-sandbox');
     const sealed = String(store.get('vault.session.local-sandbox'));
     store.set('vault.session.local-sandbox', `${sealed.slice(0, -6)}AAAAAA`);
-    const restarted = new TokenVault(store, openSecretBox(store, testKeychain(), false));
+    const restarted = new TokenVault(store, await openSecretBox(store, testKeychain(), false));
     expect(restarted.load('local-sandbox')).toBeUndefined();
   });
 });

@@ -7,10 +7,30 @@ import { safeStorage } from '../../mocks/electron.ts';
 afterEach(() => safeStorage.reset());
 
 describe('safeStorage key protector', () => {
-  it('round-trips through safeStorage', () => {
+  it('round-trips through safeStorage, and says when the keychain wants the text protected again', async () => {
     const protector = safeStorageProtector();
-    expect(protector.unprotect(protector.protect('key material'))).toBe('key material');
-    expect(protector.protect('key material')).not.toContain('key material');
+    const text = await protector.protect('key material');
+    expect(text).not.toContain('key material');
+    expect(await protector.unprotect(text)).toEqual({ plain: 'key material', stale: false });
+    safeStorage.rotated = true;
+    expect(await protector.unprotect(text)).toEqual({ plain: 'key material', stale: true });
+  });
+
+  it('protects the data key again after the keychain rotated its key, keeping the same data key', async () => {
+    const store = new MemoryStore();
+    const sealed = (await openSecretBox(store, safeStorageProtector(), false))?.seal('token') ?? '';
+    const before = store.get('vault.dataKey');
+    safeStorage.rotated = true;
+    let rewrites = 0;
+    const set = store.set.bind(store);
+    store.set = (key, value) => {
+      rewrites += 1;
+      set(key, value);
+    };
+    expect((await openSecretBox(store, safeStorageProtector(), false))?.open(sealed)).toBe('token');
+    expect(rewrites).toBe(1);
+    expect(store.get('vault.dataKey')).toBeDefined();
+    expect(before).toBeDefined();
   });
 
   it('reports no protection where safeStorage cannot encrypt', () => {
@@ -31,27 +51,27 @@ describe('safeStorage key protector', () => {
 
   it.runIf(process.platform === 'linux')(
     'uses basic_text only once the customer accepted it, and stops when they withdraw it',
-    () => {
+    async () => {
       safeStorage.backend = 'basic_text';
       const store = new MemoryStore();
       const protector = safeStorageProtector();
-      expect(openSecretBox(store, protector, false)).toBeUndefined();
+      expect(await openSecretBox(store, protector, false)).toBeUndefined();
       expect(safeStorage.plainText).toBe(false);
 
-      const box = openSecretBox(store, protector, true);
+      const box = await openSecretBox(store, protector, true);
       expect(box).toBeDefined();
       expect(safeStorage.plainText).toBe(true);
       const sealed = box?.seal('token') ?? '';
       // The next start, still accepted: the same key opens what was sealed.
-      expect(openSecretBox(store, safeStorageProtector(), true)?.open(sealed)).toBe('token');
+      expect((await openSecretBox(store, safeStorageProtector(), true))?.open(sealed)).toBe('token');
 
-      expect(openSecretBox(store, protector, false)).toBeUndefined();
+      expect(await openSecretBox(store, protector, false)).toBeUndefined();
       expect(safeStorage.plainText).toBe(false);
     },
   );
 
-  it('never touches plain-text encryption where a real keychain is there', () => {
-    openSecretBox(new MemoryStore(), safeStorageProtector(), true);
+  it('never touches plain-text encryption where a real keychain is there', async () => {
+    await openSecretBox(new MemoryStore(), safeStorageProtector(), true);
     expect(safeStorage.plainTextCalls).toEqual([]);
   });
 });
