@@ -8,7 +8,7 @@ import type { Result } from '../../common/result.ts';
 import { SessionService } from '../../main/auth/session-service.ts';
 import { TokenVault } from '../../main/auth/token-vault.ts';
 import { createBankClient } from '../../main/bank/bank-client.ts';
-import { dispatch } from '../../main/dispatch.ts';
+import { dispatch } from '../../main/ipc/dispatch.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import { LOCAL_SANDBOX_APP } from '../../main/profiles/local-sandbox.ts';
 import { ProfileService } from '../../main/profiles/profile-service.ts';

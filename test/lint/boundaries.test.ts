@@ -28,7 +28,7 @@ describe('import boundaries (lint)', () => {
   });
 
   it('fails common/ importing main/, or a Node API', async () => {
-    expect(await brokenRules('common/bad.ts', "export { dispatch } from '../main/dispatch.ts';\n")).toContain(
+    expect(await brokenRules('common/bad.ts', "export { dispatch } from '../main/ipc/dispatch.ts';\n")).toContain(
       'import-x/no-restricted-paths',
     );
     expect(await brokenRules('common/bad.ts', "export { readFileSync } from 'node:fs';\n")).toContain(
@@ -38,7 +38,7 @@ describe('import boundaries (lint)', () => {
   });
 
   it('fails the sandbox importing main/, and main/ importing the renderer', async () => {
-    expect(await brokenRules('sandbox/bad.ts', "export { dispatch } from '../main/dispatch.ts';\n")).toContain(
+    expect(await brokenRules('sandbox/bad.ts', "export { dispatch } from '../main/ipc/dispatch.ts';\n")).toContain(
       'import-x/no-restricted-paths',
     );
     expect(await brokenRules('main/bad.ts', "export { getWallet } from '../renderer/src/lib/api.ts';\n")).toContain(

@@ -1,2 +1,0 @@
-/** Moved to main/ipc/dispatch.ts; this path stays until the tests that import it have moved too. */
-export * from './ipc/dispatch.ts';
