@@ -1,5 +1,6 @@
 import { html } from './html.ts';
 import type { SafeHtml } from './html.ts';
+import { displayAccount } from '../common/account-number.ts';
 import { SANDBOX_PASSWORD, sandboxUsers } from './users.ts';
 
 /** What each scope grants, in bank-service.md's words, shown on the consent page. */
@@ -81,6 +82,13 @@ export function loginPage(options: {
         <td><code>${user.username}</code></td>
         <td>${user.name}</td>
         <td>${user.kennitala}</td>
+        <td>
+          ${user.accounts.map(
+            (account) =>
+              html`<code>${displayAccount(account.id)}</code
+                >${account.product === 'savings' ? ' (savings)' : ''}<br />`,
+          )}
+        </td>
         <td>${user.behaviour}</td>
       </tr>`,
   );
@@ -108,6 +116,7 @@ export function loginPage(options: {
             <th>username</th>
             <th>name</th>
             <th>kennitala</th>
+            <th>accounts (add the first as your own in the app)</th>
             <th>what it triggers</th>
           </tr>
         </thead>

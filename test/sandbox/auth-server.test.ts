@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { displayAccount } from '../../common/account-number.ts';
+import { sandboxUsers } from '../../sandbox/users.ts';
 import { startSandbox } from '../../sandbox/index.ts';
 import { authorize, authorizeUrl, DEFAULT_REDIRECT_URI, obtainCode, postForm, readForm } from './oauth-dance.ts';
 import { useSandbox } from './fixture.ts';
@@ -23,6 +25,13 @@ describe('the authorization request', () => {
       expect(html).toContain(`<code>${user}</code>`);
     expect(html).toContain('DebtorAccountNotFound');
     expect(html).toContain('NotAuthorizedToPost');
+    // Every user's accounts, as the app shows account numbers: the next step is adding one as one's own.
+    for (const user of sandboxUsers) {
+      for (const account of user.accounts) {
+        expect(html).toMatch(new RegExp(`<code>${displayAccount(account.id)}</code\\s*>`));
+      }
+    }
+    expect(html).toMatch(/<code>0133-26-012345<\/code\s*>/);
   });
 
   it('shows the form again with a message after wrong credentials, and no consent', async () => {
