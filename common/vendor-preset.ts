@@ -18,6 +18,11 @@ export const VendorPresetSchema = z
       .string()
       .regex(/^https:\/\/\S+$/, 'must be an https:// URL')
       .optional(),
+    // The vendor's web site: the Help menu's link and the .deb's Homepage. Without it, package.json's.
+    homepage: z
+      .string()
+      .regex(/^https:\/\/\S+$/, 'must be an https:// URL')
+      .optional(),
   })
   .strict()
   .superRefine((preset, context) => {

@@ -60,6 +60,14 @@ export function slugOf(productName: string, appId: string): string {
   return slug || (appId.split('.').at(-1) ?? 'wallet').toLowerCase();
 }
 
+/**
+ * package.json's `desktopName` for an app id: `is.a2awallet.app.desktop`. A reverse-DNS desktop file id, as the
+ * freedesktop specification recommends, and unique to each build that has its own appId.
+ */
+export function desktopNameOf(appId: string): string {
+  return `${appId}.desktop`;
+}
+
 /** The preset as the app reads it at run time (`out/vendor.json`): without the icon, a path on the build machine. */
 export function runtimePreset(preset: VendorPreset): Omit<VendorPreset, 'icon'> {
   const { icon: _icon, ...rest } = preset;
@@ -97,8 +105,15 @@ export function builderConfig(input: BuilderConfigInput): BuilderConfig {
     artifactName: `${slug}-\${version}-\${arch}.\${ext}`,
     copyright: `Copyright © ${input.year ?? new Date().getFullYear()} ${preset.publisher}`,
     // The packaged package.json: Electron names the app (and its data folder) after productName; NSIS and the
-    // .deb take the publisher from author.
-    extraMetadata: { productName: preset.productName, author: preset.publisher },
+    // .deb take the publisher from author, the .deb its Homepage from homepage (package.json's when the preset has
+    // none). desktopName is the window's Wayland app_id and X11 WM_CLASS, and (linux.syncDesktopName in the yml) the
+    // name of the .desktop file and its StartupWMClass: the vendor's own, so that its app and ours never share one.
+    extraMetadata: {
+      productName: preset.productName,
+      author: preset.publisher,
+      desktopName: desktopNameOf(preset.appId),
+      ...(preset.homepage ? { homepage: preset.homepage } : {}),
+    },
     linux: { maintainer: preset.publisher, ...(icons ? { icon: icons.pngDir } : {}) },
     ...(icons ? { win: { icon: icons.ico }, mac: { icon: icons.icns } } : {}),
     // Also writes latest*.yml beside the installers and app-update.yml into the app.

@@ -4,7 +4,8 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { checkVendorPreset } from '../../common/vendor-preset.ts';
-import { builderConfig } from '../../scripts/dist-config.ts';
+import { DEFAULT_APP_ID } from '../../main/platform/app-id.ts';
+import { builderConfig, desktopNameOf } from '../../scripts/dist-config.ts';
 import { root } from './fixtures.ts';
 
 /** electron-builder.yml, and what `npm run dist` adds to it, against app-builder-lib's own JSON schema. */
@@ -15,6 +16,7 @@ const scheme = JSON.parse(readFileSync(join(root, 'node_modules', 'app-builder-l
 // As electron-builder compiles it, less the type coercion: a string where a boolean belongs is an error here.
 const validate = new Ajv({ allErrors: true, strict: false }).compile(scheme);
 const yml = load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
 
 function problems(config: unknown): string[] {
   return validate(config) ? [] : (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath} ${e.message}`);
@@ -33,7 +35,8 @@ describe('electron-builder.yml', () => {
   it('asks for what the vendor issue lists', () => {
     expect(yml).toMatchObject({
       asar: true,
-      linux: { target: ['AppImage', 'deb'] },
+      linux: { target: ['AppImage', 'deb'], syncDesktopName: true },
+      appImage: { executableArgs: [] },
       win: { target: ['nsis'] },
       nsis: { perMachine: false },
       mac: { target: ['dmg', 'zip'], hardenedRuntime: true, entitlements: 'assets/entitlements.mac.plist' },
@@ -48,6 +51,13 @@ describe('electron-builder.yml', () => {
     });
     expect(yml['artifactName']).toMatch(/\$\{version\}.*\$\{arch\}/);
     expect(yml['files']).toContain('!**/*.map');
+  });
+
+  it("goes with a package.json that has the .deb's homepage and the window's desktopName", () => {
+    // electron-builder refuses a .deb without a homepage; the Help menu links to it.
+    expect(manifest['homepage']).toBe('https://a2awallet.is');
+    expect(manifest['desktopName']).toBe(desktopNameOf(yml['appId'] as string));
+    expect(manifest['desktopName']).toBe(`${DEFAULT_APP_ID}.desktop`);
   });
 });
 
@@ -77,7 +87,11 @@ describe('the configuration npm run dist adds for a vendor', () => {
       appId: checked.preset.appId,
       productName: checked.preset.productName,
       copyright: `Copyright © 2026 ${checked.preset.publisher}`,
-      extraMetadata: { productName: checked.preset.productName, author: checked.preset.publisher },
+      extraMetadata: {
+        productName: checked.preset.productName,
+        author: checked.preset.publisher,
+        desktopName: `${checked.preset.appId}.desktop`,
+      },
       linux: { maintainer: checked.preset.publisher, icon: '/icons/png' },
       win: { icon: '/icons/icon.ico' },
       mac: { icon: '/icons/icon.icns' },
@@ -85,6 +99,14 @@ describe('the configuration npm run dist adds for a vendor', () => {
       files: ['!out/main/local-sandbox.js{,.map}'],
     });
     expect(config['artifactName']).toMatch(/^[a-z0-9-]+-\$\{version\}-\$\{arch\}\.\$\{ext\}$/);
+  });
+
+  it("gives the packaged package.json the vendor's homepage when the preset has one, and keeps package.json's otherwise", () => {
+    expect(config['extraMetadata']).not.toHaveProperty('homepage');
+    const homepage = 'https://www.banki.example/app';
+    const own = builderConfig({ baseConfig: 'x.yml', preset: { ...checked.preset, homepage }, sourceMaps: false });
+    expect(own['extraMetadata']).toMatchObject({ homepage });
+    expect(problems(own)).toEqual([]);
   });
 
   it('has no publish section without a feed, and adds only the app maps with --source-maps', () => {

@@ -57,6 +57,7 @@ describe('npm run dist with a broken preset', () => {
       profiles: [{ ...goodPreset.profiles[0], baseUrl: 'http://api.banki.example' }],
       shipLocalSandbox: 'no',
       updateFeed: 'http://updates.banki.example',
+      homepage: 'http://www.banki.example',
       colour: 'blue',
     };
     const run = distWith('broken.json', JSON.stringify(broken));
@@ -69,6 +70,7 @@ describe('npm run dist with a broken preset', () => {
       '  - profiles[0].baseUrl: must be an https:// URL',
       '  - shipLocalSandbox: ',
       '  - updateFeed: must be an https:// URL',
+      '  - homepage: must be an https:// URL',
       'colour',
     ]) {
       expect(run.stderr).toContain(field);
