@@ -17,6 +17,9 @@ import { APP_ENTRY_URL } from './window/app-files.ts';
 import { originsOf } from './window/external-links.ts';
 import { createWallet, type Wallet } from './wallet.ts';
 import { useChromiumForBanks } from './net/chromium-network.electron.ts';
+// Baked into the bundle at build time (only this field): the packaged app's package.json is not beside out/main in
+// every run, and a vendor's own homepage comes with its preset.
+import { homepage } from '../package.json';
 
 // Composition root: the services are built from the platform here and nowhere else.
 const here = import.meta.dirname;
@@ -38,7 +41,13 @@ function readPreset() {
   }
 }
 
-async function startWallet(): Promise<Wallet> {
+interface Started {
+  wallet: Wallet;
+  /** The Help menu's link: the vendor's site in a vendor build, else the project's. */
+  helpUrl: string;
+}
+
+async function startWallet(): Promise<Started> {
   useChromiumForBanks();
   const preset = readPreset();
   identifyApp(preset?.appId ?? DEFAULT_APP_ID);
@@ -58,11 +67,11 @@ async function startWallet(): Promise<Wallet> {
   forwardEvents(wallet, isAppUrl);
   setInterval(() => wallet.checkReminders(), REMINDER_CHECK_MS).unref();
   startAutoUpdates({ feedUrl: preset?.updateFeed, locale: () => wallet.locale() });
-  return wallet;
+  return { wallet, helpUrl: preset?.homepage ?? homepage };
 }
 
 let store: KeyValueStore;
-let started: Promise<Wallet> | undefined;
+let started: Promise<Started> | undefined;
 let serving = false;
 const openWindow = async () => {
   if (!serving) {
@@ -71,7 +80,7 @@ const openWindow = async () => {
   }
   store ??= electronKeyValueStore();
   started ??= startWallet();
-  const wallet = await started;
+  const { wallet, helpUrl } = await started;
   return createMainWindow({
     preloadPath: join(here, '../preload/index.cjs'),
     appUrl: APP_ENTRY_URL,
@@ -79,6 +88,8 @@ const openWindow = async () => {
     isDev: switches.isDev,
     stateStore: store,
     allowedOrigins: () => originsOf(wallet.bankUrls()),
+    // Its origin is allowed for the Help item only (app-menu.ts), never for links in the page.
+    helpUrl,
     locale: () => wallet.locale(),
     onMenuChange: (rebuild) => wallet.onHostChange(rebuild),
     // The page could not be loaded at all (a damaged install): nothing would be shown, so it counts as a failed start.

@@ -1,5 +1,5 @@
 import type { AppLocale } from '../../common/locale.ts';
-import { allowedExternalHref } from './external-links.ts';
+import { allowedExternalHref, originsOf } from './external-links.ts';
 
 /** The menu roles used here; each is one of Electron's `MenuItemConstructorOptions['role']`. */
 export type MenuRole =
@@ -43,8 +43,12 @@ export interface AppMenuOptions {
   isDev: boolean;
   appName: string;
   locale: AppLocale;
-  /** The project's documentation; listed under Help only when the allow-list lets it open. */
+  /**
+   * The product's homepage (package.json's, or the vendor preset's), listed under Help. Its own origin is allowed for
+   * this item, as long as it is an unambiguous https URL; the page's links never get it from here.
+   */
   helpUrl?: string;
+  /** The origins links may open (the profiles' bank sites): the Help item may open those too. */
   allowedOrigins: readonly string[];
   /** Opens a URL in the system browser. */
   openExternal(url: string): void;
@@ -167,8 +171,12 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuTemplateItem[
       : { submenu: [item('minimize'), item('close')] }),
   };
 
+  // The homepage comes from the build, not from the page or a profile: its origin is added for this one item.
+  // originsOf takes strict https URLs only, so plain http or a URL that parsers read differently is still refused.
   const helpHref =
-    options.helpUrl === undefined ? undefined : allowedExternalHref(options.helpUrl, options.allowedOrigins);
+    options.helpUrl === undefined
+      ? undefined
+      : allowedExternalHref(options.helpUrl, [...options.allowedOrigins, ...originsOf([options.helpUrl])]);
   const helpItems: MenuTemplateItem[] = [];
   if (helpHref !== undefined) {
     helpItems.push({ label: text('docs'), click: () => options.openExternal(helpHref) }); // eng-disable OPEN_EXTERNAL_JS_CHECK: helpHref is the parsed href of a URL that passed the https allow-list above

@@ -64,34 +64,34 @@ describe('the application menu', () => {
     );
   });
 
-  it('links the documentation only when its origin is on the allow-list', () => {
-    const helpUrl = 'https://docs.example.org/a2a-wallet/';
-    const refused = buildAppMenuTemplate({ ...base, helpUrl });
-    expect(labels(menu(refused, 'Help'))).toEqual(['About A2A Wallet']);
+  it('links the homepage under Help, its own origin allowed for that item with no other origin listed', () => {
+    expect(labels(menu(buildAppMenuTemplate(base), 'Help'))).toEqual(['About A2A Wallet']);
 
-    const allowed = buildAppMenuTemplate({ ...base, helpUrl, allowedOrigins: ['https://docs.example.org'] });
-    const docs = menu(allowed, 'Help').find((item) => item.label === 'Documentation');
-    expect(docs).toBeDefined();
+    const helpUrl = 'https://a2awallet.is';
+    // The page's allow-list is the profiles' bank sites, which never include the homepage.
+    const linux = buildAppMenuTemplate({ ...base, helpUrl, allowedOrigins: ['https://api.bank.example'] });
+    const docs = menu(linux, 'Help').find((item) => item.label === 'Documentation');
+    expect(labels(menu(linux, 'Help'))).toEqual(['Documentation', 'About A2A Wallet']);
+    opened.length = 0;
     docs?.click?.();
-    expect(opened).toEqual([helpUrl]);
+    // The parsed, normalized href, as every link that leaves the app.
+    expect(opened).toEqual(['https://a2awallet.is/']);
 
-    const mac = buildAppMenuTemplate({
-      ...base,
-      platform: 'darwin',
-      helpUrl,
-      allowedOrigins: ['https://docs.example.org'],
-    });
+    const mac = buildAppMenuTemplate({ ...base, platform: 'darwin', helpUrl: 'https://www.banki.example/app' });
     expect(labels(mac).at(-1)).toBe('Help');
     expect(labels(menu(mac, 'Help'))).toEqual(['Documentation']);
   });
 
-  it('refuses a documentation link over plain http even when its host is listed', () => {
-    const template = buildAppMenuTemplate({
-      ...base,
-      helpUrl: 'http://docs.example.org/',
-      allowedOrigins: ['https://docs.example.org'],
-    });
-    expect(labels(menu(template, 'Help'))).toEqual(['About A2A Wallet']);
+  it('refuses a homepage over plain http, or one that URL parsers read differently, even when its host is listed', () => {
+    for (const helpUrl of [
+      'http://docs.example.org/',
+      'https://docs.example.org\\@evil.example/',
+      'https://user@docs.example.org/',
+      ' https://docs.example.org/',
+    ]) {
+      const template = buildAppMenuTemplate({ ...base, helpUrl, allowedOrigins: ['https://docs.example.org'] });
+      expect(labels(menu(template, 'Help')), helpUrl).toEqual(['About A2A Wallet']);
+    }
   });
 
   it('speaks Icelandic, every item labelled', () => {
