@@ -1,13 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { extractFile, listPackage } from '@electron/asar';
+import { extractAll, extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkVendorPreset, type VendorPreset } from '../../common/vendor-preset.ts';
-import { runtimePreset, SANDBOX_CHUNK } from '../../scripts/dist-config.ts';
+import { builderConfig, runtimePreset, SANDBOX_CHUNK } from '../../scripts/dist-config.ts';
 import { loadedModules, packagesLoaded } from '../build/loaded-modules.ts';
 import { copyProject, filesUnder, fusesOf, root, standInElectron } from './fixtures.ts';
+import { desktopEntry, linuxPackages, type LinuxPackages } from './linux-targets.ts';
+import type { PackagedMainReport } from './packaged-main.ts';
 
 /**
  * `npm run dist` for real, with `electron-builder --dir` and a stand-in Electron (no download), in a private copy
@@ -51,6 +53,7 @@ const customerPreset = {
   shipLocalSandbox: false,
   allowProfileEdit: false,
   updateFeed: 'https://updates.banki.example/greidsluapp',
+  homepage: 'https://www.banki.example/greidsluapp',
 };
 const decoyPreset = {
   productName: 'Another Wallet',
@@ -134,11 +137,41 @@ function occurrences(packaged: Packaged, secret: string): string[] {
   return found;
 }
 
+/**
+ * The packaged main process (app.asar unpacked) started under Node with the Electron mock (packaged-main.ts): what
+ * its Help menu and its window do with the homepage.
+ */
+function runPackagedMain(name: string, packaged: Packaged): PackagedMainReport {
+  const appDir = join(scratch, `${name}-asar`);
+  extractAll(packaged.asar, appDir);
+  const dataDir = mkdtempSync(join(scratch, `${name}-data-`));
+  chmodSync(dataDir, 0o700);
+  const env: NodeJS.ProcessEnv = { ...process.env, A2A_WALLET_USER_DATA: dataDir };
+  delete env['ELECTRON_RENDERER_URL'];
+  delete env['NODE_OPTIONS'];
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--experimental-strip-types',
+      '--disable-warning=ExperimentalWarning',
+      join(import.meta.dirname, 'packaged-main.ts'),
+      appDir,
+    ],
+    { cwd: scratch, env, encoding: 'utf8', timeout: 60_000 },
+  );
+  if (run.status !== 0) throw new Error(`the packaged main process (${name}) failed:\n${run.stdout}\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as PackagedMainReport;
+}
+
 let customer: Packaged;
 let standard: Packaged;
 let withMaps: Packaged;
+let customerLinux: LinuxPackages;
+let standardLinux: LinuxPackages;
+let customerMain: PackagedMainReport;
+let standardMain: PackagedMainReport;
 
-beforeAll(() => {
+beforeAll(async () => {
   const started = performance.now();
   copyProject(project);
   const electronVersion = (
@@ -153,6 +186,30 @@ beforeAll(() => {
   customer = dist('customer', ['--vendor', 'vendor.customer.json']);
   standard = dist('default', []);
   withMaps = dist('maps', ['--vendor', 'vendor.customer.json', '--source-maps']);
+
+  // The .deb and the AppImage of the customer and the default build, as electron-builder computes them from the same
+  // configuration npm run dist gives it.
+  const checked = checkVendorPreset(customerPreset);
+  if (!checked.ok) throw new Error(checked.errors.join('\n'));
+  const baseConfig = join(project, 'electron-builder.yml');
+  let step = performance.now();
+  customerLinux = await linuxPackages({
+    projectDir: project,
+    unpacked: customer.dir,
+    config: builderConfig({ baseConfig, preset: checked.preset, sourceMaps: false }),
+    scratch: join(scratch, 'customer-linux'),
+  });
+  standardLinux = await linuxPackages({
+    projectDir: project,
+    unpacked: standard.dir,
+    config: builderConfig({ baseConfig, sourceMaps: false }),
+    scratch: join(scratch, 'default-linux'),
+  });
+  timings.push(`deb and AppImage: ${Math.round(performance.now() - step)} ms`);
+  step = performance.now();
+  customerMain = runPackagedMain('customer', customer);
+  standardMain = runPackagedMain('default', standard);
+  timings.push(`packaged main: ${Math.round(performance.now() - step)} ms`);
   console.info(`packaging test timings: ${timings.join(', ')}`);
 }, 400_000);
 
@@ -282,5 +339,87 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
     const maps = withMaps.entries.filter((entry) => entry.endsWith('.map'));
     expect(maps).toEqual(expect.arrayContaining(['out/main/index.js.map']));
     expect(maps.filter((entry) => !entry.startsWith('out/'))).toEqual([]);
+  });
+});
+
+describe('the Linux packages and the homepage (issue 15, items 6 to 8)', () => {
+  const projectManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, string>;
+  const builds = () =>
+    [
+      { name: 'default', packaged: standard, linux: standardLinux, main: standardMain },
+      { name: 'customer', packaged: customer, linux: customerLinux, main: customerMain },
+    ] as const;
+  const manifestOf = (packaged: Packaged) =>
+    JSON.parse(packaged.read('package.json').toString()) as Record<string, string>;
+
+  it("gives the .deb a homepage, without which electron-builder refuses it: package.json's, or the vendor's", () => {
+    expect(projectManifest['homepage']).toMatch(/^https:\/\//);
+    expect(manifestOf(standard)['homepage']).toBe(projectManifest['homepage']);
+    expect(manifestOf(customer)['homepage']).toBe(customerPreset.homepage);
+    const url = (linux: LinuxPackages) => linux.deb.args[linux.deb.args.indexOf('--url') + 1];
+    expect(url(standardLinux)).toBe(projectManifest['homepage']);
+    expect(url(customerLinux)).toBe(customerPreset.homepage);
+  });
+
+  it("links the Help menu to that homepage at run time, and never lets the page's links open it", () => {
+    expect(standardMain.helpOpened).toEqual([new URL(projectManifest['homepage'] ?? '').href]);
+    expect(customerMain.helpOpened).toEqual([customerPreset.homepage]);
+    for (const { name, main } of builds()) {
+      expect(main.help, name).toHaveLength(2);
+      expect(main.pageOpened, name).toEqual([]);
+    }
+  });
+
+  it('installs an AppArmor profile that lets the installed executable, and it only, use user namespaces', () => {
+    for (const { name, packaged, linux } of builds()) {
+      const { deb } = linux;
+      const manifest = manifestOf(packaged);
+      // The executable of the app folder, where the .deb puts that folder.
+      const executable = name === 'customer' ? 'greidsluappid' : 'a2a-wallet';
+      expect(existsSync(join(linux.appDir, executable)), name).toBe(true);
+      expect(deb.installDir, name).toBe(`/opt/${manifest['productName']}`);
+      const installed = `${deb.installDir}/${executable}`;
+
+      expect(deb.appArmorProfile, name).toContain('abi <abi/4.0>,');
+      expect(deb.appArmorProfile, name).toContain(`profile "${executable}" "${installed}" flags=(unconfined) {`);
+      expect(deb.appArmorProfile, name).toMatch(/^\s*userns,$/m);
+      // The after-install script puts the profile from the app's resources under /etc/apparmor.d and loads it; the
+      // after-remove script unloads and deletes it.
+      expect(deb.afterInstall, name).toContain(
+        `APPARMOR_PROFILE_SOURCE='${deb.installDir}/resources/apparmor-profile'`,
+      );
+      expect(deb.afterInstall, name).toContain(`APPARMOR_PROFILE_TARGET='/etc/apparmor.d/${executable}'`);
+      expect(deb.afterInstall, name).toContain('apparmor_parser --replace');
+      expect(deb.afterRemove, name).toContain(`APPARMOR_PROFILE_DEST='/etc/apparmor.d/${executable}'`);
+      expect(deb.afterRemove, name).toContain('apparmor_parser --remove');
+      expect(deb.afterInstall, name).toContain(`ln -sf '${installed}' '/usr/bin/${executable}'`);
+    }
+    // Each build its own names: a vendor's profile never confines, or frees, ours.
+    expect(customerLinux.deb.appArmorProfile).not.toContain('a2a-wallet');
+    expect(customerLinux.deb.appArmorProfile).toContain('"/opt/Greiðsluappið/greidsluappid"');
+  });
+
+  it("ties the window to its launcher: the .desktop file and its StartupWMClass are package.json's desktopName", () => {
+    expect(projectManifest['desktopName']).toBe('is.a2awallet.app.desktop');
+    expect(manifestOf(standard)['desktopName']).toBe(projectManifest['desktopName']);
+    expect(manifestOf(customer)['desktopName']).toBe('is.banki.greidsluapp.desktop');
+    for (const { name, packaged, linux } of builds()) {
+      // Electron sets the window's Wayland app_id and X11 WM_CLASS from the packaged package.json's desktopName,
+      // less `.desktop`.
+      const desktopName = manifestOf(packaged)['desktopName'] ?? '';
+      const appId = desktopName.replace(/\.desktop$/, '');
+      expect(linux.deb.desktopFile.path, name).toBe(`/usr/share/applications/${desktopName}`);
+      expect(desktopEntry(linux.deb.desktopFile.content)['StartupWMClass'], name).toBe(appId);
+      expect(linux.appImage.desktopFileName, name).toBe(desktopName);
+      expect(desktopEntry(linux.appImage.desktop)['StartupWMClass'], name).toBe(appId);
+    }
+  });
+
+  it('never starts the app with --no-sandbox from what it installs', () => {
+    for (const { name, linux } of builds()) {
+      expect(desktopEntry(linux.deb.desktopFile.content)['Exec'], name).not.toContain('--no-sandbox');
+      expect(desktopEntry(linux.appImage.desktop)['Exec'], name).toBe('AppRun %U');
+      expect(linux.deb.afterInstall, name).not.toContain('--no-sandbox');
+    }
   });
 });
