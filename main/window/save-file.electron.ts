@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { app, BrowserWindow, dialog } from 'electron';
 import type { AppLocale } from '../../common/locale.ts';
+import { freeName } from '../platform/free-name.ts';
 
 const TITLES: Record<AppLocale, string> = { is: 'Vista greiðslusögu', en: 'Save payment history' };
 
@@ -18,10 +19,14 @@ export async function saveWithDialog(file: {
   content: string;
   locale: AppLocale;
 }): Promise<string | undefined> {
+  const downloads = app.getPath('downloads');
   const options = {
     title: TITLES[file.locale],
-    defaultPath: join(app.getPath('downloads'), file.suggestedName),
+    // A name not taken yet; and should the customer pick an existing file, every system asks before replacing it
+    // (Linux only when told to).
+    defaultPath: join(downloads, freeName(downloads, file.suggestedName)),
     filters: [{ name: 'CSV', extensions: ['csv'] }],
+    properties: ['showOverwriteConfirmation' as const, 'createDirectory' as const],
   };
   const parent = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
   const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../../common/profile.ts';
 import { systemClock, type Clock } from '../../common/time.ts';
+import { freeName } from '../../main/platform/free-name.ts';
 import type { Platform } from '../../main/platform/platform.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import type { LocalSandboxLauncher } from '../../main/profiles/local-sandbox.ts';
@@ -49,7 +50,8 @@ export function createNodePlatform(options: NodePlatformOptions): Platform & { s
     focusApp: options.focusApp ?? (() => undefined),
     saveFile: ({ suggestedName, content }) => {
       mkdirSync(savedDir, { recursive: true, mode: 0o700 });
-      const path = join(savedDir, suggestedName.replace(/[^\w.-]/g, '_'));
+      // As the app's dialog suggests: never over an earlier export.
+      const path = join(savedDir, freeName(savedDir, suggestedName.replace(/[^\w.-]/g, '_')));
       writeFileSync(path, content, { mode: 0o600 });
       return Promise.resolve(path);
     },

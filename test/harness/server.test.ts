@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,10 @@ describe('the browser harness still works for its own page', () => {
       if (file === undefined) throw new Error('nothing was saved');
       expect(statSync(platform.savedDir).mode & 0o777).toBe(0o700);
       expect(statSync(file).mode & 0o777).toBe(0o600);
+      // A second export of the same name is saved beside the first, never over it.
+      const second = await platform.saveFile({ suggestedName: 'history.csv', content: 'c,d', locale: 'en' });
+      expect(second).toBe(join(platform.savedDir, 'history (2).csv'));
+      expect(readFileSync(file, 'utf8')).toBe('a,b');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

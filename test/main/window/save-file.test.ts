@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,16 @@ describe('the CSV save dialog', () => {
     expect(withCsvExtension('/x/saga.CSV')).toBe('/x/saga.CSV');
     expect(withCsvExtension('/x/saga.csv')).toBe('/x/saga.csv');
     expect(withCsvExtension('/x/saga.csv.txt')).toBe('/x/saga.csv.txt.csv');
+  });
+
+  it('suggests a name no earlier export has, and asks before replacing a file the customer picks', async () => {
+    writeFileSync(join(folder, 'a2a-wallet-local-2026-11-22.csv'), 'first');
+    writeFileSync(join(folder, 'a2a-wallet-local-2026-11-22 (2).csv'), 'second');
+    await save();
+    expect(dialog.saves[0]).toMatchObject({
+      defaultPath: join(folder, 'a2a-wallet-local-2026-11-22 (3).csv'),
+      properties: expect.arrayContaining(['showOverwriteConfirmation']),
+    });
   });
 
   it('writes nothing when the customer cancels', async () => {
