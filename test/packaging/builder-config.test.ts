@@ -61,6 +61,22 @@ describe('electron-builder.yml', () => {
   });
 });
 
+describe('the example presets', () => {
+  it('ship a customer build with production only, and a testers’ build beside it', () => {
+    const read = (file: string) => {
+      const checked = checkVendorPreset(JSON.parse(readFileSync(join(root, file), 'utf8')) as unknown);
+      if (!checked.ok) throw new Error(checked.errors.join('\n'));
+      return checked.preset;
+    };
+    const customers = read('vendor.example.json');
+    expect(customers.profiles.map((profile) => profile.environment)).toEqual(['production']);
+    expect(customers).toMatchObject({ shipLocalSandbox: false, allowProfileEdit: false });
+    const testers = read('vendor.testers.example.json');
+    expect(testers.profiles.every((profile) => profile.environment !== 'production')).toBe(true);
+    expect(testers.appId).not.toBe(customers.appId);
+  });
+});
+
 describe('the configuration npm run dist adds for a vendor', () => {
   const checked = checkVendorPreset(JSON.parse(readFileSync(join(root, 'vendor.example.json'), 'utf8')) as unknown);
   if (!checked.ok) throw new Error(checked.errors.join('\n'));
@@ -102,7 +118,9 @@ describe('the configuration npm run dist adds for a vendor', () => {
   });
 
   it("gives the packaged package.json the vendor's homepage when the preset has one, and keeps package.json's otherwise", () => {
-    expect(config['extraMetadata']).not.toHaveProperty('homepage');
+    const { homepage: _example, ...withoutHomepage } = checked.preset;
+    const without = builderConfig({ baseConfig: 'x.yml', preset: withoutHomepage, sourceMaps: false });
+    expect(without['extraMetadata']).not.toHaveProperty('homepage');
     const homepage = 'https://www.banki.example/app';
     const own = builderConfig({ baseConfig: 'x.yml', preset: { ...checked.preset, homepage }, sourceMaps: false });
     expect(own['extraMetadata']).toMatchObject({ homepage });
