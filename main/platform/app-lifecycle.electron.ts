@@ -31,6 +31,13 @@ export function runElectronApp(
     app.exit(1);
   };
 
+  // A packaged app never runs without Chromium's sandbox: the AppImage's launcher adds --no-sandbox by itself where
+  // the system refuses it the namespaces it needs (Ubuntu 24.04 and newer). The customer is told what to install.
+  if (app.isPackaged && app.commandLine.hasSwitch('no-sandbox')) {
+    failed(new Error(NO_SANDBOX));
+    return { failed };
+  }
+
   // Two instances would share the settings, the token vault and the payment journal.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -64,6 +71,10 @@ export function runElectronApp(
   void app.whenReady().then(show).catch(failed);
   return { failed };
 }
+
+const NO_SANDBOX =
+  'it was started without its security sandbox (--no-sandbox), which it refuses. On Ubuntu 24.04 and newer, install ' +
+  'the .deb package instead of the AppImage.';
 
 /**
  * Windows ties a window to its pinned shortcut and its notifications by this id: it must be the installer's appId

@@ -66,6 +66,13 @@ export const app = {
   setPath(name: string, path: string) {
     this.paths.set(name, path);
   },
+  /** The switches the app was started with (`--no-sandbox` is `no-sandbox`). */
+  switches: new Set<string>(),
+  commandLine: {
+    hasSwitch(name: string): boolean {
+      return app.switches.has(name);
+    },
+  },
   appUserModelId: undefined as string | undefined,
   setAppUserModelId(id: string) {
     this.appUserModelId = id;
@@ -147,6 +154,7 @@ export const app = {
   },
   /** Back to a fresh app (paths stay: other tests set them). */
   resetLifecycle() {
+    this.switches.clear();
     this.ready = false;
     this.sandboxEnabled = false;
     this.quitCalls = 0;

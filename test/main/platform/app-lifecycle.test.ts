@@ -130,6 +130,25 @@ describe('the app lifecycle', () => {
     expect(app.exitCodes).toEqual([1]);
   });
 
+  it('refuses to run packaged without the sandbox (an AppImage on Ubuntu 24.04+), saying what to install', async () => {
+    app.ready = true;
+    app.isPackaged = true;
+    app.switches.add('no-sandbox');
+    runElectronApp(openWindow);
+    await settle();
+    expect(opened).toBe(0);
+    expect(dialog.errors[0]?.content).toMatch(/--no-sandbox.*install the \.deb package/s);
+    expect(app.exitCodes).toEqual([1]);
+  });
+
+  it('lets a development run use --no-sandbox (a container as root)', async () => {
+    app.ready = true;
+    app.switches.add('no-sandbox');
+    runElectronApp(openWindow);
+    await settle();
+    expect(opened).toBe(1);
+  });
+
   it('quits when the window closes', () => {
     runElectronApp(openWindow);
     app.emit('window-all-closed');
