@@ -554,7 +554,8 @@ describe('history: CSV export', () => {
     await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
     await waitFor(() =>
       expect(screen.getByTestId('export-status').textContent).toBe(
-        'Saved 3 payments to a2a-wallet-local-sandbox-2026-11-22.csv.',
+        // The same day's second export is saved beside the first, not over it.
+        'Saved 3 payments to a2a-wallet-local-sandbox-2026-11-22 (2).csv.',
       ),
     );
   });
