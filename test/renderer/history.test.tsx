@@ -493,6 +493,32 @@ describe('history: a payment’s details', () => {
     expect(await failureOf(core)).toContain('The payment did not go through as expected.');
   });
 
+  it.each([
+    ['en', 'Review payment', /^Pay ISK\s1,500$/, 'History', 'The connection to the bank failed.'],
+    ['is', 'Yfirfara greiðslu', /^Greiða 1\.500\s?kr\.$/, 'Saga', 'Sambandið við bankann rofnaði.'],
+  ] as const)(
+    'explains a failure as the pay screen’s result did, word for word (%s)',
+    async (language, review, payButton, history, title) => {
+      const core = await signedIn({ language, accounts: [{ accountNumber: '0133-26-012345', label: 'Main' }] });
+      sandbox().faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing' });
+      const user = userEvent.setup();
+      render(<App wallet={core.api} store={createAppStore(core.api, language)} />);
+      await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
+      await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+      await user.type(screen.getByTestId('amount'), '1500');
+      await user.click(screen.getByRole('button', { name: review }));
+      await user.click(await screen.findByRole('button', { name: payButton }));
+      const said = text(await screen.findByTestId('payment-error'));
+      expect(said).toContain(title);
+      await user.click(screen.getByRole('button', { name: history }));
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      await user.click(rows()[0]!);
+      const failure = await screen.findByTestId('payment-failure');
+      // Title and what to do: one explainer and one set of words for both screens.
+      expect(text(within(failure).getByTestId('payment-error'))).toBe(said);
+    },
+  );
+
   it('refreshes the status of an accepted payment, in the details and in the list', async () => {
     const core = await signedIn();
     const { jon } = await threePayments(core);
@@ -510,27 +536,40 @@ describe('history: a payment’s details', () => {
     expect(text(rows()[2])).toContain('Paid');
   });
 
-  it('explains a refresh that failed', async () => {
+  it.each([
+    {
+      fault: 'dropBeforeProcessing' as const,
+      code: 'BANK_UNREACHABLE',
+      said: 'The status could not be refreshed. The bank could not be reached to renew the app’s access.',
+      action: 'Check your internet connection and try again. You are still signed in.',
+    },
+    {
+      fault: 'status500' as const,
+      code: 'TOKEN_REQUEST_FAILED',
+      said: 'The status could not be refreshed. The bank did not renew the app’s access this time.',
+      action: 'Try again in a little while. If it keeps happening, sign out and sign in with your bank again.',
+    },
+  ])('explains a refresh whose token renewal failed ($code), and what to do', async ({ fault, code, said, action }) => {
     const core = await signedIn();
     await threePayments(core);
     const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(rows()[2]!);
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
-    // The access token has expired, and the bank's token endpoint cannot be reached for a new one.
+    // The access token has expired, and the bank's token endpoint cannot give a new one.
     minutes(61);
-    sandbox().faults.add({ route: 'token', kind: 'dropBeforeProcessing' });
+    sandbox().faults.add({ route: 'token', kind: fault });
     await user.click(within(dialog).getByRole('button', { name: 'Refresh status' }));
     const alert = await within(dialog).findByRole('alert');
     expect(core.calls.findLast((call) => call.channel === 'refreshStatus')?.answer).toMatchObject({
       ok: false,
-      error: { code: 'BANK_UNREACHABLE' },
+      error: { code },
     });
-    // The renderer has no words of its own for BANK_UNREACHABLE outside the sign-in: it says the general ones.
-    expect(alert.textContent).toBe(
-      'The status could not be refreshed. Something went wrong in the app. Try again; if it keeps happening, restart the app.',
-    );
+    expect(alert.textContent).toBe(said);
+    expect(text(within(dialog).getByTestId('refresh-error'))).toContain(action);
+    // Still signed in: the customer may simply try again.
     expect(within(dialog).getByRole('button', { name: 'Refresh status' })).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 

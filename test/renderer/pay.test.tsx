@@ -230,7 +230,7 @@ describe('review and pay', () => {
     expect(result.dataset['state']).toBe('unknown');
     const requestId = screen.getByTestId('request-id').textContent ?? '';
     expect(result.textContent).toContain(`same request id (${requestId})`);
-    expect(result.textContent).toContain('The bank could not be reached.');
+    expect(result.textContent).toContain('The connection to the bank failed.');
 
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));

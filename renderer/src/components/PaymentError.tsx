@@ -1,32 +1,30 @@
-import { bankErrorTexts } from '../../../common/bank-error-texts.ts';
-import type { BankErrorName } from '../../../common/bank-errors.ts';
-import type { AppLocale } from '../../../common/locale.ts';
-import type { PaymentFailure } from '../../../common/payment.ts';
-import { hasMessage, useT } from '../i18n/index.ts';
+import { explainFailure, type Failure } from '../i18n/explain-failure.ts';
+import { useT } from '../i18n/index.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 
-/** What a failed or uncertain payment's error means for the customer, and what to do: the bank's catalogue first. */
-export function explainFailure(
-  failure: PaymentFailure,
-  locale: AppLocale,
-  t: ReturnType<typeof useT>,
-): { title: string; action?: string } {
-  const byCode = `result.error.${failure.code}`;
-  if (hasMessage(byCode)) return { title: t(byCode) };
-  if (Object.hasOwn(bankErrorTexts, failure.name)) return bankErrorTexts[failure.name as BankErrorName][locale];
-  const byName = `result.error.${failure.name}`;
-  if (hasMessage(byName)) return { title: t(byName) };
-  return { title: t('result.error.other', { code: failure.code }) };
-}
-
-export function PaymentError({ failure }: { failure: PaymentFailure }) {
+/**
+ * A payment's failure, or a refused call about a payment, as the result screen and the payment's details both show
+ * it: what went wrong, then what to do. With `alert`, the first line is announced (it came after the screen did);
+ * `lead` goes before it ("The status could not be refreshed.").
+ */
+export function PaymentError({
+  failure,
+  alert = false,
+  lead,
+  testId = 'payment-error',
+}: {
+  failure: Failure;
+  alert?: boolean;
+  lead?: string;
+  testId?: string;
+}) {
   const t = useT();
   const locale = useApp((state) => state.locale);
   const text = explainFailure(failure, locale, t);
   return (
-    <div className="payment-error" data-testid="payment-error">
-      <p>
-        <strong>{text.title}</strong>
+    <div className="payment-error" data-testid={testId}>
+      <p {...(alert ? { role: 'alert', className: 'error' } : {})}>
+        <strong>{lead ? `${lead} ${text.title}` : text.title}</strong>
       </p>
       {text.action && <p>{text.action}</p>}
     </div>

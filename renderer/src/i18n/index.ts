@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { AppLocale } from '../../../common/locale.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import * as common from './messages/common.ts';
+import * as failure from './messages/failure.ts';
 import * as grant from './messages/grant.ts';
 import * as history from './messages/history.ts';
 import * as pay from './messages/pay.ts';
@@ -14,10 +15,28 @@ import * as signIn from './messages/sign-in.ts';
  * with en's keys, so a missing translation does not compile; test/renderer/i18n.test.ts checks the rest
  * (no empty text, the same {placeholders}).
  */
-export const sections = { common, signIn, pay, grant, history, profiles, settings };
+export const sections = { common, failure, signIn, pay, grant, history, profiles, settings };
 
-const en = { ...common.en, ...signIn.en, ...pay.en, ...grant.en, ...history.en, ...profiles.en, ...settings.en };
-const is = { ...common.is, ...signIn.is, ...pay.is, ...grant.is, ...history.is, ...profiles.is, ...settings.is };
+const en = {
+  ...common.en,
+  ...failure.en,
+  ...signIn.en,
+  ...pay.en,
+  ...grant.en,
+  ...history.en,
+  ...profiles.en,
+  ...settings.en,
+};
+const is = {
+  ...common.is,
+  ...failure.is,
+  ...signIn.is,
+  ...pay.is,
+  ...grant.is,
+  ...history.is,
+  ...profiles.is,
+  ...settings.is,
+};
 
 export type MessageKey = keyof typeof en;
 export type Params = Record<string, string | number>;

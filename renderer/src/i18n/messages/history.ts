@@ -79,35 +79,6 @@ export const en = {
   'history.detail.refreshing': 'Asking the bank…',
   'history.detail.refreshed': 'Status updated: {state}.',
   'history.detail.refreshFailed': 'The status could not be refreshed.',
-  'history.failure.generic.title': 'The payment did not go through as expected.',
-  'history.failure.generic.action':
-    'Check the payment with your bank before you pay again. If it keeps happening, contact the app’s vendor.',
-  'history.failure.NetworkError.title': 'The connection to the bank failed.',
-  'history.failure.NetworkError.action':
-    'The bank may or may not have received the payment. Check its status before you pay again.',
-  'history.failure.Timeout.title': 'The bank did not answer in time.',
-  'history.failure.Timeout.action':
-    'The bank may or may not have received the payment. Check its status before you pay again.',
-  'history.failure.RateLimited.title': 'The bank was busy and asked the app to wait.',
-  'history.failure.RateLimited.action': 'Wait a few minutes, then check the payment again.',
-  'history.failure.UnexpectedResponse.title': 'The bank answered in a way the app did not understand.',
-  'history.failure.UnexpectedResponse.action':
-    'Check the payment with your bank before you pay again. If it keeps happening, contact the app’s vendor.',
-  'history.failure.WindowExpired.title':
-    'More than 24 hours passed since you confirmed the payment, so the app stopped sending it.',
-  'history.failure.WindowExpired.action':
-    'Check with your bank whether it was paid; if it was not, make a new payment.',
-  'history.failure.Interrupted.title': 'The app stopped while the payment was being sent.',
-  'history.failure.Interrupted.action':
-    'The bank may or may not have received the payment. Check its status before you pay again.',
-  'history.failure.RecordDamaged.title':
-    'This payment’s record is damaged: check your online banking before paying again.',
-  'history.failure.RecordDamaged.action':
-    'The app’s own record of this payment was changed or damaged on this computer, so the app cannot tell whether it was paid and will never send it by itself. It counts towards the daily limit as a possible payment.',
-  'history.failure.LOCAL_DAILY_LIMIT.title':
-    'The app did not send this payment: it would have gone over today’s limit of {limit}.',
-  'history.failure.LOCAL_DAILY_LIMIT.action':
-    'Nothing was sent to the bank. Pay a smaller amount, or try again after midnight GMT.',
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
@@ -185,33 +156,4 @@ export const is: Record<keyof typeof en, string> = {
   'history.detail.refreshing': 'Spyr bankann…',
   'history.detail.refreshed': 'Staðan var uppfærð: {state}.',
   'history.detail.refreshFailed': 'Ekki tókst að uppfæra stöðuna.',
-  'history.failure.generic.title': 'Greiðslan fór ekki í gegn eins og til stóð.',
-  'history.failure.generic.action':
-    'Athugaðu greiðsluna hjá bankanum áður en þú greiðir aftur. Ef þetta endurtekur sig skaltu hafa samband við þjónustuaðila forritsins.',
-  'history.failure.NetworkError.title': 'Sambandið við bankann rofnaði.',
-  'history.failure.NetworkError.action':
-    'Óvíst er hvort bankinn tók við greiðslunni. Athugaðu stöðu hennar áður en þú greiðir aftur.',
-  'history.failure.Timeout.title': 'Bankinn svaraði ekki í tæka tíð.',
-  'history.failure.Timeout.action':
-    'Óvíst er hvort bankinn tók við greiðslunni. Athugaðu stöðu hennar áður en þú greiðir aftur.',
-  'history.failure.RateLimited.title': 'Bankinn var önnum kafinn og bað forritið að bíða.',
-  'history.failure.RateLimited.action': 'Bíddu í nokkrar mínútur og athugaðu svo greiðsluna aftur.',
-  'history.failure.UnexpectedResponse.title': 'Bankinn svaraði á þann hátt sem forritið skildi ekki.',
-  'history.failure.UnexpectedResponse.action':
-    'Athugaðu greiðsluna hjá bankanum áður en þú greiðir aftur. Ef þetta endurtekur sig skaltu hafa samband við þjónustuaðila forritsins.',
-  'history.failure.WindowExpired.title':
-    'Meira en sólarhringur leið frá því að þú staðfestir greiðsluna, svo forritið hætti að senda hana.',
-  'history.failure.WindowExpired.action':
-    'Athugaðu hjá bankanum hvort hún var greidd; ef ekki skaltu gera nýja greiðslu.',
-  'history.failure.Interrupted.title': 'Forritið stöðvaðist meðan verið var að senda greiðsluna.',
-  'history.failure.Interrupted.action':
-    'Óvíst er hvort bankinn tók við greiðslunni. Athugaðu stöðu hennar áður en þú greiðir aftur.',
-  'history.failure.RecordDamaged.title':
-    'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
-  'history.failure.RecordDamaged.action':
-    'Skrá forritsins um þessa greiðslu hefur verið breytt eða hún skemmst á þessari tölvu, svo forritið getur ekki sagt til um hvort hún var greidd og sendir hana aldrei sjálft. Hún telst með í daglegu hámarki sem möguleg greiðsla.',
-  'history.failure.LOCAL_DAILY_LIMIT.title':
-    'Forritið sendi ekki þessa greiðslu: hún hefði farið yfir daglegt hámark, {limit}.',
-  'history.failure.LOCAL_DAILY_LIMIT.action':
-    'Ekkert var sent til bankans. Greiddu lægri upphæð eða reyndu aftur eftir miðnætti (GMT).',
 };

@@ -71,22 +71,12 @@ export const en = {
   'result.rejectedTitle': 'The payment was not made',
   'result.unknownTitle': 'We do not know yet whether the payment went through',
   'result.unknown':
-    'The bank did not answer clearly. Do not pay again: check again instead. The app asks the bank with the same request id ({requestId}), so the payment cannot go through twice.',
+    'Do not pay again: check again instead. The app asks the bank with the same request id ({requestId}), so the payment cannot go through twice.',
   'result.damagedTitle': 'This payment’s record is damaged',
-  'result.damaged':
-    'The app’s own record of it was changed or damaged on this computer, so the app cannot tell whether it was paid, and will never send it by itself.',
   'result.checkAgain': 'Check again',
   'result.checking': 'Checking…',
   'result.newPayment': 'New payment',
   'result.backToForm': 'Back to the form',
-  'result.error.NetworkError': 'The bank could not be reached.',
-  'result.error.Timeout': 'The bank did not answer in time.',
-  'result.error.WindowExpired':
-    'More than 24 hours have passed since you confirmed, so the app no longer asks the bank. Check your bank statement before you pay again.',
-  'result.error.Interrupted': 'The app stopped while the payment was being sent.',
-  'result.error.LOCAL_DAILY_LIMIT': 'The payment would go over today’s limit, so the app did not send it.',
-  'result.error.RECORD_DAMAGED': 'This payment’s record is damaged: check your online banking before paying again.',
-  'result.error.other': 'The bank refused the payment ({code}).',
   'state.draft': 'Draft',
   'state.confirmed': 'Confirmed',
   'state.sending': 'Sending',
@@ -169,23 +159,12 @@ export const is: Record<keyof typeof en, string> = {
   'result.rejectedTitle': 'Greiðslan var ekki framkvæmd',
   'result.unknownTitle': 'Ekki er enn vitað hvort greiðslan fór í gegn',
   'result.unknown':
-    'Bankinn svaraði ekki skýrt. Ekki greiða aftur: athugaðu frekar aftur. Forritið spyr bankann með sama auðkenni beiðni ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
+    'Ekki greiða aftur: athugaðu heldur aftur. Forritið spyr bankann með sama auðkenni beiðni ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
   'result.damagedTitle': 'Færsla þessarar greiðslu er sködduð',
-  'result.damaged':
-    'Skrá forritsins um hana hefur verið breytt eða hún skemmst á þessari tölvu, svo forritið getur ekki sagt til um hvort hún var greidd og sendir hana aldrei sjálft.',
   'result.checkAgain': 'Athuga aftur',
   'result.checking': 'Athuga…',
   'result.newPayment': 'Ný greiðsla',
   'result.backToForm': 'Aftur í formið',
-  'result.error.NetworkError': 'Ekki náðist samband við bankann.',
-  'result.error.Timeout': 'Bankinn svaraði ekki í tæka tíð.',
-  'result.error.WindowExpired':
-    'Meira en sólarhringur er liðinn frá staðfestingu, svo forritið spyr bankann ekki lengur. Athugaðu yfirlitið í bankanum áður en þú greiðir aftur.',
-  'result.error.Interrupted': 'Forritið stöðvaðist á meðan greiðslan var send.',
-  'result.error.LOCAL_DAILY_LIMIT': 'Greiðslan færi yfir hámark dagsins, svo forritið sendi hana ekki.',
-  'result.error.RECORD_DAMAGED':
-    'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
-  'result.error.other': 'Bankinn hafnaði greiðslunni ({code}).',
   'state.draft': 'Uppkast',
   'state.confirmed': 'Staðfest',
   'state.sending': 'Í sendingu',

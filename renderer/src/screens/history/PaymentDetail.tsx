@@ -3,21 +3,19 @@ import { useStore } from 'zustand';
 import { displayAccount } from '../../../../common/account-number.ts';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
-import type { PaymentFailure } from '../../../../common/payment.ts';
 import type { PaymentState } from '../../../../common/payment-rules.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import { useErrorText } from '../../components/ErrorText.tsx';
+import { PaymentError } from '../../components/PaymentError.tsx';
+import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
-import { explainFailure } from './failure.ts';
 import type { HistoryStore } from './history-store.ts';
 import { isPlaceholder, orderUnreadable, showKennitala, stateKey } from './show.ts';
 
 /** Every field of one payment, its error explained, and (once the bank has accepted it) a way to ask for news. */
 export function PaymentDetail({ store }: { store: HistoryStore }) {
   const t = useT();
-  const errorText = useErrorText();
   const detail = useStore(store, (state) => state.detail);
   const actions = useStore(store, (state) => state.actions);
   if (!detail) return null;
@@ -41,9 +39,12 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
           {detail.refreshed && t('history.detail.refreshed', { state: t(stateKey(payment.state)) })}
         </div>
         {detail.errorCode && (
-          <p role="alert" className="history-error">
-            {t('history.detail.refreshFailed')} {errorText(detail.errorCode)}
-          </p>
+          <PaymentError
+            failure={{ code: detail.errorCode }}
+            alert
+            lead={t('history.detail.refreshFailed')}
+            testId="refresh-error"
+          />
         )}
         <div className="actions">
           {refreshable && (
@@ -137,27 +138,20 @@ function Facts({ payment }: { payment: PaymentView }) {
 
 function Failure({ payment }: { payment: PaymentView }) {
   const t = useT();
-  const locale = useApp((state) => state.locale);
   // A damaged record is explained even should its error be missing.
-  const error = payment.error ?? (payment.state === 'damaged' ? DAMAGED : undefined);
+  const error = payment.error ?? (payment.state === 'damaged' ? DAMAGED_FAILURE : undefined);
   if (!error) return null;
-  const text = explainFailure(error, locale, t);
   const status = error.httpStatus === undefined ? '' : t('history.detail.httpStatus', { status: error.httpStatus });
   return (
     <section className="history-failure" aria-labelledby="history-failure-title" data-testid="payment-failure">
       <h3 id="history-failure-title">{t('history.detail.error')}</h3>
-      <p>
-        <strong>{text.title}</strong>
-      </p>
-      <p>{text.action}</p>
+      <PaymentError failure={error} />
       <p className="history-technical">
         {t('history.detail.errorTechnical', { name: error.name, code: error.code, status, message: error.message })}
       </p>
     </section>
   );
 }
-
-const DAMAGED: PaymentFailure = { name: 'RecordDamaged', code: 'RECORD_DAMAGED', message: '' };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
-import { useErrorText } from '../../components/ErrorText.tsx';
 import { PaymentError } from '../../components/PaymentError.tsx';
+import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount } from '../../i18n/format.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
@@ -26,7 +26,6 @@ export function Result({
   onUpdate: (payment: PaymentView, error?: string) => void;
 }) {
   const t = useT();
-  const errorText = useErrorText();
   const wallet = useWallet();
   const locale = useApp((state) => state.locale);
   const lastChange = useApp((state) => state.lastPaymentChange);
@@ -107,16 +106,12 @@ export function Result({
       {damaged && (
         <>
           <h3 id="result-title">{t('result.damagedTitle')}</h3>
-          <p role="alert" className="error" data-testid="payment-error">
-            <strong>{t('result.error.RECORD_DAMAGED')}</strong>
-          </p>
-          <p>{t('result.damaged')}</p>
+          <PaymentError failure={DAMAGED_FAILURE} alert />
         </>
       )}
+      {/* A call about this payment that main refused (a check again, saving the payee), explained as the payment's own. */}
       {error && !(damaged && error === 'RECORD_DAMAGED') && (
-        <p role="alert" className="error">
-          {errorText(error)}
-        </p>
+        <PaymentError failure={{ code: error }} alert testId="payment-refused" />
       )}
       <dl className="summary">
         {payment.initiationId && (

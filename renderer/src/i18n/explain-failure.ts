@@ -1,0 +1,53 @@
+import { bankErrorTexts } from '../../../common/bank-error-texts.ts';
+import { bankErrorTable, type BankErrorName } from '../../../common/bank-errors.ts';
+import { DAILY_LIMIT_ISK } from '../../../common/isk-amount.ts';
+import type { AppLocale } from '../../../common/locale.ts';
+import type { PaymentFailure } from '../../../common/payment.ts';
+import { formatAmount } from './format.ts';
+import { hasMessage, type Translate } from './index.ts';
+
+/** What went wrong, in a sentence, and what the customer can do about it (when there is more to say). */
+export interface FailureText {
+  title: string;
+  action?: string;
+}
+
+/**
+ * A failure to explain: a payment's recorded error (name and code), or a call the main process refused (its code
+ * alone), such as a status refresh whose token renewal failed.
+ */
+export type Failure = Pick<PaymentFailure, 'code'> & { name?: string };
+
+/** A damaged record explains itself even when it carries no error of its own. */
+export const DAMAGED_FAILURE: PaymentFailure = { name: 'RecordDamaged', code: 'RECORD_DAMAGED', message: '' };
+
+const isBankErrorName = (name: string | undefined): name is BankErrorName =>
+  name !== undefined && Object.hasOwn(bankErrorTable, name);
+
+/**
+ * The one explanation of a failed or uncertain payment, for the result screen and the payment's details alike:
+ *
+ * 1. the bank's refusals in the catalogue's words (common/bank-error-texts.ts);
+ * 2. the app's own failures, by code, then by name (`failure.*`): no connection, no answer, the 24-hour window, an
+ *    interrupted send, a damaged record, a token renewal that failed. The app's own daily-limit check borrows the
+ *    bank's name `OverDailyAmount` but is not the bank's refusal (nothing was sent), so its code is told apart from
+ *    the catalogue's;
+ * 3. a refused call's general text (`error.*`), which says what to do in the same sentence;
+ * 4. anything else (a record from a newer version of the app) in general words.
+ */
+export function explainFailure(failure: Failure, locale: AppLocale, t: Translate): FailureText {
+  const byCode = textOf(`failure.${failure.code}`, t, { limit: formatAmount(DAILY_LIMIT_ISK, locale) });
+  if (isBankErrorName(failure.name) && !byCode) return bankErrorTexts[failure.name][locale];
+  const text = byCode ?? (failure.name === undefined ? undefined : textOf(`failure.${failure.name}`, t));
+  if (text) return text;
+  const general = `error.${failure.code}`;
+  if (hasMessage(general)) return { title: t(general, { message: '' }) };
+  return { title: t('failure.generic.title'), action: t('failure.generic.action') };
+}
+
+function textOf(key: string, t: Translate, params: Record<string, string> = {}): FailureText | undefined {
+  const title = `${key}.title`;
+  const action = `${key}.action`;
+  if (!hasMessage(title)) return undefined;
+  return { title: t(title, params), ...(hasMessage(action) ? { action: t(action, params) } : {}) };
+}
