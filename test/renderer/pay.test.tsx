@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { PAYMENT_STATE_NAMES, PAYMENT_TERMS } from '../../common/glossary.ts';
 import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { damageRecord } from '../support/seed-payments.ts';
 import { ANNAS_ACCOUNT, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
@@ -137,6 +138,44 @@ describe('the pay form', () => {
     expect(await core.value('listAccounts')).toMatchObject([{ accountNumber: '013326012345' }]);
   });
 });
+
+describe('the pay form’s words', () => {
+  // Issue 16: the form, the review, the payment's details and the CSV give a field one name (common/glossary.ts).
+  it.each([
+    ['en', 'Review payment', /^Pay ISK\s1,500$/],
+    ['is', 'Yfirfara greiðslu', /^Greiða 1\.500\s?kr\.$/],
+  ] as const)(
+    'names the fields and states as the payment’s details and the export do (%s)',
+    async (language, review, pay) => {
+      const terms = PAYMENT_TERMS[language];
+      const { user } = await renderApp(await signedIn({ language }));
+      await user.type(await screen.findByLabelText(terms.payeeKennitala), '050792-2189');
+      await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+      await user.type(screen.getByLabelText(terms.amount), '1500');
+      await user.type(screen.getByLabelText(terms.reference), 'Rent');
+      await user.type(screen.getByLabelText(terms.extendedReference), 'For November');
+      await user.click(screen.getByRole('button', { name: review }));
+      await screen.findByTestId('review-words');
+      expect(plain(termed(terms.amount))).toMatch(/1[,.]500/);
+      expect(termed(terms.reference).textContent).toBe('Rent');
+      expect(termed(terms.extendedReference).textContent).toBe('For November');
+      await user.click(screen.getByRole('button', { name: pay }));
+      await screen.findByTestId('pay-result');
+      // The sandbox settles at once: "Paid", as the history and the CSV call a settled payment.
+      expect(termed(terms.bankStatus).textContent).toBe(`${PAYMENT_STATE_NAMES[language].settled} (ACCC)`);
+      expect(termed(terms.requestId).textContent).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(termed(terms.initiationId).textContent).toBe(wallets.sandbox().initiations()[0]?.initiation.id);
+    },
+  );
+});
+
+/** What a summary on screen says beside a term (`<dt>term</dt><dd>…</dd>`). */
+function termed(term: string): HTMLElement {
+  const dt = screen.getAllByRole('term').find((element) => element.textContent === term);
+  const dd = dt?.nextElementSibling;
+  if (!(dd instanceof HTMLElement)) throw new Error(`Nothing on screen is called ${term}`);
+  return dd;
+}
 
 describe('review and pay', () => {
   async function toReview(core: InProcessWallet) {

@@ -86,7 +86,7 @@ export function Review({
         <dd data-testid="review-words">{amountInWords(order.amount, locale)}</dd>
         <dt>{t('review.reference')}</dt>
         <dd>{order.endToEndId || t('review.none')}</dd>
-        <dt>{t('review.message')}</dt>
+        <dt>{t('review.extendedReference')}</dt>
         <dd>{order.extendedReference || t('review.none')}</dd>
       </dl>
       {validation.newPayee && <p className="notice">{t('review.newPayee')}</p>}
