@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { VendorPreset } from '../common/vendor-preset.ts';
 import { loadVendorPreset } from '../main/profiles/vendor-preset-file.ts';
 import { builderConfig, parseDistArgs, runtimePreset, SANDBOX_CHUNK, type DistOptions } from './dist-config.ts';
+import { offlineAdvice } from './dist-network.ts';
 import { generateIcons, iconSourceSvg, type IconSet } from './icons.ts';
 
 /**
@@ -59,6 +60,8 @@ function readPreset(path: string): { preset: VendorPreset; iconFile?: string } {
 
 async function dist(options: DistOptions): Promise<void> {
   const vendor = options.vendor === undefined ? undefined : readPreset(options.vendor);
+  const offline = await offlineAdvice({ builderArgs: options.builderArgs, env: process.env });
+  if (offline) throw new DistError(offline);
   const scratch = mkdtempSync(join(tmpdir(), 'a2a-dist-'));
   try {
     let icons: IconSet | undefined;
