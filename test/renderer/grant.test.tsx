@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../common/time.ts';
 import { NOON } from '../support/in-process-wallet.ts';
@@ -51,6 +51,37 @@ describe('the 90-day grant', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(before);
+  });
+
+  it('opens the dialog when the app opens on the last day, once', async () => {
+    const core = await signedIn();
+    days(89.5);
+    // Main announces the reminder during the app's first status read, before the app knows the active profile.
+    const { user } = await renderApp(core);
+    const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends tomorrow' });
+    expect(dialog.textContent).toContain('Renew now');
+    await user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Coming back reads the session again, still on its last day: the dialog stays dismissed for this run.
+    const reads = core.requests('sessionStatus').length;
+    comeBack();
+    await waitFor(() => expect(core.requests('sessionStatus').length).toBeGreaterThan(reads));
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('grant-banner')).toBeTruthy();
+  });
+
+  it('opens the dialog on switching to a profile on its last day', async () => {
+    const core = await signedIn();
+    await core.value('switchProfile', { id: 'production' });
+    days(89.5);
+    const { user } = await renderApp(core);
+    await user.click(screen.getByRole('button', { name: 'Profiles' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Switch to Local sandbox' }));
+    expect(await screen.findByRole('dialog', { name: 'Your bank access ends tomorrow' })).toBeTruthy();
+    // The switch's answer said so: main announced nothing for it.
+    expect(core.requests('sessionStatus')).toHaveLength(1);
   });
 
   it('blocks with a sign-in prompt after the end, and the draft survives the new sign-in', async () => {

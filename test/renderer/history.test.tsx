@@ -269,6 +269,18 @@ describe('history: the list', () => {
     await waitFor(() => expect(text(rows()[0])).toContain('Paid'));
   });
 
+  it('shows the new customer’s payments when another customer signs in to the profile', async () => {
+    const core = await signedIn();
+    await threePayments(core);
+    await openHistory(core);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    // Björn signs in (in another window of the app): this window's list is his now, and he has paid nothing.
+    core.as('bjorn');
+    await core.value('signIn');
+    expect((await screen.findByTestId('history-empty')).textContent).toContain('No payments yet');
+    expect(rows()).toHaveLength(0);
+  });
+
   it('has no serious accessibility violation, in the list and in the details', async () => {
     const core = await signedIn();
     await threePayments(core);

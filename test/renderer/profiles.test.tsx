@@ -128,21 +128,26 @@ describe('Profiles: the list', () => {
     expect(screen.getByRole('button', { name: 'Bæta við sniði' })).toBeTruthy();
   });
 
-  it('switches to another profile through the store: the banner, session and list follow', async () => {
-    const { user, core } = await openProfiles();
+  it('switches to another profile in one call: the banner, session and list follow', async () => {
+    const core = await wallet();
+    core.as('anna');
+    await core.value('signIn');
+    const { user } = await openProfiles(core);
     expect(screen.getByTestId('env-banner').textContent).toContain('LOCAL SANDBOX');
+    expect(screen.getByTestId('signed-in-as').textContent).toContain('Anna Jónsdóttir');
+    const before = core.calls.length;
 
     await user.click(screen.getByRole('button', { name: 'Switch to Bank sandbox' }));
 
-    expect(callsTo(core, 'switchProfile')).toEqual([{ id: 'bank-sandbox' }]);
     expect(await screen.findByText('Now using Bank sandbox.')).toBeTruthy();
+    // The answer carries the new profile's session: nothing else is asked.
+    expect(core.calls.slice(before).map((call) => [call.channel, call.request])).toEqual([
+      ['switchProfile', { id: 'bank-sandbox' }],
+    ]);
     expect(within(card('Bank sandbox')).getByText('In use')).toBeTruthy();
     expect(within(card('Local sandbox')).queryByText('In use')).toBeNull();
     expect(screen.getByTestId('env-banner').textContent).toContain('BANK SANDBOX');
-    // The session of the new profile was fetched after the switch.
-    expect(core.calls.findLastIndex((call) => call.channel === 'sessionStatus')).toBeGreaterThan(
-      core.calls.findIndex((call) => call.channel === 'switchProfile'),
-    );
+    expect(screen.queryByTestId('signed-in-as')).toBeNull();
     // The active profile offers no switch to itself.
     expect(screen.queryByRole('button', { name: 'Switch to Bank sandbox' })).toBeNull();
   });
@@ -466,18 +471,26 @@ describe('Profiles: removing and resetting', () => {
     expect(screen.getByText('Bank sandbox is back to how it shipped.')).toBeTruthy();
   });
 
-  it('switches to the first profile when the one in use is removed, so the session follows', async () => {
+  it('switches to the first profile when the one in use is removed, in one call, and its session follows', async () => {
     const core = await wallet();
+    core.as('anna');
+    await core.value('signIn');
     await core.value('switchProfile', { id: 'my-bank' });
     const { user } = await openProfiles(core);
     expect(screen.getByTestId('env-banner').textContent).toContain('BANK SANDBOX');
+    expect(screen.queryByTestId('signed-in-as')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Remove My test bank' }));
     expect(screen.getByRole('dialog').textContent).toContain('This is the profile in use');
+    const before = core.calls.length;
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
     await screen.findByText('Removed My test bank.');
-    expect(callsTo(core, 'switchProfile')).toEqual([{ id: 'local-sandbox' }]);
+    // One call, not four: main's answer has the profiles and the session of the one in use now.
+    expect(core.calls.slice(before).map((call) => [call.channel, call.request])).toEqual([
+      ['removeProfile', { id: 'my-bank' }],
+    ]);
     expect(within(card('Local sandbox')).getByText('In use')).toBeTruthy();
     expect(screen.getByTestId('env-banner').textContent).toContain('LOCAL SANDBOX');
+    expect(screen.getByTestId('signed-in-as').textContent).toContain('Anna Jónsdóttir');
   });
 
   it('explains a removal the main process refused', async () => {

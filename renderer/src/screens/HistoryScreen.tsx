@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { formatNumber } from '../i18n/format.ts';
-import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import { useApp, useAppStore, useWallet } from '../lib/wallet-context.tsx';
 import { emptyForm, isFiltered, toFilter, type FilterForm } from './history/filter-form.ts';
 import { createHistoryStore, type HistoryStore } from './history/history-store.ts';
 import { HistoryFilters } from './history/HistoryFilters.tsx';
@@ -18,31 +18,20 @@ export const TYPING_DELAY_MS = 250;
 /** Every payment of the active profile: filtered, opened one by one, and exported as CSV. */
 export function HistoryScreen() {
   const wallet = useWallet();
-  const [store] = useState(() => createHistoryStore(wallet));
+  const app = useAppStore();
+  const [store] = useState(() => createHistoryStore(wallet, app));
   const t = useT();
   const [form, setForm] = useState<FilterForm>(emptyForm);
   const typed = useDebounced({ payee: form.payee, text: form.text }, TYPING_DELAY_MS);
   const filter = useMemo(() => toFilter({ ...form, ...typed }), [form, typed]);
   const actions = useStore(store, (state) => state.actions);
 
-  // The first load, and again when another profile becomes the active one.
-  const profileId = useApp((state) => state.session?.profileId);
-  useEffect(() => {
-    actions.load({ clear: true });
-  }, [actions, profileId]);
+  // While the screen is open its store loads the list and follows what changes in the main process.
+  useEffect(() => actions.listen(), [actions]);
 
   useEffect(() => {
     actions.setFilter(filter);
   }, [actions, filter]);
-
-  // A payment changed in the main process (sent, accepted, settled...): what is on screen follows.
-  const change = useApp((state) => state.lastPaymentChange);
-  const seen = useRef(change);
-  useEffect(() => {
-    if (!change || change === seen.current) return;
-    seen.current = change;
-    actions.paymentChanged(change);
-  }, [actions, change]);
 
   return (
     <section className="history-screen" aria-labelledby="history-title">

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DailyLimitView, DraftField, DraftValidation, PaymentView } from '../../../common/bridge-contract.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import type { DailyLimitView, DraftField, DraftValidation } from '../../../common/bridge-contract.ts';
 import type { OwnAccount, Payee } from '../../../common/address-book.ts';
 import { displayAccount, normalizeAccountNumber } from '../../../common/account-number.ts';
 import { checkKennitala, formatKennitala } from '../../../common/kennitala.ts';
@@ -7,61 +8,36 @@ import { FieldFrame, TextField } from '../components/Field.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
-import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import { useApp, useAppStore, useWallet } from '../lib/wallet-context.tsx';
 import type { PayDraft } from '../state/app-store.ts';
 import { fieldErrorText } from './pay/field-errors.ts';
 import { regroupAmount } from './pay/format-input.ts';
 import { LimitMeter } from './pay/LimitMeter.tsx';
+import { createPayStore } from './pay/pay-store.ts';
 import { Result } from './pay/Result.tsx';
 import { Review } from './pay/Review.tsx';
-
-type Stage =
-  | { name: 'form' }
-  | { name: 'review'; validation: DraftValidation; draft: PayDraft }
-  | { name: 'result'; payment: PaymentView; error?: string; newPayee: boolean };
 
 /** The home screen once signed in: the form, then the review, then the outcome. The draft lives in the app store. */
 export function PayScreen() {
   const t = useT();
-  const [stage, setStage] = useState<Stage>({ name: 'form' });
-  const [limit, setLimit] = useState<DailyLimitView>();
   const wallet = useWallet();
-  const lastChange = useApp((state) => state.lastPaymentChange);
-  const signedIn = useApp((state) => state.session?.signedIn ?? false);
-
-  const refreshLimit = useCallback(() => {
-    unwrap(wallet.dailyLimit()).then(setLimit, () => undefined);
-  }, [wallet]);
-  useEffect(() => {
-    if (signedIn) refreshLimit();
-  }, [refreshLimit, signedIn, lastChange]);
+  const app = useAppStore();
+  const [store] = useState(() => createPayStore(wallet, app));
+  const stage = useStore(store, (state) => state.stage);
+  const limit = useStore(store, (state) => state.limit);
+  const actions = useStore(store, (state) => state.actions);
+  // While the screen is open its store follows the payments and the session in the main process.
+  useEffect(() => actions.listen(), [actions]);
 
   return (
     <section aria-labelledby="pay-title" className="pay">
       <h2 id="pay-title">{t('pay.title')}</h2>
       <LimitMeter limit={limit} />
-      {stage.name === 'form' && (
-        <PayForm onReview={(validation, draft) => setStage({ name: 'review', validation, draft })} onLimit={setLimit} />
-      )}
+      {stage.name === 'form' && <PayForm onReview={actions.review} onLimit={actions.setLimit} />}
       {stage.name === 'review' && (
-        <Review
-          validation={stage.validation}
-          draft={stage.draft}
-          onBack={() => setStage({ name: 'form' })}
-          onDone={(payment, error) =>
-            setStage({ name: 'result', payment, newPayee: stage.validation.newPayee, ...(error ? { error } : {}) })
-          }
-        />
+        <Review validation={stage.validation} draft={stage.draft} onBack={actions.backToForm} onDone={actions.sent} />
       )}
-      {stage.name === 'result' && (
-        <Result
-          payment={stage.payment}
-          error={stage.error}
-          newPayee={stage.newPayee}
-          onBack={() => setStage({ name: 'form' })}
-          onUpdate={(payment, error) => setStage({ ...stage, payment, ...(error ? { error } : { error: undefined }) })}
-        />
-      )}
+      {stage.name === 'result' && <Result store={store} />}
     </section>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ProfileList } from '../../../common/bridge-contract.ts';
 import type { ProfileSummary } from '../../../common/profile.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
-import { errorCode, unwrap } from '../lib/api.ts';
-import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import { errorCode } from '../lib/api.ts';
+import { useApp } from '../lib/wallet-context.tsx';
 import { editButtonId, ProfileCard } from './profiles/ProfileCard.tsx';
 import { ProfileForm } from './profiles/ProfileForm.tsx';
 import './profiles/profiles.css';
@@ -22,7 +21,6 @@ type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; id: string };
 export function ProfilesScreen() {
   const t = useT();
   const errorText = useErrorText();
-  const wallet = useWallet();
   const list = useApp((state) => state.profiles);
   const actions = useApp((state) => state.actions);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
@@ -62,19 +60,11 @@ export function ProfilesScreen() {
       setFocusTarget({ id: TITLE_ID });
     });
 
-  /** A new list from the main process: the shell follows, and a change of active profile is a switch. */
-  const apply = async (next: ProfileList) => {
-    const before = profiles.find((profile) => profile.active)?.id;
-    const after = next.profiles.find((profile) => profile.active)?.id;
-    actions.setProfiles(next);
-    if (after && after !== before) await actions.switchProfile(after);
-  };
-
   const remove = (profile: ProfileSummary) =>
     run(async () => {
       setConfirming(undefined);
-      const next = await unwrap(wallet.removeProfile({ id: profile.id }));
-      await apply(next);
+      // One call: main answers with the profiles and the session of the one active now.
+      await actions.removeProfile(profile.id);
       setStatus(t(profile.builtIn ? 'profiles.wasReset' : 'profiles.removed', { name: profile.name }));
       // A reset profile's button is still there (the dialog gives the focus back to it); a removed one's is gone.
       if (!profile.builtIn) setFocusTarget({ id: TITLE_ID });

@@ -1,9 +1,17 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppInfo, GrantReminder, PaymentView, ProfileList, WalletApi } from '../../../common/bridge-contract.ts';
+import type {
+  AppInfo,
+  GrantReminder,
+  PaymentView,
+  ProfileChange,
+  ProfileList,
+  WalletApi,
+} from '../../../common/bridge-contract.ts';
 import type { AppLocale } from '../../../common/locale.ts';
 import type { Session } from '../../../common/session.ts';
 import type { Settings, SettingsUpdate } from '../../../common/settings.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
+import { isSame, isStale } from './payment-versions.ts';
 
 export type Screen = 'pay' | 'history' | 'profiles' | 'settings';
 
@@ -39,11 +47,15 @@ export interface AppState {
   screen: Screen;
   /** The sign-in that failed, by its error code, until the next attempt. */
   signInError?: string;
-  /** The grant reminder dialog (one day left), until dismissed. */
+  /** The grant reminder dialog (one day left), until dismissed: once per grant and run of the app. */
   reminderDialog?: GrantReminder;
   draft: PayDraft;
-  /** The latest change to any payment, from the main process; screens refresh on it. */
-  lastPaymentChange?: PaymentView;
+  /**
+   * The latest change to one of the active customer's payments, from main's events or from answers (see
+   * `notePayment`): never older than what the app has already seen of that payment. The pay and history stores
+   * follow it; screens read those.
+   */
+  paymentChange?: PaymentView;
   actions: AppActions;
 }
 
@@ -54,7 +66,11 @@ export interface AppActions {
   cancelSignIn(): Promise<void>;
   signOut(): Promise<void>;
   refreshSession(): Promise<void>;
+  /** One call: main answers with the profiles and the now active profile's session. */
   switchProfile(id: string): Promise<void>;
+  /** Removes (or resets, for a shipped one) a profile; removing the active one switches to another, in one call. */
+  removeProfile(id: string): Promise<void>;
+  /** The profiles after a save; the session is read again, as a save may have ended it. */
   setProfiles(list: ProfileList): void;
   /**
    * Shows the change at once (optimistic) and sends it; changes go to the main process one after another, in order.
@@ -64,6 +80,12 @@ export interface AppActions {
   setDraft(patch: Partial<PayDraft>): void;
   resetDraft(): void;
   dismissReminder(): void;
+  /**
+   * A payment as an answer brought it (a send, a check again, a status refresh): kept as the newest version when it
+   * is, and announced like an event. Returns the newest version the app knows, which may be one an event brought
+   * while the answer was on its way.
+   */
+  notePayment(payment: PaymentView): PaymentView;
   /** Subscribes to the main process's events; returns the unsubscribe. */
   listen(): () => void;
 }
@@ -74,6 +96,71 @@ export type AppStore = StoreApi<AppState>;
 export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en'): AppStore {
   return createStore<AppState>()((set, get) => {
     const activeProfileId = () => get().profiles?.profiles.find((profile) => profile.active)?.id;
+
+    // What arrives from main, events and answers alike, is taken or dropped here and nowhere else.
+
+    /** A session is the active profile's, or from before a switch (an answer or event overtaken by it). */
+    const takeSession = (session: Session) => {
+      if (session.profileId !== activeProfileId()) return;
+      set({ session });
+      remindFrom(session);
+    };
+
+    /** The last day's reminders already shown in this run, by profile and grant. */
+    const reminded = new Set<string>();
+    const remind = (reminder: GrantReminder) => {
+      if (reminder.reminder !== 1 || reminder.profileId !== activeProfileId()) return;
+      const key = `${reminder.profileId}|${reminder.grantEnd}`;
+      if (reminded.has(key)) return;
+      reminded.add(key);
+      set({ reminderDialog: reminder });
+    };
+    /**
+     * A session on its grant's last day opens the dialog too. Main announces a reminder once per run, and that may
+     * be before the app knows which profile is active (the first status read announces it, while the app is still
+     * loading), before this window opened, or for a profile switched to later without a status read.
+     */
+    const remindFrom = (session: Session) => {
+      if (!session.signedIn || session.reminder !== 1 || session.grantEnd === undefined) return;
+      remind({
+        profileId: session.profileId,
+        reminder: 1,
+        daysLeft: session.daysLeft ?? 0,
+        grantEnd: session.grantEnd,
+      });
+    };
+
+    /** The newest version seen of each of the active profile's payments in this run. */
+    let payments = new Map<string, PaymentView>();
+    /**
+     * A payment version is taken when it is the active profile's and, while someone is signed in, that customer's
+     * (a send of another profile or customer may still be finishing), and not older than what was already seen.
+     */
+    const takePayment = (payment: PaymentView): PaymentView => {
+      const { session } = get();
+      if (payment.profileId !== activeProfileId()) return payment;
+      if (session?.maskedKennitala && payment.order.debtorKennitala !== session.maskedKennitala) return payment;
+      const known = payments.get(payment.id);
+      if (known && isStale(payment, known)) return known;
+      payments.set(payment.id, payment);
+      if (!isSame(payment, known)) set({ paymentChange: payment });
+      return payment;
+    };
+
+    /** Another profile is active: what belonged to the one before goes. */
+    const profileChanged = (change: ProfileChange) => {
+      const { session, ...profiles } = change;
+      payments = new Map();
+      set({
+        profiles,
+        session,
+        draft: emptyDraft(),
+        signInError: undefined,
+        reminderDialog: undefined,
+        paymentChange: undefined,
+      });
+      remindFrom(session);
+    };
 
     // Settings: what the main process last answered, the changes sent or waiting to be sent (in order), and the
     // chain that sends them one at a time so that the main process applies them in the order they were made.
@@ -113,6 +200,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
           confirmedSettings = settings;
           pendingChanges = [];
           set({ phase: 'ready', appInfo, settings, locale: settings.locale, profiles, session });
+          remindFrom(session);
         } catch {
           set({ phase: 'unreachable' });
         }
@@ -123,7 +211,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       async signIn() {
         set({ signInError: undefined });
         try {
-          set({ session: await unwrap(wallet.signIn()) });
+          takeSession(await unwrap(wallet.signIn()));
         } catch (error) {
           set({ signInError: errorCode(error) });
           await actions.refreshSession();
@@ -131,25 +219,32 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       },
       async cancelSignIn() {
         try {
-          set({ session: await unwrap(wallet.cancelSignIn()) });
+          takeSession(await unwrap(wallet.cancelSignIn()));
         } catch {
           await actions.refreshSession();
         }
       },
       async signOut() {
-        set({ session: await unwrap(wallet.signOut()), screen: 'pay' });
+        takeSession(await unwrap(wallet.signOut()));
+        set({ screen: 'pay' });
       },
       async refreshSession() {
         try {
-          set({ session: await unwrap(wallet.sessionStatus()) });
+          takeSession(await unwrap(wallet.sessionStatus()));
         } catch {
           // The next event or action tries again; what is on screen stays.
         }
       },
       async switchProfile(id) {
-        const profiles = await unwrap(wallet.switchProfile({ id }));
-        const session = await unwrap(wallet.sessionStatus());
-        set({ profiles, session, draft: emptyDraft(), signInError: undefined, reminderDialog: undefined });
+        profileChanged(await unwrap(wallet.switchProfile({ id })));
+      },
+      async removeProfile(id) {
+        const change = await unwrap(wallet.removeProfile({ id }));
+        if (change.session.profileId !== activeProfileId()) return profileChanged(change);
+        // Another profile went, or the active one was reset (a shipped one starts signed out again).
+        const { session, ...profiles } = change;
+        set({ profiles });
+        takeSession(session);
       },
       setProfiles(profiles) {
         set({ profiles });
@@ -181,15 +276,12 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       dismissReminder() {
         set({ reminderDialog: undefined });
       },
+      notePayment: takePayment,
       listen() {
         const stops = [
-          wallet.onSessionChanged((session) => {
-            if (session.profileId === activeProfileId()) set({ session });
-          }),
-          wallet.onPaymentChanged((payment) => set({ lastPaymentChange: payment })),
-          wallet.onGrantReminder((reminder) => {
-            if (reminder.profileId === activeProfileId() && reminder.reminder === 1) set({ reminderDialog: reminder });
-          }),
+          wallet.onSessionChanged(takeSession),
+          wallet.onPaymentChanged((payment) => void takePayment(payment)),
+          wallet.onGrantReminder(remind),
         ];
         return () => stops.forEach((stop) => stop());
       },

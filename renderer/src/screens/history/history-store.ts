@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PaymentView, WalletApi } from '../../../../common/bridge-contract.ts';
 import type { HistoryFilter } from '../../../../common/payment.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
+import type { AppState, AppStore } from '../../state/app-store.ts';
 
 /** Rows asked of the main process at a time: a screenful is about 10, a fast fling a few hundred. */
 export const PAGE_SIZE = 250;
@@ -51,10 +52,14 @@ export interface HistoryActions {
   open(payment: PaymentView): void;
   close(): void;
   refreshStatus(): Promise<void>;
-  /** A payment changed in the main process. */
-  paymentChanged(payment: PaymentView): void;
   exportCsv(): Promise<void>;
   dismissExport(): void;
+  /**
+   * Follows the app store while the screen is open: a payment that changed (what the app store took of main's
+   * events, stale ones already dropped) shows at once, and another profile or customer loads their list. Returns
+   * the unsubscribe.
+   */
+  listen(): () => void;
 }
 
 export type HistoryStore = StoreApi<HistoryState>;
@@ -64,8 +69,14 @@ export const itemAt = (state: Pick<HistoryState, 'pages'>, index: number): Payme
 
 const sameFilter = (a: HistoryFilter, b: HistoryFilter) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Whose payments the list shows: the profile's, and its signed-in customer's once one is. */
+const ownerOf = (state: AppState) => ({
+  profileId: state.session?.profileId,
+  customer: state.session?.maskedKennitala,
+});
+
 /** The history screen's state: pages of the list fetched as they come into view, the open payment, the export. */
-export function createHistoryStore(wallet: WalletApi): HistoryStore {
+export function createHistoryStore(wallet: WalletApi, app: AppStore): HistoryStore {
   return createStore<HistoryState>()((set, get) => {
     /** Answers from an older generation (another filter, an older reload) are dropped. */
     let generation = 0;
@@ -76,6 +87,9 @@ export function createHistoryStore(wallet: WalletApi): HistoryStore {
 
     const fetchPage = (page: number) =>
       unwrap(wallet.historyPage({ filter: get().filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE }));
+
+    /** A payment main answered with: the app store keeps the newest version, which is the one shown. */
+    const answered = (payment: PaymentView) => replaceEverywhere(app.getState().actions.notePayment(payment));
 
     const replaceEverywhere = (payment: PaymentView) => {
       const { pages, detail } = get();
@@ -193,7 +207,7 @@ export function createHistoryStore(wallet: WalletApi): HistoryStore {
         // The row may be a moment old: show it at once, then what the main process has now.
         unwrap(wallet.getPayment({ id: payment.id })).then(
           (fresh) => {
-            if (get().detail?.payment.id === fresh.id) replaceEverywhere(fresh);
+            if (get().detail?.payment.id === fresh.id) answered(fresh);
           },
           (error: unknown) => {
             const detail = get().detail;
@@ -212,7 +226,7 @@ export function createHistoryStore(wallet: WalletApi): HistoryStore {
         set({ detail: { ...detail, refreshing: true, refreshed: false, errorCode: undefined } });
         try {
           const payment = await unwrap(wallet.refreshStatus({ id: detail.payment.id }));
-          replaceEverywhere(payment);
+          answered(payment);
           const now = get().detail;
           if (now?.payment.id === payment.id) set({ detail: { ...now, refreshing: false, refreshed: true } });
         } catch (error) {
@@ -221,12 +235,6 @@ export function createHistoryStore(wallet: WalletApi): HistoryStore {
             set({ detail: { ...now, refreshing: false, errorCode: errorCode(error) } });
           }
         }
-      },
-
-      paymentChanged(payment) {
-        const detail = get().detail;
-        if (detail?.payment.id === payment.id) set({ detail: { ...detail, payment } });
-        actions.reload();
       },
 
       async exportCsv() {
@@ -246,6 +254,25 @@ export function createHistoryStore(wallet: WalletApi): HistoryStore {
 
       dismissExport() {
         set({ exportState: undefined });
+      },
+
+      listen() {
+        let owner = ownerOf(app.getState());
+        actions.load({ clear: true });
+        return app.subscribe((state, before) => {
+          const now = ownerOf(state);
+          // Signing out keeps the list (a lost session's history stays readable); another customer does not.
+          if (now.profileId !== owner.profileId || (now.customer && now.customer !== owner.customer)) {
+            owner = now;
+            return actions.load({ clear: true });
+          }
+          if (state.paymentChange && state.paymentChange !== before.paymentChange) {
+            // Already the newest version: the details show it as is; the list is read again, as a change may move
+            // a payment in or out of the filter.
+            replaceEverywhere(state.paymentChange);
+            actions.reload();
+          }
+        });
       },
     };
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { PaymentView } from '../../../../common/bridge-contract.ts';
+import { useState } from 'react';
+import { useStore } from 'zustand';
 import { formatKennitala } from '../../../../common/kennitala.ts';
 import { PaymentError } from '../../components/PaymentError.tsx';
 import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
@@ -7,43 +7,28 @@ import { useT } from '../../i18n/index.ts';
 import { formatAmount } from '../../i18n/format.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import type { PayStore } from './pay-store.ts';
 
 /**
  * The outcome: accepted, refused with the bank's explanation, or not known yet with "Check again"; or, when the app's
  * own record of the payment is damaged, a word to check the online banking and nothing that would send it again.
  */
-export function Result({
-  payment,
-  error,
-  newPayee,
-  onBack,
-  onUpdate,
-}: {
-  payment: PaymentView;
-  error: string | undefined;
-  newPayee: boolean;
-  onBack: () => void;
-  onUpdate: (payment: PaymentView, error?: string) => void;
-}) {
+export function Result({ store }: { store: PayStore }) {
   const t = useT();
   const wallet = useWallet();
   const locale = useApp((state) => state.locale);
-  const lastChange = useApp((state) => state.lastPaymentChange);
   const { resetDraft } = useApp((state) => state.actions);
+  const stage = useStore(store, (state) => state.stage);
+  const actions = useStore(store, (state) => state.actions);
   const [checking, setChecking] = useState(false);
   const [payeeSaved, setPayeeSaved] = useState(false);
-
-  // A change the main process reports (a status refresh, a retry) shows here at once.
-  useEffect(() => {
-    if (lastChange?.id === payment.id && lastChange.updatedAt > payment.updatedAt) onUpdate(lastChange);
-  }, [lastChange, payment, onUpdate]);
+  if (stage.name !== 'result') return null;
+  const { payment, error, newPayee } = stage;
 
   const checkAgain = async () => {
     setChecking(true);
     try {
-      onUpdate(await unwrap(wallet.checkAgain({ id: payment.id })));
-    } catch (caught) {
-      onUpdate(payment, errorCode(caught));
+      await actions.checkAgain();
     } finally {
       setChecking(false);
     }
@@ -59,12 +44,12 @@ export function Result({
       );
       setPayeeSaved(true);
     } catch (caught) {
-      onUpdate(payment, errorCode(caught));
+      actions.refused(errorCode(caught));
     }
   };
   const newPayment = () => {
     resetDraft();
-    onBack();
+    actions.backToForm();
   };
 
   const amount = formatAmount(payment.order.amount, locale);
@@ -144,7 +129,7 @@ export function Result({
         )}
         {payeeSaved && <p role="status">{t('pay.payeeSaved')}</p>}
         {payment.state === 'rejected' && (
-          <button type="button" onClick={onBack}>
+          <button type="button" onClick={actions.backToForm}>
             {t('result.backToForm')}
           </button>
         )}

@@ -1,0 +1,107 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { DailyLimitView, DraftValidation, PaymentView, WalletApi } from '../../../../common/bridge-contract.ts';
+import { errorCode, unwrap } from '../../lib/api.ts';
+import type { AppStore, PayDraft } from '../../state/app-store.ts';
+
+export type Stage =
+  | { name: 'form' }
+  | { name: 'review'; validation: DraftValidation; draft: PayDraft }
+  | {
+      name: 'result';
+      payment: PaymentView;
+      /** The code of a call about the payment that main refused (the send, a check again, saving the payee). */
+      error?: string;
+      newPayee: boolean;
+    };
+
+export interface PayState {
+  stage: Stage;
+  /** Today's limit as main last told it: by itself, or with the check of the draft. */
+  limit?: DailyLimitView;
+  actions: PayActions;
+}
+
+export interface PayActions {
+  /** With main's check of exactly this draft: what the review shows is what is confirmed. */
+  review(validation: DraftValidation, draft: PayDraft): void;
+  backToForm(): void;
+  /** The review's payment as the confirm or the send left it, and the send's refusal if there was one. */
+  sent(payment: PaymentView, error?: string): void;
+  /** Asks the bank again, with the same request id, about the payment on the result screen. */
+  checkAgain(): Promise<void>;
+  /** A call about the payment on the result screen was refused. */
+  refused(code: string): void;
+  setLimit(limit: DailyLimitView): void;
+  refreshLimit(): void;
+  /**
+   * Follows the app store while the screen is open: the payment on the result screen takes every newer version
+   * (the app store has already dropped stale ones), and the limit is read again after any payment changed or a
+   * sign-in. Returns the unsubscribe.
+   */
+  listen(): () => void;
+}
+
+export type PayStore = StoreApi<PayState>;
+
+/** The pay screen's state: the form, the review, the outcome, and the daily limit above them. */
+export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
+  return createStore<PayState>()((set, get) => {
+    const signedIn = () => app.getState().session?.signedIn ?? false;
+    /** Shows a newer version of the result's payment; a refusal shown with it stays until the next try. */
+    const showPayment = (payment: PaymentView) => {
+      const { stage } = get();
+      if (stage.name === 'result' && stage.payment.id === payment.id) set({ stage: { ...stage, payment } });
+    };
+
+    const actions: PayActions = {
+      review(validation, draft) {
+        set({ stage: { name: 'review', validation, draft } });
+      },
+      backToForm() {
+        set({ stage: { name: 'form' } });
+      },
+      sent(payment, error) {
+        const { stage } = get();
+        const newPayee = stage.name === 'review' && stage.validation.newPayee;
+        const newest = app.getState().actions.notePayment(payment);
+        set({ stage: { name: 'result', payment: newest, newPayee, ...(error ? { error } : {}) } });
+      },
+      async checkAgain() {
+        const { stage } = get();
+        if (stage.name !== 'result') return;
+        const { error: _before, ...rest } = stage;
+        set({ stage: rest });
+        try {
+          showPayment(app.getState().actions.notePayment(await unwrap(wallet.checkAgain({ id: stage.payment.id }))));
+        } catch (caught) {
+          actions.refused(errorCode(caught));
+        }
+      },
+      refused(code) {
+        const { stage } = get();
+        if (stage.name === 'result') set({ stage: { ...stage, error: code } });
+      },
+      setLimit(limit) {
+        // Answers may cross on their way: the one main read later wins.
+        const shown = get().limit;
+        if (!shown || limit.asOf >= shown.asOf) set({ limit });
+      },
+      refreshLimit() {
+        unwrap(wallet.dailyLimit()).then(actions.setLimit, () => undefined);
+      },
+      listen() {
+        if (signedIn()) actions.refreshLimit();
+        return app.subscribe((state, before) => {
+          const change = state.paymentChange;
+          if (change && change !== before.paymentChange) {
+            showPayment(change);
+            if (signedIn()) actions.refreshLimit();
+          }
+          if (state.session?.signedIn && !before.session?.signedIn) actions.refreshLimit();
+        });
+      },
+    };
+
+    return { stage: { name: 'form' }, actions };
+  });
+}
