@@ -165,7 +165,7 @@ export const is: Record<keyof typeof en, string> = {
   'result.rejectedTitle': 'Greiðslan var ekki framkvæmd',
   'result.unknownTitle': 'Ekki er enn vitað hvort greiðslan fór í gegn',
   'result.unknown':
-    'Ekki greiða aftur: athugaðu heldur aftur. Forritið spyr bankann með sama auðkenni beiðni ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
+    'Ekki greiða aftur, heldur athugaðu stöðuna á ný. Forritið spyr bankann með sama auðkenni beiðni ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
   'result.damagedTitle': 'Færsla þessarar greiðslu er sködduð',
   'result.checkAgain': 'Athuga aftur',
   'result.checking': 'Athuga…',
