@@ -107,8 +107,10 @@ export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
 export const ExportResultSchema = z.object({
   saved: z.boolean(),
-  /** The file's name (not its folder), when saved. */
+  /** The file's name, when saved. */
   fileName: z.string().optional(),
+  /** The folder it was saved in, as the customer's system names it. */
+  folder: z.string().optional(),
   count: z.number().int().nonnegative(),
 });
 export type ExportResult = z.infer<typeof ExportResultSchema>;
@@ -171,6 +173,8 @@ export const invokeChannels = {
     request: z.strictObject({ filter: HistoryFilterSchema.strict().default({}) }),
     response: ExportResultSchema,
   },
+  /** Shows a file this run exported in the system's file manager; any other name is refused. */
+  showExport: { request: z.strictObject({ fileName: z.string().min(1).max(255) }), response: z.object({}) },
 
   // Settings.
   getSettings: { request: NoRequest, response: SettingsSchema },

@@ -131,6 +131,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       activeProfile,
       clock,
       saveFile: (file) => platform.saveFile(file),
+      showFile: (path) => platform.showFile(path),
       locale: () => settings.locale(),
     }),
     ...settingsHandlers({ settings, tokenStorageChanged: applyTokenStorage, localeChanged: hostChanged }),

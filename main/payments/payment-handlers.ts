@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { HandlerTable } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
@@ -21,6 +21,7 @@ export type PaymentHandlers = Pick<
   | 'getPayment'
   | 'refreshStatus'
   | 'exportHistory'
+  | 'showExport'
 >;
 
 export interface PaymentHandlerOptions {
@@ -29,6 +30,7 @@ export interface PaymentHandlerOptions {
   activeProfile(): string;
   clock: Clock;
   saveFile: Platform['saveFile'];
+  showFile: Platform['showFile'];
   locale(): AppLocale;
 }
 
@@ -39,6 +41,8 @@ export interface PaymentHandlerOptions {
  */
 export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers {
   const { payments, sessions, clock } = options;
+  /** The files this run exported, by name. */
+  const exported = new Map<string, string>();
   const active = (): Promise<PaymentService> => {
     const profileId = options.activeProfile();
     return payments.of(profileId, sessions.customer(profileId).kennitala);
@@ -79,9 +83,16 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
         content: historyCsv(items, options.locale()),
         locale: options.locale(),
       });
-      return path
-        ? { saved: true, fileName: basename(path), count: items.length }
-        : { saved: false, count: items.length };
+      if (!path) return { saved: false, count: items.length };
+      exported.set(basename(path), path);
+      return { saved: true, fileName: basename(path), folder: dirname(path), count: items.length };
+    },
+    showExport: ({ fileName }) => {
+      // Only what this run saved: the page never names a path of its own choosing.
+      const path = exported.get(fileName);
+      if (!path) throw new WalletError('EXPORT_NOT_FOUND', 'No such exported file');
+      options.showFile(path);
+      return {};
     },
   };
 }

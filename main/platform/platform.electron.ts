@@ -1,4 +1,4 @@
-import { app, dialog } from 'electron';
+import { app, dialog, shell } from 'electron';
 import { systemClock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
 import { focusAppWindow, openInSystemBrowser } from '../window/desktop.electron.ts';
@@ -24,6 +24,7 @@ export function createElectronPlatform(options: {
     openExternal: openInSystemBrowser,
     focusApp: focusAppWindow,
     saveFile: saveWithDialog,
+    showFile: (path) => shell.showItemInFolder(path),
     shipped: options.shipped,
     ...(options.localSandbox ? { localSandbox: options.localSandbox } : {}),
   };

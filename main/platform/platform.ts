@@ -27,6 +27,8 @@ export interface Platform {
   focusApp(): void;
   /** Asks where to save a file and saves it there; the path, or undefined when the customer cancelled. */
   saveFile(file: { suggestedName: string; content: string; locale: AppLocale }): Promise<string | undefined>;
+  /** Shows a saved file in the system's file manager. */
+  showFile(path: string): void;
   /** The profiles this build ships (built-in and the vendor's), and whether customers may add and edit profiles. */
   shipped: { profiles: Profile[]; allowEdit: boolean };
   /** The embedded bank of the Local sandbox profile, where the build ships it. */

@@ -88,6 +88,7 @@ const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   getPayment: { id: 'payment-1' },
   refreshStatus: { id: 'payment-1' },
   exportHistory: { filter },
+  showExport: { fileName: 'a2a-wallet-local-sandbox-2026-11-22.csv' },
   getSettings: undefined,
   updateSettings: { language: 'is', allowWeakTokenStorage: true },
 };
@@ -211,7 +212,8 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   historyPage: { total: 1, items: [payment] },
   getPayment: payment,
   refreshStatus: payment,
-  exportHistory: { saved: true, fileName: 'payments.csv', count: 1 },
+  exportHistory: { saved: true, fileName: 'payments.csv', folder: '/home/anna/Downloads', count: 1 },
+  showExport: {},
   getSettings: {
     language: 'system',
     locale: 'is',

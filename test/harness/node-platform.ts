@@ -31,23 +31,29 @@ export interface NodePlatformOptions {
  * The Platform with plain Node adapters, for the browser harness and integration tests: a JSON file store in the
  * run's folder, a keychain whose key lives in memory, and a "save dialog" that saves into `<dataDir>/saved`.
  */
-export function createNodePlatform(options: NodePlatformOptions): Platform & { savedDir: string } {
+export function createNodePlatform(
+  options: NodePlatformOptions,
+): Platform & { savedDir: string; shownFiles: string[] } {
   const manifest = JSON.parse(readFileSync(join(options.root, 'package.json'), 'utf8')) as {
     productName?: string;
     name: string;
     version: string;
   };
   const savedDir = join(options.dataDir, 'saved');
+  /** What "show in folder" was asked for (no file manager here). */
+  const shownFiles: string[] = [];
   return {
     appInfo: () => ({ name: manifest.productName ?? manifest.name, version: manifest.version }),
     dataDir: options.dataDir,
     savedDir,
+    shownFiles,
     store: new JsonFileStore(join(options.dataDir, 'settings.json')),
     keyProtector: options.keyProtector ?? memoryKeychain(),
     clock: options.clock ?? systemClock,
     preferredLanguages: () => options.preferredLanguages ?? ['en'],
     openExternal: options.openExternal ?? (() => Promise.reject(new Error('No browser in this host'))),
     focusApp: options.focusApp ?? (() => undefined),
+    showFile: (path) => void shownFiles.push(path),
     saveFile: ({ suggestedName, content }) => {
       mkdirSync(savedDir, { recursive: true, mode: 0o700 });
       // As the app's dialog suggests: never over an earlier export.

@@ -212,10 +212,22 @@ describe('the wallet through the contract', () => {
     expect(await call('getPayment', { id: 'nope' })).toMatchObject({ ok: false, error: { code: 'PAYMENT_NOT_FOUND' } });
 
     const exported = await value('exportHistory', { filter: {} });
-    expect(exported).toEqual({ saved: true, fileName: 'a2a-wallet-local-sandbox-2026-11-22.csv', count: 2 });
+    expect(exported).toEqual({
+      saved: true,
+      fileName: 'a2a-wallet-local-sandbox-2026-11-22.csv',
+      folder: platform.savedDir,
+      count: 2,
+    });
     const csv = readFileSync(join(platform.savedDir, exported.fileName ?? ''), 'utf8');
     expect(csv).toContain(first.requestId);
     expect(csv).not.toContain(ANNA.kennitala);
+    // The folder can be opened on the file this run saved, and on nothing else the page names.
+    await value('showExport', { fileName: exported.fileName ?? '' });
+    expect(platform.shownFiles).toEqual([join(platform.savedDir, exported.fileName ?? '')]);
+    for (const fileName of ['settings.json', '../settings.json', '/etc/passwd']) {
+      expect(await call('showExport', { fileName })).toMatchObject({ ok: false, error: { code: 'EXPORT_NOT_FOUND' } });
+    }
+    expect(platform.shownFiles).toHaveLength(1);
 
     await wallet.close();
     await open({ keyProtector });
