@@ -30,24 +30,25 @@ export class JsonFileStore implements KeyValueStore {
   }
 
   set(key: string, value: unknown): void {
-    this.#data[key] = structuredClone(value);
-    this.#flush();
+    this.#commit({ ...this.#data, [key]: structuredClone(value) });
   }
 
   delete(key: string): void {
-    delete this.#data[key];
-    this.#flush();
+    const { [key]: _gone, ...rest } = this.#data;
+    this.#commit(rest);
   }
 
-  #flush(): void {
+  /** Written first, then taken: a write that fails leaves both the file and what `get` answers as they were. */
+  #commit(next: Record<string, unknown>): void {
     const temporary = `${this.path}.tmp`;
     const fd = openSync(temporary, 'w', 0o600);
     try {
-      writeSync(fd, JSON.stringify(this.#data, null, 2));
+      writeSync(fd, JSON.stringify(next, null, 2));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(temporary, this.path);
+    this.#data = next;
   }
 }
