@@ -23,6 +23,7 @@ import { localApp, signIn } from '../test/sandbox/oauth-dance.ts';
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 400);
 const WARMUP = 50;
 const WRITES = 500;
+const KEYSTROKES = 1_000;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -164,6 +165,44 @@ async function writeCost(count: number): Promise<number> {
   return median(times);
 }
 
+/**
+ * What one keystroke in the pay form costs main: the draft checked, the limit, the duplicate check and "paid before",
+ * over a history of `count` payments (the handler's work, without the bridge).
+ */
+async function keystrokeCost(count: number): Promise<number> {
+  const store = new PaymentStore(new FileJournal(historyOf(count)), { codec: sealedCodec(box, `history-${count}`) });
+  const never = () => Promise.reject(new Error('a keystroke sends nothing'));
+  const payments = new PaymentService({
+    profileId: 'bench',
+    store,
+    bank: { createCreditTransfer: never, getCreditTransfer: never },
+    clock: { now: () => Date.parse('2026-11-22T12:00:00.000Z') },
+    customer: () => ({ kennitala: '1203852089' }),
+  });
+  const draft = {
+    debtorAccount: '0133-26-012345',
+    depositKennitala: '050792-2189',
+    depositAccount: '0133-26-020001',
+    amount: '1.500',
+    endToEndId: 'Rent',
+  };
+  const times: number[] = [];
+  for (let n = 0; n < 50 + KEYSTROKES; n += 1) {
+    const started = performance.now();
+    const checked = payments.validate(draft);
+    if (checked.check.ok) payments.paidBefore(checked.check.order);
+    if (n >= 50) times.push(performance.now() - started);
+  }
+  await store.close();
+  return median(times);
+}
+
+const keystrokeSmall = await keystrokeCost(100);
+const keystrokeLarge = await keystrokeCost(100_000);
+console.log(
+  `validate keystroke median: ${(keystrokeSmall * 1000).toFixed(1)} µs at 100, ${(keystrokeLarge * 1000).toFixed(1)} µs at 100k`,
+);
+
 const small = await writeCost(1_000);
 const large = await writeCost(100_000);
 console.log(`history write median: ${small.toFixed(3)} ms at 1k, ${large.toFixed(3)} ms at 100k`);
@@ -171,3 +210,4 @@ rmSync(work, { recursive: true, force: true });
 
 console.log(`core submit overhead ratio: ${(coreMedian / rawMedian).toFixed(2)}`);
 console.log(`history write cost ratio 100k/1k: ${(large / small).toFixed(2)}`);
+console.log(`validate keystroke 100k vs 100: ratio ${(keystrokeLarge / keystrokeSmall).toFixed(2)}`);

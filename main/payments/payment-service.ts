@@ -202,15 +202,8 @@ export class PaymentService {
 
   /** Whether the customer has paid this kennitala and account before (a payment the bank accepted). */
   paidBefore(order: Pick<PaymentOrder, 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>): boolean {
-    return this.#store
-      .all()
-      .some(
-        (intent) =>
-          (intent.state === 'accepted' || intent.state === 'settled') &&
-          intent.order.debtorKennitala === order.debtorKennitala &&
-          intent.order.depositKennitala === order.depositKennitala &&
-          intent.order.depositAccount === order.depositAccount,
-      );
+    // Kept with the store's index: a keystroke costs the same with 100 000 payments as with 100.
+    return this.#store.paidBefore(order);
   }
 
   #require(id: string): PaymentIntent {

@@ -55,6 +55,8 @@ export class PaymentStore {
   readonly #byDay = new Map<string, Set<string>>();
   /** What counts towards each customer's limit, by GMT day (`day|kennitala`): kept with the index, read in one step. */
   readonly #used = new Map<string, number>();
+  /** How many payments to each payee the bank took (`debtor|kennitala|account`): "paid before" in one step. */
+  readonly #paid = new Map<string, number>();
   /** Records in the journal, to know when compaction pays off. */
   #records = 0;
 
@@ -125,8 +127,10 @@ export class PaymentStore {
     if (previous) {
       this.#byDay.get(countedDay(previous))?.delete(previous.id);
       this.#count(previous, -1);
+      this.#countPaid(previous, -1);
     }
     this.#count(intent, 1);
+    this.#countPaid(intent, 1);
     const day = countedDay(intent);
     let ids = this.#byDay.get(day);
     if (!ids) this.#byDay.set(day, (ids = new Set()));
@@ -139,6 +143,15 @@ export class PaymentStore {
     const used = (this.#used.get(key) ?? 0) + sign * intent.order.amount;
     if (used === 0) this.#used.delete(key);
     else this.#used.set(key, used);
+  }
+
+  #countPaid(intent: PaymentIntent, sign: 1 | -1): void {
+    if (intent.state !== 'accepted' && intent.state !== 'settled') return;
+    const { debtorKennitala, depositKennitala, depositAccount } = intent.order;
+    const key = `${debtorKennitala}|${depositKennitala}|${depositAccount}`;
+    const paid = (this.#paid.get(key) ?? 0) + sign;
+    if (paid === 0) this.#paid.delete(key);
+    else this.#paid.set(key, paid);
   }
 
   #apply(record: JournalRecord): void {
@@ -168,6 +181,11 @@ export class PaymentStore {
   /** The intents that count on a GMT day (see `countedDay`). */
   onDay(day: string): PaymentIntent[] {
     return [...(this.#byDay.get(day) ?? [])].flatMap((id) => this.get(id) ?? []);
+  }
+
+  /** Whether the bank took (accepted or settled) a payment from this customer to this kennitala and account. */
+  paidBefore(order: Pick<PaymentIntent['order'], 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>): boolean {
+    return this.#paid.has(`${order.debtorKennitala}|${order.depositKennitala}|${order.depositAccount}`);
   }
 
   /** The sum of a customer's payments that count towards the limit of a GMT day (see `countedDay`). */

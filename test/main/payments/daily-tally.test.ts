@@ -13,6 +13,7 @@ import { countedDay, PaymentStore } from '../../../main/payments/payment-store.t
  * total must be what walking every payment gives.
  */
 const KENNITOLUR = ['1203852089', '0507922189'];
+const ACCOUNTS = ['013326020001', '013326020002'];
 const START = Date.parse('2026-11-22T00:00:00Z');
 const HOUR = 3_600_000;
 
@@ -23,6 +24,7 @@ const change = fc.record({
   debtor: fc.constantFrom(...KENNITOLUR),
   createdHour: fc.integer({ min: 0, max: 60 }),
   sentAfterHours: fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
+  payeeAccount: fc.constantFrom(...ACCOUNTS),
 });
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never;
 
@@ -42,7 +44,7 @@ function intentOf(c: Change): PaymentIntent {
       debtorKennitala: c.debtor,
       debtorAccount: '013326012345',
       depositKennitala: '0507922189',
-      depositAccount: '013326020001',
+      depositAccount: c.payeeAccount,
       amount: c.amount,
       endToEndId: '',
       extendedReference: '',
@@ -60,7 +62,26 @@ function walked(store: PaymentStore, day: string, kennitala: string, exceptId?: 
     .reduce((sum, intent) => sum + intent.order.amount, 0);
 }
 
+/** "Paid before" as the definition says: an accepted or settled payment to that payee, among the readable ones. */
+function walkedPaid(store: PaymentStore, debtor: string, depositAccount: string): boolean {
+  return store
+    .all()
+    .some(
+      (intent) =>
+        (intent.state === 'accepted' || intent.state === 'settled') &&
+        intent.order.debtorKennitala === debtor &&
+        intent.order.depositKennitala === '0507922189' &&
+        intent.order.depositAccount === depositAccount,
+    );
+}
+
 function expectTallies(store: PaymentStore): void {
+  for (const debtor of KENNITOLUR) {
+    for (const account of ACCOUNTS) {
+      const order = { debtorKennitala: debtor, depositKennitala: '0507922189', depositAccount: account };
+      expect(store.paidBefore(order)).toBe(walkedPaid(store, debtor, account));
+    }
+  }
   for (let hour = 0; hour <= 100; hour += 24) {
     const now = START + hour * HOUR;
     const day = gmtDay(now);
@@ -73,7 +94,7 @@ function expectTallies(store: PaymentStore): void {
   }
 }
 
-describe("the store's daily totals", () => {
+describe("the store's daily totals and payees paid before", () => {
   it('always equal the sum over the payments, through changes, reloads and a damaged line', async () => {
     await fc.assert(
       fc.asyncProperty(
