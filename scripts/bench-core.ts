@@ -5,6 +5,7 @@ import type { PaymentIntent } from '../common/payment.ts';
 import { newRequestId } from '../common/request-id.ts';
 import { createBankClient } from '../main/bank/bank-client.ts';
 import { FileJournal } from '../main/payments/journal.ts';
+import { pageHistory } from '../main/payments/history.ts';
 import { PaymentService } from '../main/payments/payment-service.ts';
 import { PaymentStore } from '../main/payments/payment-store.ts';
 import { sealedCodec } from '../main/payments/record-codec.ts';
@@ -196,6 +197,30 @@ async function keystrokeCost(count: number): Promise<number> {
   await store.close();
   return median(times);
 }
+
+/** A history page and a text search over `count` payments, as the history handler answers them. */
+async function historyCost(count: number): Promise<{ page: number; search: number }> {
+  const store = new PaymentStore(new FileJournal(historyOf(count)), { codec: sealedCodec(box, `history-${count}`) });
+  const pages: number[] = [];
+  const searches: number[] = [];
+  for (let n = 0; n < 60; n += 1) {
+    let started = performance.now();
+    // As the handler pages the whole history: straight from the store's order.
+    store.newestFirst({ offset: 0, limit: 100 });
+    if (n >= 10) pages.push(performance.now() - started);
+    started = performance.now();
+    // A search typed a character at a time: a different text each time, found in a few payments.
+    pageHistory(store.newestFirst(), { text: `r${(n * 7919) % count}` }, { offset: 0, limit: 100 }, { ordered: true });
+    if (n >= 10) searches.push(performance.now() - started);
+  }
+  await store.close();
+  return { page: median(pages), search: median(searches) };
+}
+
+const history100k = await historyCost(100_000);
+console.log(
+  `history page 100k: ${history100k.page.toFixed(3)} ms, text search 100k: ${history100k.search.toFixed(1)} ms`,
+);
 
 const keystrokeSmall = await keystrokeCost(100);
 const keystrokeLarge = await keystrokeCost(100_000);

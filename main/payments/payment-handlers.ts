@@ -5,7 +5,7 @@ import { gmtDay, type Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Platform } from '../platform/platform.ts';
 import { WalletError } from '../wallet-error.ts';
-import { filterHistory, historyCsv, pageHistory } from './history.ts';
+import { filterHistory, historyCsv, narrowsHistory, pageHistory } from './history.ts';
 import type { PaymentService } from './payment-service.ts';
 import { paymentView, validationView } from './payment-view.ts';
 import type { PaymentsByCustomer } from './payments-by-customer.ts';
@@ -66,7 +66,12 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     refreshStatus: async ({ id }) => paymentView(await (await active()).refreshStatus(id)),
 
     historyPage: async ({ filter, offset, limit }) => {
-      const page = pageHistory((await readable())?.all() ?? [], filter, { offset, limit });
+      const service = await readable();
+      if (!service) return { total: 0, items: [] };
+      // The whole history, as the screen first asks for it: one page from the store's order, nothing filtered.
+      const page = narrowsHistory(filter)
+        ? pageHistory(service.newestFirst(), filter, { offset, limit }, { ordered: true })
+        : service.historyPage({ offset, limit });
       return { total: page.total, items: page.items.map(paymentView) };
     },
     getPayment: async ({ id }) => {
@@ -77,7 +82,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     exportHistory: async ({ filter }) => {
       const service = await readable();
       if (!service) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
-      const items = filterHistory(service.all(), filter);
+      const items = filterHistory(service.newestFirst(), filter, { ordered: true });
       const path = await options.saveFile({
         suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
         content: historyCsv(items, options.locale()),

@@ -200,6 +200,16 @@ export class PaymentService {
     return this.#store.all();
   }
 
+  /** Every payment of this profile, newest first, in the order the store keeps (no sort). */
+  newestFirst(): PaymentIntent[] {
+    return this.#store.newestFirst();
+  }
+
+  /** One page of the whole history, newest first, read straight from the store's order. */
+  historyPage(page: { offset: number; limit: number }): { total: number; items: PaymentIntent[] } {
+    return { total: this.#store.count, items: this.#store.newestFirst(page) };
+  }
+
   /** Whether the customer has paid this kennitala and account before (a payment the bank accepted). */
   paidBefore(order: Pick<PaymentOrder, 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>): boolean {
     // Kept with the store's index: a keystroke costs the same with 100 000 payments as with 100.

@@ -57,6 +57,12 @@ export class PaymentStore {
   readonly #used = new Map<string, number>();
   /** How many payments to each payee the bank took (`debtor|kennitala|account`): "paid before" in one step. */
   readonly #paid = new Map<string, number>();
+  /**
+   * Every intent's id in history order, oldest first (confirmed at, then id): kept as intents arrive (nearly always
+   * at the end, since an intent's confirmation time never changes), so a history page needs no sort.
+   */
+  readonly #order: string[] = [];
+  readonly #placed = new Set<string>();
   /** Records in the journal, to know when compaction pays off. */
   #records = 0;
 
@@ -121,6 +127,34 @@ export class PaymentStore {
         };
     this.#damaged.set(id, intent);
     this.#index(known, intent);
+    this.#place(intent);
+  }
+
+  #place(intent: PaymentIntent): void {
+    if (this.#placed.has(intent.id)) return;
+    this.#placed.add(intent.id);
+    const before = (id: string) => {
+      const other = this.get(id);
+      if (!other) return false;
+      return (
+        other.createdAt < intent.createdAt ||
+        (other.createdAt === intent.createdAt && other.id.localeCompare(intent.id) > 0)
+      );
+    };
+    // From the end: a new intent is almost always the newest.
+    let at = this.#order.length;
+    const last = this.#order[at - 1];
+    if (last !== undefined && !before(last)) {
+      let low = 0;
+      let high = at;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (before(this.#order[middle] ?? '')) low = middle + 1;
+        else high = middle;
+      }
+      at = low;
+    }
+    this.#order.splice(at, 0, intent.id);
   }
 
   #index(previous: PaymentIntent | undefined, intent: PaymentIntent): void {
@@ -161,6 +195,7 @@ export class PaymentStore {
     }
     this.#index(this.#intents.get(record.intent.id), record.intent);
     this.#intents.set(record.intent.id, record.intent);
+    this.#place(record.intent);
   }
 
   async #write(record: JournalRecord, sync = true): Promise<void> {
@@ -171,6 +206,26 @@ export class PaymentStore {
 
   get(id: string): PaymentIntent | undefined {
     return this.#damaged.get(id) ?? this.#intents.get(id);
+  }
+
+  /**
+   * Every intent as `all` has them, newest first (confirmed at, then id): the history's order, without a sort. With
+   * a range, only that page of it, read straight from the order.
+   */
+  newestFirst(range?: { offset: number; limit: number }): PaymentIntent[] {
+    const first = this.#order.length - 1 - (range?.offset ?? 0);
+    const stop = range ? Math.max(-1, first - range.limit) : -1;
+    const intents: PaymentIntent[] = [];
+    for (let at = first; at > stop; at -= 1) {
+      const intent = this.get(this.#order[at] ?? '');
+      if (intent) intents.push(intent);
+    }
+    return intents;
+  }
+
+  /** How many intents there are, damaged ones included. */
+  get count(): number {
+    return this.#order.length;
   }
 
   all(): PaymentIntent[] {

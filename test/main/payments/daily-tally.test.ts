@@ -76,6 +76,16 @@ function walkedPaid(store: PaymentStore, debtor: string, depositAccount: string)
 }
 
 function expectTallies(store: PaymentStore): void {
+  // The history's order, kept as intents arrive, is the order a sort would give.
+  const sorted = [...store.all()].sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
+  expect(store.newestFirst().map((intent) => intent.id)).toEqual(sorted.map((intent) => intent.id));
+  expect(store.count).toBe(sorted.length);
+  for (const offset of [0, 1, 3]) {
+    for (const limit of [1, 2, 10]) {
+      const page = store.newestFirst({ offset, limit }).map((intent) => intent.id);
+      expect(page).toEqual(sorted.slice(offset, offset + limit).map((intent) => intent.id));
+    }
+  }
   for (const debtor of KENNITOLUR) {
     for (const account of ACCOUNTS) {
       const order = { debtorKennitala: debtor, depositKennitala: '0507922189', depositAccount: account };
@@ -104,7 +114,11 @@ describe("the store's daily totals and payees paid before", () => {
         async (changes, damageAt, damage) => {
           const journal = new MemoryJournal();
           let store = new PaymentStore(journal);
-          for (const c of changes) {
+          // As in the app, an intent keeps the time it was confirmed through all its changes.
+          const confirmedAt = new Map<string, number>();
+          for (const change of changes) {
+            const c = { ...change, createdHour: confirmedAt.get(change.id) ?? change.createdHour };
+            confirmedAt.set(c.id, c.createdHour);
             await store.save(intentOf(c));
             expectTallies(store);
           }
