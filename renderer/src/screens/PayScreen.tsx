@@ -12,6 +12,7 @@ import { useApp, useAppStore, useWallet } from '../lib/wallet-context.tsx';
 import type { PayDraft } from '../state/app-store.ts';
 import { fieldErrorText } from './pay/field-errors.ts';
 import { regroupAmount } from './pay/format-input.ts';
+import { AddressBook } from './pay/AddressBook.tsx';
 import { LimitMeter } from './pay/LimitMeter.tsx';
 import { createPayStore } from './pay/pay-store.ts';
 import { Result } from './pay/Result.tsx';
@@ -163,153 +164,168 @@ function PayForm({
   };
   const hasErrors = validation !== undefined && Object.keys(validation.errors).length > 0;
 
+  /** An own account removed while chosen leaves the form on the first one left, as when it opened. */
+  const accountsChanged = (list: OwnAccount[]) => {
+    setAccounts(list);
+    if (!list.some((account) => account.accountNumber === draft.debtorAccount)) {
+      change({ debtorAccount: list[0]?.accountNumber ?? '' });
+    }
+  };
+
   return (
-    <form className="pay-form" onSubmit={review} noValidate aria-labelledby="pay-title">
-      {problem && (
-        <p role="alert" className="error">
-          {errorText(problem)}
-        </p>
-      )}
-      <fieldset>
-        <legend>{t('pay.from')}</legend>
-        <p className="muted" data-testid="owner">
-          {t('pay.owner', { name: session?.name ?? '', kennitala: session?.maskedKennitala ?? '' })}
-        </p>
-        {accounts.length > 0 ? (
-          <FieldFrame id="debtor-account" label={t('pay.fromAccount')} error={errorFor('debtorAccount')}>
-            {(describedBy) => (
+    <>
+      <form className="pay-form" onSubmit={review} noValidate aria-labelledby="pay-title">
+        {problem && (
+          <p role="alert" className="error">
+            {errorText(problem)}
+          </p>
+        )}
+        <fieldset>
+          <legend>{t('pay.from')}</legend>
+          <p className="muted" data-testid="owner">
+            {t('pay.owner', { name: session?.name ?? '', kennitala: session?.maskedKennitala ?? '' })}
+          </p>
+          {accounts.length > 0 ? (
+            <FieldFrame id="debtor-account" label={t('pay.fromAccount')} error={errorFor('debtorAccount')}>
+              {(describedBy) => (
+                <select
+                  id="debtor-account"
+                  value={draft.debtorAccount}
+                  onChange={(event) => change({ debtorAccount: event.target.value })}
+                  aria-invalid={errorFor('debtorAccount') ? true : undefined}
+                  aria-describedby={describedBy}
+                >
+                  <option value="" disabled>
+                    {t('pay.chooseAccount')}
+                  </option>
+                  {accounts.map((account) => (
+                    <option key={account.id} value={account.accountNumber}>
+                      {account.label ? `${account.label} · ` : ''}
+                      {displayAccount(account.accountNumber)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
+          ) : (
+            <p className="notice">{t('pay.noAccounts')}</p>
+          )}
+          <AddAccount
+            open={accounts.length === 0}
+            onSaved={(list, added) => {
+              setAccounts(list);
+              change({ debtorAccount: added });
+            }}
+          />
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('pay.to')}</legend>
+          {payees.length > 0 && (
+            <div className="field">
+              <label htmlFor="saved-payee">{t('pay.savedPayee')}</label>
               <select
-                id="debtor-account"
-                value={draft.debtorAccount}
-                onChange={(event) => change({ debtorAccount: event.target.value })}
-                aria-invalid={errorFor('debtorAccount') ? true : undefined}
-                aria-describedby={describedBy}
+                id="saved-payee"
+                value={savedPayee?.id ?? ''}
+                onChange={(event) => choosePayee(event.target.value)}
               >
-                <option value="" disabled>
-                  {t('pay.chooseAccount')}
-                </option>
-                {accounts.map((account) => (
-                  <option key={account.id} value={account.accountNumber}>
-                    {account.label ? `${account.label} · ` : ''}
-                    {displayAccount(account.accountNumber)}
+                <option value="">{t('pay.choosePayee')}</option>
+                {payees.map((payee) => (
+                  <option key={payee.id} value={payee.id}>
+                    {payee.name} · {displayAccount(payee.accountNumber)}
                   </option>
                 ))}
               </select>
-            )}
-          </FieldFrame>
-        ) : (
-          <p className="notice">{t('pay.noAccounts')}</p>
-        )}
-        <AddAccount
-          open={accounts.length === 0}
-          onSaved={(list, added) => {
-            setAccounts(list);
-            change({ debtorAccount: added });
-          }}
-        />
-      </fieldset>
+            </div>
+          )}
+          <TextField
+            label={t('pay.depositKennitala')}
+            value={draft.depositKennitala}
+            onChange={(value) => change({ depositKennitala: value })}
+            onBlur={touch('depositKennitala')}
+            inputMode="numeric"
+            error={errorFor('depositKennitala')}
+            testId="deposit-kennitala"
+          />
+          <TextField
+            label={t('pay.depositAccount')}
+            value={draft.depositAccount}
+            onChange={(value) => change({ depositAccount: value })}
+            onBlur={touch('depositAccount')}
+            hint={t('pay.accountHint')}
+            inputMode="numeric"
+            error={errorFor('depositAccount')}
+            testId="deposit-account"
+          />
+          <TextField
+            label={t('pay.payeeName')}
+            value={draft.payeeName}
+            onChange={(value) => change({ payeeName: value })}
+            testId="payee-name"
+          />
+          {validation?.order && validation.newPayee && (
+            <p className="badge new-payee" data-testid="new-payee">
+              {t('pay.newPayee')}
+            </p>
+          )}
+          {canSavePayee && (
+            <button type="button" className="secondary" onClick={() => void savePayee()}>
+              {t('pay.savePayee')}
+            </button>
+          )}
+          {notice && (
+            <p role="status" className="notice">
+              {notice}
+            </p>
+          )}
+        </fieldset>
 
-      <fieldset>
-        <legend>{t('pay.to')}</legend>
-        {payees.length > 0 && (
-          <div className="field">
-            <label htmlFor="saved-payee">{t('pay.savedPayee')}</label>
-            <select id="saved-payee" value={savedPayee?.id ?? ''} onChange={(event) => choosePayee(event.target.value)}>
-              <option value="">{t('pay.choosePayee')}</option>
-              {payees.map((payee) => (
-                <option key={payee.id} value={payee.id}>
-                  {payee.name} · {displayAccount(payee.accountNumber)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <TextField
-          label={t('pay.depositKennitala')}
-          value={draft.depositKennitala}
-          onChange={(value) => change({ depositKennitala: value })}
-          onBlur={touch('depositKennitala')}
-          inputMode="numeric"
-          error={errorFor('depositKennitala')}
-          testId="deposit-kennitala"
-        />
-        <TextField
-          label={t('pay.depositAccount')}
-          value={draft.depositAccount}
-          onChange={(value) => change({ depositAccount: value })}
-          onBlur={touch('depositAccount')}
-          hint={t('pay.accountHint')}
-          inputMode="numeric"
-          error={errorFor('depositAccount')}
-          testId="deposit-account"
-        />
-        <TextField
-          label={t('pay.payeeName')}
-          value={draft.payeeName}
-          onChange={(value) => change({ payeeName: value })}
-          testId="payee-name"
-        />
-        {validation?.order && validation.newPayee && (
-          <p className="badge new-payee" data-testid="new-payee">
-            {t('pay.newPayee')}
+        <fieldset>
+          <legend>{t('pay.amount')}</legend>
+          <TextField
+            label={t('pay.amount')}
+            value={draft.amount}
+            onChange={(value) => change({ amount: regroupAmount(value, locale) })}
+            onBlur={touch('amount')}
+            hint={t('pay.amountHint')}
+            inputMode="numeric"
+            error={errorFor('amount')}
+            {...(locale === 'is' ? { suffix: 'kr.' } : { prefix: 'ISK' })}
+            testId="amount"
+          />
+          <TextField
+            label={t('pay.endToEndId')}
+            value={draft.endToEndId}
+            onChange={(value) => change({ endToEndId: value })}
+            onBlur={touch('endToEndId')}
+            hint={t('pay.endToEndIdHint')}
+            error={errorFor('endToEndId')}
+            testId="reference"
+          />
+          <TextField
+            label={t('pay.extendedReference')}
+            value={draft.extendedReference}
+            onChange={(value) => change({ extendedReference: value })}
+            onBlur={touch('extendedReference')}
+            hint={t('pay.extendedReferenceHint')}
+            error={errorFor('extendedReference')}
+            testId="message"
+          />
+        </fieldset>
+
+        {showAll && hasErrors && (
+          <p role="alert" className="error">
+            {t('pay.fixErrors')}
           </p>
         )}
-        {canSavePayee && (
-          <button type="button" className="secondary" onClick={() => void savePayee()}>
-            {t('pay.savePayee')}
+        <div className="actions">
+          <button type="submit" className="primary">
+            {t('pay.review')}
           </button>
-        )}
-        {notice && (
-          <p role="status" className="notice">
-            {notice}
-          </p>
-        )}
-      </fieldset>
-
-      <fieldset>
-        <legend>{t('pay.amount')}</legend>
-        <TextField
-          label={t('pay.amount')}
-          value={draft.amount}
-          onChange={(value) => change({ amount: regroupAmount(value, locale) })}
-          onBlur={touch('amount')}
-          hint={t('pay.amountHint')}
-          inputMode="numeric"
-          error={errorFor('amount')}
-          {...(locale === 'is' ? { suffix: 'kr.' } : { prefix: 'ISK' })}
-          testId="amount"
-        />
-        <TextField
-          label={t('pay.endToEndId')}
-          value={draft.endToEndId}
-          onChange={(value) => change({ endToEndId: value })}
-          onBlur={touch('endToEndId')}
-          hint={t('pay.endToEndIdHint')}
-          error={errorFor('endToEndId')}
-          testId="reference"
-        />
-        <TextField
-          label={t('pay.extendedReference')}
-          value={draft.extendedReference}
-          onChange={(value) => change({ extendedReference: value })}
-          onBlur={touch('extendedReference')}
-          hint={t('pay.extendedReferenceHint')}
-          error={errorFor('extendedReference')}
-          testId="message"
-        />
-      </fieldset>
-
-      {showAll && hasErrors && (
-        <p role="alert" className="error">
-          {t('pay.fixErrors')}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="primary">
-          {t('pay.review')}
-        </button>
-      </div>
-    </form>
+        </div>
+      </form>
+      <AddressBook accounts={accounts} payees={payees} onAccounts={accountsChanged} onPayees={setPayees} />
+    </>
   );
 }
 

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { displayAccount } from '../../../../common/account-number.ts';
+import type { OwnAccount, Payee } from '../../../../common/address-book.ts';
+import { formatKennitala } from '../../../../common/kennitala.ts';
+import { PAYEE_NAME_MAX } from '../../../../common/payment-rules.ts';
+import { useErrorText } from '../../components/ErrorText.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { useT } from '../../i18n/index.ts';
+import { errorCode, unwrap } from '../../lib/api.ts';
+import { useWallet } from '../../lib/wallet-context.tsx';
+
+/** The longest label main accepts for an own account (common/address-book.ts). */
+const LABEL_MAX = 60;
+
+/**
+ * The saved own accounts and payees, each renamed or removed here. A rename is a save with the entry's id, so main
+ * applies the same checks as when it was added (a payee needs a name, a label at most 60 characters).
+ */
+export function AddressBook({
+  accounts,
+  payees,
+  onAccounts,
+  onPayees,
+}: {
+  accounts: OwnAccount[];
+  payees: Payee[];
+  onAccounts: (list: OwnAccount[]) => void;
+  onPayees: (list: Payee[]) => void;
+}) {
+  const t = useT();
+  const wallet = useWallet();
+  if (accounts.length === 0 && payees.length === 0) return null;
+  return (
+    <details className="address-book" data-testid="address-book">
+      <summary>{t('book.title')}</summary>
+      {accounts.length > 0 && (
+        <section aria-labelledby="book-accounts">
+          <h3 id="book-accounts">{t('book.accounts')}</h3>
+          <ul>
+            {accounts.map((account) => (
+              <Entry
+                key={account.id}
+                name={account.label}
+                detail={displayAccount(account.accountNumber)}
+                nameLabel={t('pay.newAccountLabel')}
+                maxLength={LABEL_MAX}
+                onRename={(label) =>
+                  unwrap(wallet.saveAccount({ id: account.id, accountNumber: account.accountNumber, label })).then(
+                    onAccounts,
+                  )
+                }
+                onRemove={() => unwrap(wallet.removeAccount({ id: account.id })).then(onAccounts)}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {payees.length > 0 && (
+        <section aria-labelledby="book-payees">
+          <h3 id="book-payees">{t('book.payees')}</h3>
+          <ul>
+            {payees.map((payee) => (
+              <Entry
+                key={payee.id}
+                name={payee.name}
+                detail={`${formatKennitala(payee.kennitala)} · ${displayAccount(payee.accountNumber)}`}
+                nameLabel={t('book.payeeName')}
+                maxLength={PAYEE_NAME_MAX}
+                onRename={(name) =>
+                  unwrap(
+                    wallet.savePayee({
+                      id: payee.id,
+                      name,
+                      kennitala: payee.kennitala,
+                      accountNumber: payee.accountNumber,
+                    }),
+                  ).then(onPayees)
+                }
+                onRemove={() => unwrap(wallet.removePayee({ id: payee.id })).then(onPayees)}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+    </details>
+  );
+}
+
+function Entry({
+  name,
+  detail,
+  nameLabel,
+  maxLength,
+  onRename,
+  onRemove,
+}: {
+  name: string;
+  detail: string;
+  nameLabel: string;
+  maxLength: number;
+  onRename: (name: string) => Promise<void>;
+  onRemove: () => Promise<void>;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const [editing, setEditing] = useState<string>();
+  const [error, setError] = useState<string>();
+  const shown = name || detail;
+
+  const run = async (call: () => Promise<void>) => {
+    setError(undefined);
+    try {
+      await call();
+      setEditing(undefined);
+    } catch (caught) {
+      setError(errorText(errorCode(caught)));
+    }
+  };
+  // Too long is refused here, as the input cannot hold more; main checks the rest.
+  const rename = (value: string) =>
+    value.length > maxLength ? setError(t('field.text.too_long', { max: maxLength })) : void run(() => onRename(value));
+
+  if (editing !== undefined) {
+    return (
+      <li className="book-entry editing">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            rename(editing);
+          }}
+        >
+          <TextField
+            label={`${nameLabel} (${detail})`}
+            value={editing}
+            onChange={setEditing}
+            error={error}
+            testId="book-name"
+            autoFocus
+          />
+          <div className="actions">
+            <button type="submit" className="secondary">
+              {t('action.save')}
+            </button>
+            <button type="button" onClick={() => (setEditing(undefined), setError(undefined))}>
+              {t('action.cancel')}
+            </button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className="book-entry">
+      <span>
+        {name && <strong>{name}</strong>} <span className="muted">{detail}</span>
+      </span>
+      <span className="actions">
+        <button
+          type="button"
+          className="link"
+          aria-label={t('book.rename', { name: shown })}
+          onClick={() => setEditing(name)}
+        >
+          {t('book.renameShort')}
+        </button>
+        <button
+          type="button"
+          className="link"
+          aria-label={t('book.remove', { name: shown })}
+          onClick={() => void run(onRemove)}
+        >
+          {t('action.remove')}
+        </button>
+      </span>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
