@@ -47,10 +47,20 @@ export type PayStore = StoreApi<PayState>;
 export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
   return createStore<PayState>()((set, get) => {
     const signedIn = () => app.getState().session?.signedIn ?? false;
+    /**
+     * A payment the bank took is done with: its draft goes at once, so however the customer leaves the result (New
+     * payment, another screen and back) the form does not show it again. A refused or not yet known one keeps its
+     * draft, to fix or to send again.
+     */
+    const clearDraftOnceTaken = (payment: PaymentView) => {
+      if (payment.state === 'accepted' || payment.state === 'settled') app.getState().actions.resetDraft();
+    };
     /** Shows a newer version of the result's payment; a refusal shown with it stays until the next try. */
     const showPayment = (payment: PaymentView) => {
       const { stage } = get();
-      if (stage.name === 'result' && stage.payment.id === payment.id) set({ stage: { ...stage, payment } });
+      if (stage.name !== 'result' || stage.payment.id !== payment.id) return;
+      set({ stage: { ...stage, payment } });
+      clearDraftOnceTaken(payment);
     };
 
     const actions: PayActions = {
@@ -65,6 +75,7 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
         const newPayee = stage.name === 'review' && stage.validation.newPayee;
         const newest = app.getState().actions.notePayment(payment);
         set({ stage: { name: 'result', payment: newest, newPayee, ...(error ? { error } : {}) } });
+        clearDraftOnceTaken(newest);
       },
       async checkAgain() {
         const { stage } = get();

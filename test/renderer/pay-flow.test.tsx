@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ANNAS_ACCOUNT, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
+
+const wallets = walletsPerTest('2026-11-22T12:00:00.000Z');
+const signedIn = (options: OpenOptions = {}) =>
+  wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], ...options });
+const PAY = { name: /^Pay ISK\s1,500$/ };
+type User = Awaited<ReturnType<typeof renderApp>>['user'];
+
+async function fillBjorn(user: User) {
+  await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
+  await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+  await user.type(screen.getByTestId('amount'), '1500');
+}
+
+async function payBjorn(user: User) {
+  await fillBjorn(user);
+  await user.click(screen.getByRole('button', { name: 'Review payment' }));
+  await user.click(await screen.findByRole('button', PAY));
+  return screen.findByTestId('pay-result');
+}
+
+/** History and back, as a customer leaves the result without pressing anything on it. */
+async function awayAndBack(user: User) {
+  await user.click(screen.getByRole('button', { name: 'History' }));
+  await screen.findByRole('heading', { name: 'History' });
+  await user.click(screen.getByRole('button', { name: 'Pay' }));
+  return screen.findByTestId<HTMLInputElement>('amount');
+}
+
+describe('the draft after a payment', () => {
+  it('goes once the bank took the payment, however the result is left', async () => {
+    const { user } = await renderApp(await signedIn());
+    expect((await payBjorn(user)).dataset['state']).toBe('settled');
+    const amount = await awayAndBack(user);
+    expect(amount.value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('deposit-kennitala').value).toBe('');
+  });
+
+  it('stays when the bank refused the payment', async () => {
+    // Anna's savings account has nothing in it: the bank refuses with AmountUnavailable.
+    const { user } = await renderApp(await signedIn({ accounts: [{ accountNumber: '0133-15-012346', label: 'S' }] }));
+    expect((await payBjorn(user)).dataset['state']).toBe('rejected');
+    expect((await awayAndBack(user)).value).toBe('1,500');
+  });
+
+  it('stays while the outcome is unknown, and goes when checking again finds it paid', async () => {
+    wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropAfterProcessing' });
+    const { user, store } = await renderApp(await signedIn());
+    expect((await payBjorn(user)).dataset['state']).toBe('unknown');
+    expect(store.getState().draft.amount).toBe('1,500');
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));
+    expect(store.getState().draft.amount).toBe('');
+  });
+});
