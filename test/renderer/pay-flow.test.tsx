@@ -55,3 +55,25 @@ describe('the draft after a payment', () => {
     expect(store.getState().draft.amount).toBe('');
   });
 });
+describe('focus between the pay screen’s steps', () => {
+  it('moves to the review’s heading, then to the result’s', async () => {
+    const { user } = await renderApp(await signedIn());
+    await fillBjorn(user);
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    const review = await screen.findByRole('heading', { name: 'Review the payment' });
+    await waitFor(() => expect(document.activeElement).toBe(review));
+    await user.click(screen.getByRole('button', PAY));
+    const result = await screen.findByRole('heading', { name: 'Payment sent' });
+    await waitFor(() => expect(document.activeElement).toBe(result));
+  });
+
+  it('moves to the first field in error after a refused Review', async () => {
+    const { user } = await renderApp(await signedIn());
+    await user.type(await screen.findByTestId('deposit-account'), '12-34');
+    await user.type(screen.getByTestId('amount'), '1500');
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await screen.findByText('Fix the fields marked before you continue.');
+    // The kennitala comes first in the form, and is empty.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('deposit-kennitala')));
+  });
+});

@@ -71,6 +71,9 @@ function PayForm({
   const [problem, setProblem] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const sequence = useRef(0);
+  const form = useRef<HTMLFormElement>(null);
+  /** A refused Review moves the focus to the first field in error, once its check is back and marked. */
+  const [focusError, setFocusError] = useState(false);
 
   useEffect(() => {
     unwrap(wallet.listAccounts()).then(
@@ -107,6 +110,12 @@ function PayForm({
     setReviewWaiting(false);
     if (Object.keys(current.errors).length === 0 && current.order) onReview(current, draft);
   }, [reviewWaiting, current, draft, onReview]);
+
+  useEffect(() => {
+    if (!focusError || !current) return;
+    setFocusError(false);
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusError, current]);
 
   const change = (patch: Partial<PayDraft>) => {
     setNotice(undefined);
@@ -158,6 +167,7 @@ function PayForm({
   const review = (event: React.FormEvent) => {
     event.preventDefault();
     setShowAll(true);
+    setFocusError(true);
     // A press before the last change has been checked is not lost, and never reviews an earlier draft.
     if (!current) setReviewWaiting(true);
     else if (Object.keys(current.errors).length === 0 && current.order) onReview(current, draft);
@@ -174,7 +184,7 @@ function PayForm({
 
   return (
     <>
-      <form className="pay-form" onSubmit={review} noValidate aria-labelledby="pay-title">
+      <form className="pay-form" ref={form} onSubmit={review} noValidate aria-labelledby="pay-title">
         {problem && (
           <p role="alert" className="error">
             {errorText(problem)}

@@ -6,6 +6,7 @@ import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount } from '../../i18n/format.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
+import { useFocusOnShow } from '../../lib/focus.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 import type { PayStore } from './pay-store.ts';
 
@@ -22,6 +23,8 @@ export function Result({ store }: { store: PayStore }) {
   const actions = useStore(store, (state) => state.actions);
   const [checking, setChecking] = useState(false);
   const [payeeSaved, setPayeeSaved] = useState(false);
+  // The heading says what happened; it takes the focus when it appears and whenever the outcome changes.
+  const heading = useFocusOnShow<HTMLHeadingElement>(stage.name === 'result' ? stage.payment.state : undefined);
   if (stage.name !== 'result') return null;
   const { payment, error, newPayee } = stage;
 
@@ -71,26 +74,34 @@ export function Result({ store }: { store: PayStore }) {
     >
       {accepted && (
         <>
-          <h3 id="result-title">{t('result.successTitle')}</h3>
+          <h3 id="result-title" ref={heading} tabIndex={-1}>
+            {t('result.successTitle')}
+          </h3>
           <p role="status">{t('result.success', { amount, payee })}</p>
         </>
       )}
       {!damaged && payment.state === 'rejected' && (
         <>
-          <h3 id="result-title">{t('result.rejectedTitle')}</h3>
+          <h3 id="result-title" ref={heading} tabIndex={-1}>
+            {t('result.rejectedTitle')}
+          </h3>
           {payment.error && <PaymentError failure={payment.error} />}
         </>
       )}
       {uncertain && (
         <>
-          <h3 id="result-title">{t('result.unknownTitle')}</h3>
+          <h3 id="result-title" ref={heading} tabIndex={-1}>
+            {t('result.unknownTitle')}
+          </h3>
           {payment.error && <PaymentError failure={payment.error} />}
           <p>{t('result.unknown', { requestId: payment.requestId })}</p>
         </>
       )}
       {damaged && (
         <>
-          <h3 id="result-title">{t('result.damagedTitle')}</h3>
+          <h3 id="result-title" ref={heading} tabIndex={-1}>
+            {t('result.damagedTitle')}
+          </h3>
           <PaymentError failure={DAMAGED_FAILURE} alert />
         </>
       )}

@@ -8,6 +8,7 @@ import { amountInWords } from '../../i18n/amount-words.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
+import { useFocusOnShow } from '../../lib/focus.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 
 /**
@@ -35,6 +36,7 @@ export function Review({
   const [acknowledged, setAcknowledged] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string>();
+  const heading = useFocusOnShow<HTMLHeadingElement>();
   const order = validation.order;
   if (!order) return null;
   const amount = formatAmount(order.amount, locale);
@@ -66,7 +68,9 @@ export function Review({
 
   return (
     <div className="review" role="region" aria-labelledby="review-title">
-      <h3 id="review-title">{t('review.title')}</h3>
+      <h3 id="review-title" ref={heading} tabIndex={-1}>
+        {t('review.title')}
+      </h3>
       <p>{t('review.intro')}</p>
       <dl className="summary">
         <dt>{t('review.from')}</dt>
