@@ -17,6 +17,7 @@ import { LimitMeter } from './pay/LimitMeter.tsx';
 import { createPayStore } from './pay/pay-store.ts';
 import { Result } from './pay/Result.tsx';
 import { Review } from './pay/Review.tsx';
+import './pay/pay.css';
 
 /** The home screen once signed in: the form, then the review, then the outcome. The draft lives in the app store. */
 export function PayScreen() {
@@ -32,8 +33,10 @@ export function PayScreen() {
 
   return (
     <section aria-labelledby="pay-title" className="pay">
-      <h2 id="pay-title">{t('pay.title')}</h2>
-      <LimitMeter limit={limit} />
+      <div className="pay-top">
+        <h2 id="pay-title">{t('pay.title')}</h2>
+        <LimitMeter limit={limit} />
+      </div>
       {stage.name === 'form' && <PayForm onReview={actions.review} onLimit={actions.setLimit} />}
       {stage.name === 'review' && (
         <Review validation={stage.validation} draft={stage.draft} onBack={actions.backToForm} onDone={actions.sent} />
@@ -273,21 +276,23 @@ function PayForm({
             onChange={(value) => change({ payeeName: value })}
             testId="payee-name"
           />
-          {validation?.order && validation.newPayee && (
-            <p className="badge new-payee" data-testid="new-payee">
-              {t('pay.newPayee')}
-            </p>
-          )}
-          {canSavePayee && (
-            <button type="button" className="secondary" onClick={() => void savePayee()}>
-              {t('pay.savePayee')}
-            </button>
-          )}
-          {notice && (
-            <p role="status" className="notice">
-              {notice}
-            </p>
-          )}
+          <div className="payee-extras">
+            {validation?.order && validation.newPayee && (
+              <p className="badge new-payee" data-testid="new-payee">
+                {t('pay.newPayee')}
+              </p>
+            )}
+            {canSavePayee && (
+              <button type="button" className="secondary" onClick={() => void savePayee()}>
+                {t('pay.savePayee')}
+              </button>
+            )}
+            {notice && (
+              <p role="status" className="notice">
+                {notice}
+              </p>
+            )}
+          </div>
         </fieldset>
 
         <fieldset>
