@@ -818,3 +818,38 @@ async function expectAxeClean(container: HTMLElement) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+describe('the history screen’s layout and date fields', () => {
+  it('takes dates typed in the app’s own format, day.month.year, in both languages', async () => {
+    const day = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
+    sandbox().clock.set(day(2026, 11, 1));
+    const core = await signedIn({ language: 'is' });
+    await pay(core, toBjorn(100, { payeeName: 'Early' }));
+    sandbox().clock.set(day(2026, 11, 10));
+    await pay(core, toBjorn(200, { payeeName: 'Inside' }));
+    const { user, store } = await openHistory(core);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const from = screen.getByLabelText<HTMLInputElement>('Frá dagsetningu');
+    // Not the browser's date input, which shows its own locale's mm/dd/yyyy.
+    expect(from.type).toBe('text');
+    expect(from.placeholder).toBe('dd.mm.áááá');
+    await user.type(from, '5.11.2026');
+    await waitFor(() => expect(names()).toEqual(['Inside']));
+    expect(lastHistoryCall(core)?.filter).toEqual({ from: new Date(2026, 10, 5).getTime() });
+    // A day that does not exist is marked and changes nothing.
+    await user.clear(from);
+    await user.type(from, '31.02.2026');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    await store.getState().actions.updateSettings({ language: 'en' });
+    expect(screen.getByLabelText<HTMLInputElement>('From date').placeholder).toBe('dd.mm.yyyy');
+  });
+
+  it('is as tall as its few rows, with no empty box under them', async () => {
+    const core = await signedIn();
+    await pay(core, toBjorn(100));
+    await pay(core, toBjorn(200));
+    await openHistory(core);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByTestId('history-scroller').style.height).toBe(`min(60vh, 36rem, ${2 * ROW_HEIGHT + 2}px)`);
+  });
+});

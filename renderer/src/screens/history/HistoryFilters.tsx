@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { HISTORY_SEARCH_MAX, type PaymentState } from '../../../../common/payment-rules.ts';
 import { useT } from '../../i18n/index.ts';
+import { useApp } from '../../lib/wallet-context.tsx';
+import { DateField } from './DateField.tsx';
 import { FILTER_STATES, rangeInvalid, type FilterForm } from './filter-form.ts';
 import { stateKey } from './show.ts';
 
@@ -16,6 +18,7 @@ export function HistoryFilters({
 }) {
   const t = useT();
   const id = useId();
+  const locale = useApp((state) => state.locale);
   const invalid = rangeInvalid(form);
   const toggle = (state: PaymentState, on: boolean) =>
     onChange({ states: on ? [...form.states, state] : form.states.filter((s) => s !== state) });
@@ -31,27 +34,27 @@ export function HistoryFilters({
       <div className="history-field-row">
         <div className="history-control">
           <label htmlFor={`${id}-from`}>{t('history.from')}</label>
-          <input
+          <DateField
             id={`${id}-from`}
-            type="date"
             value={form.from}
-            max={form.to || undefined}
-            onChange={(event) => onChange({ from: event.target.value })}
+            locale={locale}
+            describedBy={`${id}-format`}
+            onChange={(from) => onChange({ from })}
           />
         </div>
         <div className="history-control">
           <label htmlFor={`${id}-to`}>{t('history.to')}</label>
-          <input
+          <DateField
             id={`${id}-to`}
-            type="date"
             value={form.to}
-            min={form.from || undefined}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? `${id}-range` : undefined}
-            onChange={(event) => onChange({ to: event.target.value })}
+            locale={locale}
+            invalid={invalid}
+            describedBy={invalid ? `${id}-format ${id}-range` : `${id}-format`}
+            onChange={(to) => onChange({ to })}
           />
         </div>
       </div>
+      <small id={`${id}-format`}>{t('history.dateFormat')}</small>
       {invalid && (
         <p id={`${id}-range`} className="history-error">
           {t('history.rangeInvalid')}

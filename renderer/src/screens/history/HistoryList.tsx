@@ -73,7 +73,13 @@ export function HistoryList({ store }: { store: HistoryStore }) {
   };
 
   return (
-    <div ref={scrollRef} className="history-scroller" data-testid="history-scroller">
+    <div
+      ref={scrollRef}
+      className="history-scroller"
+      data-testid="history-scroller"
+      // As tall as its rows, up to the screen's share: a few payments leave no empty box under them.
+      style={{ height: `min(60vh, 36rem, ${String(total * ROW_HEIGHT + 2)}px)` }}
+    >
       <ul
         ref={listRef}
         className="history-list"

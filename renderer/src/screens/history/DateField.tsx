@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import type { AppLocale } from '../../../../common/locale.ts';
+
+/**
+ * A calendar day typed in the app's own format, the same in both languages: day, month and year with dots
+ * (23.11.2026), as Icelandic writes it; a browser's date input would show its own locale's mm/dd/yyyy instead.
+ * Slashes, dashes and an ISO date are read too. The form keeps YYYY-MM-DD.
+ */
+export function parseDay(text: string): string | undefined {
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
+  const local = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(trimmed);
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]].map(Number)
+    : local
+      ? [local[3], local[2], local[1]].map(Number)
+      : [];
+  if (year === undefined || month === undefined || day === undefined) return undefined;
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return undefined;
+  return `${String(year)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** YYYY-MM-DD as the app shows a day: 23.11.2026. */
+export function showDay(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+}
+
+export const DAY_PLACEHOLDER: Record<AppLocale, string> = { en: 'dd.mm.yyyy', is: 'dd.mm.áááá' };
+
+export function DateField({
+  id,
+  value,
+  locale,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  /** YYYY-MM-DD, or empty. */
+  value: string;
+  locale: AppLocale;
+  /** Marked invalid from outside (a range that ends before it starts). */
+  invalid?: boolean;
+  describedBy?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const [text, setText] = useState(() => showDay(value));
+  // A change from outside (Clear filters) shows; what is being typed stays as typed.
+  useEffect(() => {
+    setText((typed) => ((parseDay(typed) ?? '') === value ? typed : showDay(value)));
+  }, [value]);
+  const unreadable = text.trim() !== '' && parseDay(text) === undefined;
+  return (
+    <input
+      id={id}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={DAY_PLACEHOLDER[locale]}
+      value={text}
+      aria-invalid={unreadable || invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(event) => {
+        setText(event.target.value);
+        const day = event.target.value.trim() === '' ? '' : parseDay(event.target.value);
+        if (day !== undefined) onChange(day);
+      }}
+    />
+  );
+}
