@@ -33,6 +33,10 @@ describe('the draft after a payment', () => {
   it('goes once the bank took the payment, however the result is left', async () => {
     const { user } = await renderApp(await signedIn());
     expect((await payBjorn(user)).dataset['state']).toBe('settled');
+    // The bank's ids are folded away under the outcome, for support; History's details show them too.
+    const ids = screen.getByTestId('initiation-id').closest('details');
+    expect(ids?.open).toBe(false);
+    expect(screen.getByTestId('request-id').closest('details')).toBe(ids);
     const amount = await awayAndBack(user);
     expect(amount.value).toBe('');
     expect(screen.getByTestId<HTMLInputElement>('deposit-kennitala').value).toBe('');

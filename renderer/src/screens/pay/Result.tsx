@@ -109,24 +109,28 @@ export function Result({ store }: { store: PayStore }) {
       {error && !(damaged && error === 'RECORD_DAMAGED') && (
         <PaymentError failure={{ code: error }} alert testId="payment-refused" />
       )}
-      <dl className="summary">
-        {payment.initiationId && (
-          <>
-            <dt>{t('result.initiationId')}</dt>
-            <dd data-testid="initiation-id">{payment.initiationId}</dd>
-          </>
-        )}
-        {payment.bankStatus && (
-          <>
-            <dt>{t('result.status')}</dt>
-            <dd>
-              {t(`state.${payment.state}`)} ({payment.bankStatus})
-            </dd>
-          </>
-        )}
-        <dt>{t('result.requestId')}</dt>
-        <dd data-testid="request-id">{payment.requestId}</dd>
-      </dl>
+      {/* The bank's ids are for support and for the payment's details in History, not the outcome's first view. */}
+      <details className="result-ids" data-testid="result-ids">
+        <summary>{t('result.technical')}</summary>
+        <dl className="summary">
+          {payment.initiationId && (
+            <>
+              <dt>{t('result.initiationId')}</dt>
+              <dd data-testid="initiation-id">{payment.initiationId}</dd>
+            </>
+          )}
+          {payment.bankStatus && (
+            <>
+              <dt>{t('result.status')}</dt>
+              <dd>
+                {t(`state.${payment.state}`)} ({payment.bankStatus})
+              </dd>
+            </>
+          )}
+          <dt>{t('result.requestId')}</dt>
+          <dd data-testid="request-id">{payment.requestId}</dd>
+        </dl>
+      </details>
       <div className="actions">
         {uncertain && (
           <button type="button" className="primary" disabled={checking} onClick={() => void checkAgain()}>
