@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { ProfileSchema, type Profile } from '../../common/profile.ts';
 import { builtInProfiles } from '../../main/profiles/builtin-profiles.ts';
+import { idFromName } from '../../renderer/src/screens/profiles/profile-form.ts';
 import { App } from '../../renderer/src/App.tsx';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { walletsPerTest } from './render-app.tsx';
@@ -197,7 +198,7 @@ describe('Profiles: adding', () => {
     await user.click(screen.getByRole('button', { name: 'Add a profile' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Add a profile' }));
 
-    await fill(user, screen.getByRole('textbox', { name: 'Id (required)' }), 'landsbank-test');
+    await fill(user, screen.getByRole('textbox', { name: 'Id' }), 'landsbank-test');
     await fill(user, screen.getByRole('textbox', { name: 'Name (required)' }), 'Landsbank test');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Environment' }), 'Bank sandbox');
     await fill(user, screen.getByRole('textbox', { name: 'API base URL' }), 'https://api.test.bank.is/v1/');
@@ -244,13 +245,13 @@ describe('Profiles: adding', () => {
   it('checks the basics before sending: name, id, and https:// or loopback addresses, each beside its field', async () => {
     const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Add a profile' }));
-    await user.type(screen.getByRole('textbox', { name: 'Id (required)' }), 'Bad Id!');
+    await user.type(screen.getByRole('textbox', { name: 'Id' }), 'Bad Id!');
     await fill(user, screen.getByRole('textbox', { name: 'API base URL' }), 'http://bank.example.is');
     await fill(user, screen.getByRole('textbox', { name: 'Authorization server URL' }), 'http://127.0.0.1:4010');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(callsTo(core, 'saveProfile')).toHaveLength(0);
-    const id = screen.getByRole('textbox', { name: 'Id (required)' });
+    const id = screen.getByRole('textbox', { name: 'Id' });
     const name = screen.getByRole('textbox', { name: 'Name (required)' });
     const base = screen.getByRole('textbox', { name: 'API base URL' });
     const auth = screen.getByRole('textbox', { name: 'Authorization server URL' });
@@ -273,10 +274,26 @@ describe('Profiles: adding', () => {
     expect(callsTo(core, 'saveProfile')).toHaveLength(1);
   });
 
+  it('makes the id from the name when the tester types none, never one already in use', async () => {
+    const { user, core } = await openProfiles();
+    for (const expected of ['bankinn-profanir-thorunn', 'bankinn-profanir-thorunn-2']) {
+      await user.click(screen.getByRole('button', { name: 'Add a profile' }));
+      await fill(user, screen.getByRole('textbox', { name: 'Name (required)' }), 'Bankinn (prófanir) Þórunn');
+      await fill(user, screen.getByRole('textbox', { name: 'API base URL' }), 'https://api.test.bank.is');
+      await fill(user, screen.getByRole('textbox', { name: 'Authorization server URL' }), 'https://auth.test.bank.is');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(callsTo(core, 'saveProfile').at(-1)).toMatchObject({ id: expected }));
+      await screen.findByText('Saved Bankinn (prófanir) Þórunn.');
+    }
+    expect(idFromName('   ', [])).toBe('profile');
+    expect(idFromName('Ölgerðin æði', ['olgerdin-aedi'])).toBe('olgerdin-aedi-2');
+    expect(idFromName('x'.repeat(80), [])).toMatch(/^x{36}$/);
+  });
+
   it('refuses an id already in use, so a new profile never overwrites another', async () => {
     const { user, core } = await openProfiles();
     await user.click(screen.getByRole('button', { name: 'Add a profile' }));
-    await fill(user, screen.getByRole('textbox', { name: 'Id (required)' }), 'production');
+    await fill(user, screen.getByRole('textbox', { name: 'Id' }), 'production');
     await user.type(screen.getByRole('textbox', { name: 'Name (required)' }), 'Another');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Another profile already has this id.')).toBeTruthy();
@@ -293,7 +310,7 @@ describe('Profiles: adding', () => {
     await user.click(screen.getByRole('button', { name: 'Advanced' }));
     expect(screen.queryByRole('textbox', { name: 'Redirect ports' })).toBeNull();
 
-    await user.type(screen.getByRole('textbox', { name: 'Id (required)' }), 'ports');
+    await user.type(screen.getByRole('textbox', { name: 'Id' }), 'ports');
     await user.type(screen.getByRole('textbox', { name: 'Name (required)' }), 'Ports');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const ports = screen.getByRole('textbox', { name: 'Redirect ports' });
@@ -348,7 +365,7 @@ describe('Profiles: editing', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Bank sandbox' }));
     expect(screen.getByRole('heading', { name: 'Edit Bank sandbox' })).toBeTruthy();
     // The id is fixed when editing.
-    expect(screen.queryByRole('textbox', { name: 'Id (required)' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Id' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Name (required)' })).toHaveProperty('value', 'Bank sandbox');
     expect(screen.getByRole('textbox', { name: 'API base URL' })).toHaveProperty(
       'value',

@@ -10,7 +10,7 @@ test('a second profile has its own sign-in and its own history', async ({ wallet
   await wallet.go('Profiles');
   await wallet.expectAccessible();
   await page.getByRole('button', { name: 'Add a profile' }).click();
-  await page.getByLabel('Id (required)').fill('second');
+  await page.getByLabel('Id', { exact: true }).fill('second');
   await page.getByLabel(/^Name/).fill('Second sandbox');
   await page.getByLabel('Environment', { exact: true }).selectOption('bank-sandbox');
   await page.getByLabel('API base URL', { exact: true }).fill(harness.sandbox.url);

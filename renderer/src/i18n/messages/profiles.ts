@@ -44,7 +44,8 @@ export const en = {
   'profiles.form.requiredMark': 'required',
   'profiles.form.advanced': 'Advanced',
   'profiles.field.id': 'Id',
-  'profiles.field.id.hint': 'Lower-case letters a–z, digits and dashes, at most 40. It cannot be changed later.',
+  'profiles.field.id.hint':
+    'Left empty, it is made from the name. Lower-case letters a–z, digits and dashes, at most 40. It cannot be changed later.',
   'profiles.field.name': 'Name',
   'profiles.field.environment': 'Environment',
   'profiles.field.baseUrl': 'API base URL',
@@ -77,7 +78,6 @@ export const en = {
   'profiles.field.discoveryUrl': 'Discovery URL',
   'profiles.field.issuer': 'Issuer',
   'profiles.field.optional': 'Optional.',
-  'profiles.error.idRequired': 'Give the profile an id.',
   'profiles.error.idPattern':
     'Use lower-case letters a–z, digits and dashes, starting with a letter or a digit, at most 40.',
   'profiles.error.idTaken': 'Another profile already has this id.',
@@ -139,7 +139,8 @@ export const is: Record<keyof typeof en, string> = {
   'profiles.form.requiredMark': 'nauðsynlegt',
   'profiles.form.advanced': 'Ítarlegt',
   'profiles.field.id': 'Auðkenni',
-  'profiles.field.id.hint': 'Lágstafir a–z, tölustafir og bandstrik, mest 40 stafir. Ekki er hægt að breyta því síðar.',
+  'profiles.field.id.hint':
+    'Sé það autt er það búið til úr heitinu. Lágstafir a–z, tölustafir og bandstrik, mest 40 stafir. Ekki er hægt að breyta því síðar.',
   'profiles.field.name': 'Heiti',
   'profiles.field.environment': 'Umhverfi',
   'profiles.field.baseUrl': 'Grunnslóð vefþjónustu (base URL)',
@@ -173,7 +174,6 @@ export const is: Record<keyof typeof en, string> = {
   'profiles.field.discoveryUrl': 'Slóð uppgötvunarskjals (discovery URL)',
   'profiles.field.issuer': 'Útgefandi (issuer)',
   'profiles.field.optional': 'Valfrjálst.',
-  'profiles.error.idRequired': 'Gefðu sniðinu auðkenni.',
   'profiles.error.idPattern':
     'Notaðu lágstafi a–z, tölustafi og bandstrik, með bókstaf eða tölustaf fremst, mest 40 stafi.',
   'profiles.error.idTaken': 'Annað snið hefur þegar þetta auðkenni.',

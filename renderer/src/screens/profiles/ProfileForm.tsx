@@ -89,7 +89,7 @@ export function ProfileForm({
     setServerError(undefined);
     setSaving(true);
     try {
-      const input = toProfileInput(values);
+      const input = toProfileInput(values, isNew ? takenIds : []);
       const list = await unwrap(wallet.saveProfile(input));
       onSaved(list, input.id);
     } catch (error) {
@@ -146,7 +146,6 @@ export function ProfileForm({
 
       {isNew ? (
         field('id', t('profiles.field.id'), {
-          required: true,
           hint: t('profiles.field.id.hint'),
           maxLength: PROFILE_LIMITS.id,
         })

@@ -126,13 +126,39 @@ export interface FormContext {
   existing?: ProfileSummary;
 }
 
+const LETTERS: Record<string, string> = { þ: 'th', ð: 'd', æ: 'ae', ö: 'o', ø: 'o', ß: 'ss' };
+
+/**
+ * An id made from the profile's name when the tester types none: `Bankinn (prófanir)` -> `bankinn-profanir`, with
+ * `-2`, `-3`, ... when that one is taken. Always a valid id.
+ */
+export function idFromName(name: string, takenIds: readonly string[]): string {
+  const plain = name
+    .toLowerCase()
+    .replace(/[þðæöøß]/g, (letter) => LETTERS[letter] ?? letter)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 36)
+    .replace(/-+$/, '');
+  const base = plain === '' ? 'profile' : plain;
+  if (!takenIds.includes(base)) return base;
+  for (let n = 2; ; n += 1) if (!takenIds.includes(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The id a new profile is saved under: the one typed, else one made from its name. */
+export function profileIdOf(values: ProfileFormValues, takenIds: readonly string[]): string {
+  return values.id.trim() || idFromName(values.name.trim(), takenIds);
+}
+
 /** What is wrong, field by field, before anything is sent. */
 export function validateForm(values: ProfileFormValues, context: FormContext): FieldErrors {
   const errors: FieldErrors = {};
   const id = values.id.trim();
-  if (context.isNew) {
-    if (id === '') errors.id = { key: 'profiles.error.idRequired' };
-    else if (!PROFILE_ID_PATTERN.test(id)) errors.id = { key: 'profiles.error.idPattern' };
+  // An empty id is made from the name (see idFromName); one typed must be valid and free.
+  if (context.isNew && id !== '') {
+    if (!PROFILE_ID_PATTERN.test(id)) errors.id = { key: 'profiles.error.idPattern' };
     else if (context.takenIds.includes(id)) errors.id = { key: 'profiles.error.idTaken' };
   }
   const name = values.name.trim();
@@ -160,10 +186,10 @@ export function validateForm(values: ProfileFormValues, context: FormContext): F
 }
 
 /** The request to save: exactly the fields of the profile; optional ones left out when empty. */
-export function toProfileInput(values: ProfileFormValues): ProfileInput {
+export function toProfileInput(values: ProfileFormValues, takenIds: readonly string[] = []): ProfileInput {
   const optional = (text: string): string | undefined => (text.trim() === '' ? undefined : text.trim());
   const input: ProfileInput = {
-    id: values.id.trim(),
+    id: profileIdOf(values, takenIds),
     name: values.name.trim(),
     environment: values.environment,
     baseUrl: values.baseUrl.trim(),
