@@ -259,6 +259,23 @@ describe('review and pay', () => {
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('1,500');
   });
 
+  it('when the bank says the limit is used up (by another app), says when it resets rather than to pay less', async () => {
+    const core = await wallets.open({
+      signedInAs: 'sigga',
+      accounts: [{ accountNumber: '0133-26-040001', label: 'Greiðslureikningur' }],
+    });
+    const { user } = await toReview(core);
+    await user.click(screen.getByRole('button', PAY));
+    const error = await screen.findByTestId('payment-error');
+    expect(screen.getByTestId('pay-result').dataset['state']).toBe('rejected');
+    await waitFor(() =>
+      expect(plain(error)).toContain(
+        'Nothing is left of today’s limit, so no payment can go through apps until it resets at 00:00 GMT (3 h 12 min from now).',
+      ),
+    );
+    expect(plain(error)).not.toContain('Pay a smaller amount');
+  });
+
   it('offers Check again for an unknown outcome, saying it reuses the same request id', async () => {
     const core = await signedIn();
     // The bank takes the payment and the answer is lost on the way back.

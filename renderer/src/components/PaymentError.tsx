@@ -1,3 +1,4 @@
+import type { DailyLimitView } from '../../../common/bridge-contract.ts';
 import { explainFailure, type Failure } from '../i18n/explain-failure.ts';
 import { useT } from '../i18n/index.ts';
 import { useApp } from '../lib/wallet-context.tsx';
@@ -12,15 +13,18 @@ export function PaymentError({
   alert = false,
   lead,
   testId = 'payment-error',
+  today,
 }: {
   failure: Failure;
   alert?: boolean;
   lead?: string;
   testId?: string;
+  /** Today's limit, where the failure is today's (the result screen): says when an exhausted limit resets. */
+  today?: DailyLimitView | undefined;
 }) {
   const t = useT();
   const locale = useApp((state) => state.locale);
-  const text = explainFailure(failure, locale, t);
+  const text = explainFailure(failure, locale, t, today);
   return (
     <div className="payment-error" data-testid={testId}>
       <p {...(alert ? { role: 'alert', className: 'error' } : {})}>

@@ -3,7 +3,8 @@ import { bankErrorTable, type BankErrorName } from '../../../common/bank-errors.
 import { DAILY_LIMIT_ISK } from '../../../common/isk-amount.ts';
 import type { AppLocale } from '../../../common/locale.ts';
 import type { PaymentFailure } from '../../../common/payment.ts';
-import { formatAmount } from './format.ts';
+import type { DailyLimitView } from '../../../common/bridge-contract.ts';
+import { formatAmount, formatDuration, formatGmtTime } from './format.ts';
 import { hasMessage, type Translate } from './index.ts';
 
 /** What went wrong, in a sentence, and what the customer can do about it (when there is more to say). */
@@ -35,7 +36,23 @@ const isBankErrorName = (name: string | undefined): name is BankErrorName =>
  * 3. a refused call's general text (`error.*`), which says what to do in the same sentence;
  * 4. anything else (a record from a newer version of the app) in general words.
  */
-export function explainFailure(failure: Failure, locale: AppLocale, t: Translate): FailureText {
+export function explainFailure(failure: Failure, locale: AppLocale, t: Translate, today?: DailyLimitView): FailureText {
+  const text = explain(failure, locale, t);
+  // Over the daily limit with nothing left of it (another app used it, say): paying less is no way out; the reset is.
+  const overLimit = failure.code === 'LOCAL_DAILY_LIMIT' || failure.name === 'OverDailyAmount';
+  if (overLimit && today && today.remaining === 0) {
+    return {
+      ...text,
+      action: t('failure.limitUsedUp.action', {
+        time: formatGmtTime(today.resetsAt, locale),
+        duration: formatDuration(today.resetsAt - today.asOf, locale),
+      }),
+    };
+  }
+  return text;
+}
+
+function explain(failure: Failure, locale: AppLocale, t: Translate): FailureText {
   const byCode = textOf(`failure.${failure.code}`, t, { limit: formatAmount(DAILY_LIMIT_ISK, locale) });
   if (isBankErrorName(failure.name) && !byCode) return bankErrorTexts[failure.name][locale];
   const text = byCode ?? (failure.name === undefined ? undefined : textOf(`failure.${failure.name}`, t));

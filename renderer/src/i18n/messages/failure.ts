@@ -30,6 +30,8 @@ export const en = {
     'The app did not send this payment: it would have gone over today’s limit of {limit}.',
   'failure.LOCAL_DAILY_LIMIT.action':
     'Nothing was sent to the bank. Pay a smaller amount, or try again after midnight GMT.',
+  'failure.limitUsedUp.action':
+    'Nothing is left of today’s limit, so no payment can go through apps until it resets at {time} ({duration} from now).',
   // A token renewal that failed outside the sign-in: the customer is still signed in, and nothing reached the bank's
   // payment service.
   'failure.BANK_UNREACHABLE.title': 'The bank could not be reached to renew the app’s access.',
@@ -70,6 +72,8 @@ export const is: Record<keyof typeof en, string> = {
     'Forritið sendi ekki þessa greiðslu: hún hefði farið yfir daglegt hámark, {limit}.',
   'failure.LOCAL_DAILY_LIMIT.action':
     'Ekkert var sent til bankans. Greiddu lægri upphæð eða reyndu aftur eftir miðnætti (GMT).',
+  'failure.limitUsedUp.action':
+    'Ekkert er eftir af hámarki dagsins, svo engin greiðsla kemst í gegnum forrit fyrr en það endurnýjast kl. {time} (eftir {duration}).',
   'failure.BANK_UNREACHABLE.title': 'Ekki náðist samband við bankann til að endurnýja aðgang forritsins.',
   'failure.BANK_UNREACHABLE.action': 'Athugaðu nettenginguna og reyndu aftur. Innskráningin þín er enn í gildi.',
   'failure.TOKEN_REQUEST_FAILED.title': 'Bankinn endurnýjaði ekki aðgang forritsins að þessu sinni.',

@@ -20,6 +20,7 @@ export function Result({ store }: { store: PayStore }) {
   const locale = useApp((state) => state.locale);
   const { resetDraft } = useApp((state) => state.actions);
   const stage = useStore(store, (state) => state.stage);
+  const limit = useStore(store, (state) => state.limit);
   const actions = useStore(store, (state) => state.actions);
   const [checking, setChecking] = useState(false);
   const [payeeSaved, setPayeeSaved] = useState(false);
@@ -85,7 +86,7 @@ export function Result({ store }: { store: PayStore }) {
           <h3 id="result-title" ref={heading} tabIndex={-1}>
             {t('result.rejectedTitle')}
           </h3>
-          {payment.error && <PaymentError failure={payment.error} />}
+          {payment.error && <PaymentError failure={payment.error} today={limit} />}
         </>
       )}
       {uncertain && (
