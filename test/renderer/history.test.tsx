@@ -596,7 +596,7 @@ describe('history: CSV export', () => {
     await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
     await waitFor(() =>
       expect(screen.getByTestId('export-status').textContent).toBe(
-        'Saved 1 payment to a2a-wallet-local-sandbox-2026-11-22.csv.',
+        `Saved 1 payment to a2a-wallet-local-sandbox-2026-11-22.csv in ${core.platform.savedDir}.`,
       ),
     );
     expect(core.requests('exportHistory')).toEqual([{ filter: { states: ['settled'] } }]);
@@ -606,8 +606,15 @@ describe('history: CSV export', () => {
     await waitFor(() =>
       expect(screen.getByTestId('export-status').textContent).toBe(
         // The same day's second export is saved beside the first, not over it.
-        'Saved 3 payments to a2a-wallet-local-sandbox-2026-11-22 (2).csv.',
+        `Saved 3 payments to a2a-wallet-local-sandbox-2026-11-22 (2).csv in ${core.platform.savedDir}.`,
       ),
+    );
+    // The folder opens on the file just saved, through main, which shows only what this run exported.
+    await user.click(screen.getByRole('button', { name: 'Show in folder' }));
+    await waitFor(() =>
+      expect(core.platform.shownFiles).toEqual([
+        `${core.platform.savedDir}/a2a-wallet-local-sandbox-2026-11-22 (2).csv`,
+      ]),
     );
   });
 
@@ -806,7 +813,7 @@ describe('history in Icelandic', () => {
     await user.click(screen.getByRole('button', { name: 'Flytja út í CSV' }));
     await waitFor(() =>
       expect(screen.getByTestId('export-status').textContent).toBe(
-        'Vistaði 1 greiðslu í skrána a2a-wallet-local-sandbox-2026-11-22.csv.',
+        `Vistaði 1 greiðslu í skrána a2a-wallet-local-sandbox-2026-11-22.csv í möppunni ${core.platform.savedDir}.`,
       ),
     );
   });

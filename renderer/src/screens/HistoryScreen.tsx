@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { formatNumber } from '../i18n/format.ts';
+import { errorCode, unwrap } from '../lib/api.ts';
 import { useApp, useAppStore, useWallet } from '../lib/wallet-context.tsx';
 import { emptyForm, isFiltered, toFilter, type FilterForm } from './history/filter-form.ts';
 import { createHistoryStore, type HistoryStore } from './history/history-store.ts';
@@ -131,6 +132,16 @@ function ExportMessage({ store }: { store: HistoryStore }) {
   const errorText = useErrorText();
   const locale = useApp((state) => state.locale);
   const exportState = useStore(store, (state) => state.exportState);
+  const wallet = useWallet();
+  const [showFailed, setShowFailed] = useState<string | undefined>(undefined);
+  const show = async (fileName: string) => {
+    try {
+      await unwrap(wallet.showExport({ fileName }));
+      setShowFailed(undefined);
+    } catch (error) {
+      setShowFailed(errorCode(error));
+    }
+  };
   return (
     <>
       <p role="status" className="history-export-status" data-testid="export-status">
@@ -138,8 +149,19 @@ function ExportMessage({ store }: { store: HistoryStore }) {
           t(pluralKey('history.exported', exportState.count, locale), {
             count: formatNumber(exportState.count, locale),
             file: exportState.fileName,
+            folder: exportState.folder,
           })}
       </p>
+      {exportState?.kind === 'saved' && (
+        <button type="button" onClick={() => void show(exportState.fileName)}>
+          {t('history.showExport')}
+        </button>
+      )}
+      {showFailed && (
+        <p role="alert" className="history-error">
+          {errorText(showFailed)}
+        </p>
+      )}
       {exportState?.kind === 'failed' && (
         <p role="alert" className="history-error" data-testid="export-error">
           {t('history.exportFailed')} {errorText(exportState.code)}

@@ -36,7 +36,7 @@ test('history: two payments, a text filter, the details with the request id, and
 
   await page.getByRole('button', { name: 'Export to CSV' }).click();
   const file = 'a2a-wallet-local-sandbox-2026-11-22.csv';
-  await expect(page.getByText(`Saved 1 payment to ${file}.`)).toBeVisible();
+  await expect(page.getByText(`Saved 1 payment to ${file} in ${join(harness.dataDir, 'saved')}.`)).toBeVisible();
   const saved = join(harness.dataDir, 'saved', file);
   expect(existsSync(saved)).toBe(true);
   const csv = readFileSync(saved, 'utf8');

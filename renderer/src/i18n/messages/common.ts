@@ -35,6 +35,7 @@ export const en = {
   'error.INVALID_PROFILE': 'The profile has errors: {message}',
   'error.NO_PROFILES': 'This version of the app has no bank profiles. Contact the vendor.',
   'error.PAYMENT_NOT_FOUND': 'That payment was not found.',
+  'error.EXPORT_NOT_FOUND': 'That file was not saved by the app in this session, so it cannot be shown.',
   'error.INVALID_PAYMENT': 'The payment has errors. Check the fields marked.',
   'error.DUPLICATE_NOT_ACKNOWLEDGED':
     'A payment like this one was made in the last 24 hours. Confirm that you want to pay again.',
@@ -85,6 +86,7 @@ export const is: Record<keyof typeof en, string> = {
   'error.INVALID_PROFILE': 'Villur eru í sniðinu: {message}',
   'error.NO_PROFILES': 'Þessi útgáfa forritsins hefur engin bankasnið. Hafðu samband við þjónustuaðilann.',
   'error.PAYMENT_NOT_FOUND': 'Greiðslan fannst ekki.',
+  'error.EXPORT_NOT_FOUND': 'Forritið vistaði ekki þessa skrá í þessari lotu og getur því ekki sýnt hana.',
   'error.INVALID_PAYMENT': 'Villur eru í greiðslunni. Athugaðu merktu reitina.',
   'error.DUPLICATE_NOT_ACKNOWLEDGED':
     'Sams konar greiðsla var gerð síðasta sólarhringinn. Staðfestu að þú viljir greiða aftur.',

@@ -17,7 +17,9 @@ export interface DetailState {
 }
 
 export type ExportState =
-  { kind: 'busy' } | { kind: 'saved'; count: number; fileName: string } | { kind: 'failed'; code: string };
+  | { kind: 'busy' }
+  | { kind: 'saved'; count: number; fileName: string; folder: string }
+  | { kind: 'failed'; code: string };
 
 export interface HistoryState {
   /** The filter asked for (the form's, once typed): what an export exports. */
@@ -244,7 +246,7 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
           const result = await unwrap(wallet.exportHistory({ filter: get().filter }));
           set({
             exportState: result.saved
-              ? { kind: 'saved', count: result.count, fileName: result.fileName ?? '' }
+              ? { kind: 'saved', count: result.count, fileName: result.fileName ?? '', folder: result.folder ?? '' }
               : undefined,
           });
         } catch (error) {
