@@ -123,7 +123,7 @@ export class FileJournal implements Journal {
       const temporary = `${this.path}.tmp`;
       const fd = openSync(temporary, 'w', 0o600);
       try {
-        writeSync(fd, lines.map((line) => `${line}\n`).join(''));
+        writeAll(fd, lines.map((line) => `${line}\n`).join(''));
         fsyncSync(fd);
       } finally {
         closeSync(fd);

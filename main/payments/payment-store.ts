@@ -35,6 +35,16 @@ export function countedDay(intent: PaymentIntent): string {
   return gmtDay(intent.firstSentAt ?? intent.createdAt);
 }
 
+const payeeKey = (order: Pick<PaymentIntent['order'], 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>) =>
+  `${order.debtorKennitala}|${order.depositKennitala}|${order.depositAccount}`;
+
+/** A running total by key; a key whose total is back to 0 goes. */
+function addTo(totals: Map<string, number>, key: string, delta: number): void {
+  const total = (totals.get(key) ?? 0) + delta;
+  if (total === 0) totals.delete(key);
+  else totals.set(key, total);
+}
+
 export interface PaymentStoreOptions {
   /** How lines are sealed and opened; plain JSON by default (memory). */
   codec?: RecordCodec;
@@ -160,32 +170,21 @@ export class PaymentStore {
   #index(previous: PaymentIntent | undefined, intent: PaymentIntent): void {
     if (previous) {
       this.#byDay.get(countedDay(previous))?.delete(previous.id);
-      this.#count(previous, -1);
-      this.#countPaid(previous, -1);
+      this.#tally(previous, -1);
     }
-    this.#count(intent, 1);
-    this.#countPaid(intent, 1);
+    this.#tally(intent, 1);
     const day = countedDay(intent);
     let ids = this.#byDay.get(day);
     if (!ids) this.#byDay.set(day, (ids = new Set()));
     ids.add(intent.id);
   }
 
-  #count(intent: PaymentIntent, sign: 1 | -1): void {
-    if (!COUNTED_STATES.includes(intent.state)) return;
-    const key = `${countedDay(intent)}|${intent.order.debtorKennitala}`;
-    const used = (this.#used.get(key) ?? 0) + sign * intent.order.amount;
-    if (used === 0) this.#used.delete(key);
-    else this.#used.set(key, used);
-  }
-
-  #countPaid(intent: PaymentIntent, sign: 1 | -1): void {
-    if (intent.state !== 'accepted' && intent.state !== 'settled') return;
-    const { debtorKennitala, depositKennitala, depositAccount } = intent.order;
-    const key = `${debtorKennitala}|${depositKennitala}|${depositAccount}`;
-    const paid = (this.#paid.get(key) ?? 0) + sign;
-    if (paid === 0) this.#paid.delete(key);
-    else this.#paid.set(key, paid);
+  /** Adds an intent to (or, with -1, takes it out of) the day totals and the payees paid. */
+  #tally(intent: PaymentIntent, sign: 1 | -1): void {
+    if (COUNTED_STATES.includes(intent.state)) {
+      addTo(this.#used, `${countedDay(intent)}|${intent.order.debtorKennitala}`, sign * intent.order.amount);
+    }
+    if (intent.state === 'accepted' || intent.state === 'settled') addTo(this.#paid, payeeKey(intent.order), sign);
   }
 
   #apply(record: JournalRecord): void {
@@ -240,7 +239,7 @@ export class PaymentStore {
 
   /** Whether the bank took (accepted or settled) a payment from this customer to this kennitala and account. */
   paidBefore(order: Pick<PaymentIntent['order'], 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>): boolean {
-    return this.#paid.has(`${order.debtorKennitala}|${order.depositKennitala}|${order.depositAccount}`);
+    return this.#paid.has(payeeKey(order));
   }
 
   /** The sum of a customer's payments that count towards the limit of a GMT day (see `countedDay`). */

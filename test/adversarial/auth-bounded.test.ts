@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProfileSchema, type Profile } from '../../common/profile.ts';
+import type { Profile } from '../../common/profile.ts';
 import { resolveEndpoints } from '../../main/auth/endpoints.ts';
 import { identify } from '../../main/auth/identity.ts';
 import { exchangeCode, refreshTokens } from '../../main/auth/token-client.ts';
 import { MAX_RESPONSE_BYTES } from '../../main/net/http-limits.ts';
 import { WalletError } from '../../main/wallet-error.ts';
 import { rejectionOf } from '../helpers/rejection.ts';
-import { startFakeBank, type FakeBank } from '../main/auth/fake-bank.ts';
+import { profileOf, startFakeBank, type FakeBank } from '../main/auth/fake-bank.ts';
 
 /**
  * Case 8 of issue 13, the sign-in side: the token endpoint, discovery, JWKS and userinfo each have a total deadline
@@ -19,17 +19,7 @@ let bank: FakeBank;
 let profile: Profile;
 beforeEach(async () => {
   bank = await startFakeBank();
-  profile = ProfileSchema.parse({
-    id: 'bank',
-    name: 'Bank',
-    environment: 'bank-sandbox',
-    baseUrl: bank.url,
-    authUrl: bank.url,
-    clientId: 'wallet',
-    clientSecret: 'secret',
-    apiKey: 'k',
-    discoveryUrl: `${bank.url}/discovery`,
-  });
+  profile = profileOf(bank, { clientSecret: 'secret', discoveryUrl: `${bank.url}/discovery` });
 });
 afterEach(() => bank.close());
 

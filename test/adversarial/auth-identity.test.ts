@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProfileSchema, type Profile } from '../../common/profile.ts';
+import type { Profile } from '../../common/profile.ts';
 import type { Endpoints } from '../../main/auth/endpoints.ts';
 import { identify } from '../../main/auth/identity.ts';
 import { WalletError } from '../../main/wallet-error.ts';
 import { rejectionOf } from '../helpers/rejection.ts';
-import { startFakeBank, unsignedJwt, type FakeBank } from '../main/auth/fake-bank.ts';
+import { profileOf, startFakeBank, unsignedJwt, type FakeBank } from '../main/auth/fake-bank.ts';
 
 /**
  * Case 6 of issue 13: the nonce sent must come back in the id_token, verified or not; identity comes from a
@@ -19,16 +19,7 @@ let bank: FakeBank;
 let profile: Profile;
 beforeEach(async () => {
   bank = await startFakeBank();
-  profile = ProfileSchema.parse({
-    id: 'bank',
-    name: 'Bank',
-    environment: 'bank-sandbox',
-    baseUrl: bank.url,
-    authUrl: bank.url,
-    clientId: 'wallet',
-    clientSecret: '',
-    apiKey: 'k',
-  });
+  profile = profileOf(bank);
 });
 afterEach(() => bank.close());
 

@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { ProfileSchema, type Profile, type ProfileInput } from '../../../common/profile.ts';
 
 /**
  * A bank's sign-in endpoints on 127.0.0.1, each answer chosen by the test: a body, a drip of one byte every 50 ms
@@ -14,6 +15,21 @@ export interface FakeBank {
   flooded(): number;
   sign(claims: JWTPayload): Promise<string>;
   close(): Promise<void>;
+}
+
+/** A bank-sandbox profile pointed at the fake bank; `extra` sets what a test is about (secret, discovery, ...). */
+export function profileOf(bank: FakeBank, extra: Partial<ProfileInput> = {}): Profile {
+  return ProfileSchema.parse({
+    id: 'bank',
+    name: 'Bank',
+    environment: 'bank-sandbox',
+    baseUrl: bank.url,
+    authUrl: bank.url,
+    clientId: 'wallet',
+    clientSecret: '',
+    apiKey: 'k',
+    ...extra,
+  });
 }
 
 /** 'flood' sends 2 MiB; `{ flood: n }` sends n bytes. */
