@@ -70,19 +70,19 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       if (!service) return { total: 0, items: [] };
       // The whole history, as the screen first asks for it: one page from the store's order, nothing filtered.
       const page = narrowsHistory(filter)
-        ? pageHistory(service.newestFirst(), filter, { offset, limit }, { ordered: true })
-        : service.historyPage({ offset, limit });
+        ? pageHistory(await service.everyPayment(), filter, { offset, limit }, { ordered: true })
+        : await service.historyPage({ offset, limit });
       return { total: page.total, items: page.items.map(paymentView) };
     },
     getPayment: async ({ id }) => {
-      const intent = (await readable())?.get(id);
+      const intent = await (await readable())?.find(id);
       if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
       return paymentView(intent);
     },
     exportHistory: async ({ filter }) => {
       const service = await readable();
       if (!service) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
-      const items = filterHistory(service.newestFirst(), filter, { ordered: true });
+      const items = filterHistory(await service.everyPayment(), filter, { ordered: true });
       const path = await options.saveFile({
         suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
         content: historyCsv(items, options.locale()),

@@ -15,6 +15,7 @@ import { BankError } from '../bank/bank-error.ts';
 import { matchesInitiation, SETTLED_STATUS } from '../bank/initiation.ts';
 import { WalletError } from '../wallet-error.ts';
 import { dailyLimit } from './daily-ledger.ts';
+import type { Pacer } from './pacer.ts';
 import type { PaymentStore } from './payment-store.ts';
 
 /**
@@ -86,11 +87,10 @@ export class PaymentService {
   }
 
   /**
-   * At start: an intent that was being sent when the app stopped may or may not have reached the bank; and a
-   * journal that has grown well past one record per payment is rewritten.
+   * At start: an intent that was being sent when the app stopped may or may not have reached the bank. (Such an
+   * intent is never in a snapshot's archive: the part of the history read first holds it.)
    */
   async recover(): Promise<void> {
-    await this.#store.compactIfWorthIt();
     for (const intent of this.#store.all()) {
       if (intent.state !== 'sending') continue;
       await this.#update(intent, {
@@ -102,6 +102,20 @@ export class PaymentService {
         },
       });
     }
+  }
+
+  /**
+   * Once the whole history is read, a journal that has grown well past its last snapshot is compacted (in slices
+   * with a pacer, so the window keeps answering).
+   */
+  async compact(pacer?: Pacer): Promise<boolean> {
+    await this.#store.complete;
+    return this.#store.compactIfWorthIt(this.#now(), pacer);
+  }
+
+  /** Resolves once the whole history is read (the archive of a snapshot is read after the pay form's part). */
+  get complete(): Promise<void> {
+    return this.#store.complete;
   }
 
   dailyLimit(): DailyLimitView {
@@ -178,21 +192,39 @@ export class PaymentService {
     return run;
   }
 
-  checkAgain(id: string): Promise<PaymentIntent> {
+  async checkAgain(id: string): Promise<PaymentIntent> {
+    await this.find(id);
     const intent = this.#requireIntact(id);
     if (intent.state === 'accepted') return this.refreshStatus(id);
     return this.submit(id);
   }
 
-  /** Asks the bank for the status of an accepted payment. */
+  /**
+   * Asks the bank for the status of an accepted payment. A settled or refused one is final: nothing is asked or
+   * written again (a snapshot's archive relies on that, see snapshot.ts).
+   */
   async refreshStatus(id: string): Promise<PaymentIntent> {
-    const intent = this.#requireIntact(id);
-    if (!intent.initiationId) return intent;
+    const intent = await this.#found(id);
+    this.#requireIntact(id);
+    if (!intent.initiationId || intent.state === 'settled' || intent.state === 'rejected') return intent;
     return this.#refresh(intent);
   }
 
   get(id: string): PaymentIntent | undefined {
     return this.#store.get(id);
+  }
+
+  /** A payment by id, waiting for the archive when it is not among what is read yet. */
+  async find(id: string): Promise<PaymentIntent | undefined> {
+    const known = this.#store.get(id);
+    if (known || !this.#store.loading) return known;
+    await this.#store.complete;
+    return this.#store.get(id);
+  }
+
+  async #found(id: string): Promise<PaymentIntent> {
+    await this.find(id);
+    return this.#require(id);
   }
 
   /** Every payment of this profile, in no particular order. */
@@ -205,9 +237,21 @@ export class PaymentService {
     return this.#store.newestFirst();
   }
 
-  /** One page of the whole history, newest first, read straight from the store's order. */
-  historyPage(page: { offset: number; limit: number }): { total: number; items: PaymentIntent[] } {
+  /**
+   * One page of the whole history, newest first, read straight from the store's order: at once when what is read
+   * already holds it, else once the archive is read.
+   */
+  async historyPage(page: { offset: number; limit: number }): Promise<{ total: number; items: PaymentIntent[] }> {
+    const now = this.#store.pageNow(page);
+    if (now) return now;
+    await this.#store.complete;
     return { total: this.#store.count, items: this.#store.newestFirst(page) };
+  }
+
+  /** Every payment of this profile, newest first, once the whole history is read. */
+  async everyPayment(): Promise<PaymentIntent[]> {
+    await this.#store.complete;
+    return this.#store.newestFirst();
   }
 
   /** Whether the customer has paid this kennitala and account before (a payment the bank accepted). */
@@ -253,6 +297,7 @@ export class PaymentService {
   }
 
   async #send(id: string): Promise<PaymentIntent> {
+    if (!this.#store.get(id)) await this.find(id);
     let intent = this.#requireIntact(id);
     const { kennitala } = this.#options.customer();
     if (intent.order.debtorKennitala !== kennitala) {

@@ -1,10 +1,11 @@
-import { z } from 'zod';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
-import { PaymentIntentSchema, type PaymentIntent } from '../../common/payment.ts';
+import type { PaymentIntent } from '../../common/payment.ts';
 import { COUNTED_STATES } from '../../common/payment-rules.ts';
 import { gmtDay } from '../../common/time.ts';
-import type { Journal } from './journal.ts';
-import { plainCodec, type RecordCodec } from './record-codec.ts';
+import type { Journal, JournalContents } from './journal.ts';
+import { runAtOnce, runPaced, slicePacer, type Pacer } from './pacer.ts';
+import { blockLabelOf, plainCodec, type RecordCodec } from './record-codec.ts';
+import { JournalRecord, SnapshotReader, writeSnapshot, type PendingArchive } from './snapshot.ts';
 
 /**
  * One customer's payments in one profile, in memory and in its journal. Every change is a new snapshot of the
@@ -15,12 +16,6 @@ import { plainCodec, type RecordCodec } from './record-codec.ts';
  * snapshot, or a stand-in when none is left), counts towards the daily limit as a possible payment, and is never
  * sent by the app on its own. The customer is told to check their online banking.
  */
-const IntentRecord = z.object({ type: z.literal('intent'), intent: PaymentIntentSchema });
-/** The bank said the customer's daily limit was used up (the limit is shared with other apps). */
-const LimitReachedRecord = z.object({ type: z.literal('bank-limit-reached'), kennitala: z.string(), day: z.string() });
-const JournalRecord = z.discriminatedUnion('type', [IntentRecord, LimitReachedRecord]);
-type JournalRecord = z.infer<typeof JournalRecord>;
-
 export const RECORD_DAMAGED = {
   name: 'RecordDamaged',
   code: 'RECORD_DAMAGED',
@@ -37,6 +32,44 @@ export function countedDay(intent: PaymentIntent): string {
 
 const payeeKey = (order: Pick<PaymentIntent['order'], 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>) =>
   `${order.debtorKennitala}|${order.depositKennitala}|${order.depositAccount}`;
+/** The payee a payment counts under for "paid before": only one the bank took. */
+const paidKeyOf = (intent: PaymentIntent): string | undefined =>
+  intent.state === 'accepted' || intent.state === 'settled' ? payeeKey(intent.order) : undefined;
+
+/**
+ * Records written as lines of their own after which the journal is compacted: about 25 µs each to open, so at most
+ * a few dozen milliseconds of start-up (besides a history rewritten since it was small).
+ */
+const COMPACT_AFTER = 2000;
+
+/** History order: `a` before `b` when confirmed earlier, or at the same time with the greater id. */
+type Placed = Pick<PaymentIntent, 'createdAt' | 'id'>;
+function before(a: Placed, b: Placed): boolean {
+  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id.localeCompare(b.id) > 0);
+}
+
+/** Two lists of ids each in history order, merged into one (the archive read after what followed it). */
+function mergeOrder(first: PaymentIntent[], ids: string[], get: (id: string) => PaymentIntent | undefined): string[] {
+  const second = ids.flatMap((id) => get(id) ?? []);
+  if (!first.every((intent, n) => n === 0 || !before(intent, first[n - 1] as PaymentIntent))) {
+    first.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  }
+  const merged: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    const a = first[i];
+    const b = second[j];
+    if (a && (!b || !before(b, a))) {
+      merged.push(a.id);
+      i += 1;
+    } else if (b) {
+      merged.push(b.id);
+      j += 1;
+    }
+  }
+  return merged;
+}
 
 /** A running total by key; a key whose total is back to 0 goes. */
 function addTo(totals: Map<string, number>, key: string, delta: number): void {
@@ -54,9 +87,24 @@ export interface PaymentStoreOptions {
   profileId?: string;
 }
 
+/** What the journal held that failed its check, gathered while loading and turned into damaged intents after. */
+interface Failures {
+  /** The lines that failed, by intent (the last line of an intent decides). */
+  byIntent: Map<string, number>;
+  /** Lines and blocks of which nothing could be read, with the time of the last good record before each. */
+  anonymous: { after: number }[];
+}
+
+/**
+ * A journal is opened in two parts when it holds a snapshot (see snapshot.ts): first what the pay form needs (the
+ * snapshot's summary and recent block, and every record written since), then the archive of older, finished
+ * payments. `open` answers after the first part, and `complete` resolves after the second; the constructor reads both
+ * at once.
+ */
 export class PaymentStore {
   readonly #journal: Journal;
   readonly #codec: RecordCodec;
+  readonly #options: PaymentStoreOptions;
   readonly #intents = new Map<string, PaymentIntent>();
   /** Intents whose last record failed its check, as shown: never sent, counted as possible payments. */
   readonly #damaged = new Map<string, PaymentIntent>();
@@ -71,46 +119,189 @@ export class PaymentStore {
    * Every intent's id in history order, oldest first (confirmed at, then id): kept as intents arrive (nearly always
    * at the end, since an intent's confirmation time never changes), so a history page needs no sort.
    */
-  readonly #order: string[] = [];
+  #order: string[] = [];
   readonly #placed = new Set<string>();
-  /** Records in the journal, to know when compaction pays off. */
-  #records = 0;
+  /** Records written as lines of their own since the last snapshot: what compaction folds in. */
+  #loose = 0;
+  /** The snapshot the journal starts with, while its archive is still being read; then undefined. */
+  #pending: PendingArchive | undefined;
+  #failures: Failures = { byIntent: new Map(), anonymous: [] };
+  #lastTime = 0;
+  /** Lines and blocks of which nothing could be read so far (their stand-ins are numbered). */
+  #unreadable = 0;
+  /** Lines appended while a compaction is encoding: they go into the rewritten file after the snapshot. */
+  #compacting: string[] | undefined;
+  /** Resolves once the whole journal is read (at once for a store built with `new`). */
+  complete: Promise<void> = Promise.resolve();
 
-  constructor(journal: Journal, options: PaymentStoreOptions = {}) {
+  constructor(journal: Journal, options: PaymentStoreOptions = {}, contents?: JournalContents) {
     this.#journal = journal;
     this.#codec = options.codec ?? plainCodec;
-    const { lines, unterminated } = journal.load();
-    /** The lines that failed, by intent (the last line of an intent decides) or in order when none is known. */
-    const lastFailed = new Map<string, number>();
-    const anonymous: { index: number; after: number }[] = [];
-    let lastTime = 0;
-    lines.forEach((line, index) => {
+    this.#options = options;
+    if (contents) return;
+    const { archive } = runAtOnce(this.#readRecent(journal.load()));
+    runAtOnce(this.#readArchive(archive));
+  }
+
+  /**
+   * Opens a journal without holding the main process for more than a slice at a time: answers once what the pay
+   * form needs is read, and reads the archive of older payments after (see `complete`).
+   */
+  static async open(
+    journal: Journal,
+    options: PaymentStoreOptions = {},
+    pacer: Pacer = slicePacer(),
+  ): Promise<PaymentStore> {
+    const contents = await journal.loadPaced(pacer);
+    const store = new PaymentStore(journal, options, contents);
+    const { archive } = await runPaced(store.#readRecent(contents), pacer);
+    // The archive after a pause: whoever waited for the store is answered first.
+    store.complete = pacer.pause().then(() => runPaced(store.#readArchive(archive), pacer));
+    // Whoever needs the archive waits on `complete`; a failure there is theirs to see, not an unhandled rejection.
+    store.complete.catch(() => undefined);
+    return store;
+  }
+
+  /** Whether the archive of older payments is still being read. */
+  get loading(): boolean {
+    return this.#pending !== undefined;
+  }
+
+  /**
+   * Whether every payment that counts on `day` or later is read: always once complete; while the archive is still
+   * being read, from the snapshot's cutoff on (the archive holds only finished payments of days before it).
+   */
+  covers(day: string): boolean {
+    return !this.#pending || this.#pending.recentFrom <= day;
+  }
+
+  /** The first part: the snapshot's summary and recent blocks, and every record of its own line. */
+  *#readRecent(contents: JournalContents): Generator<unknown, { archive: string[] }> {
+    const { lines, unterminated } = contents;
+    const archive: string[] = [];
+    const snapshot = new SnapshotReader();
+    for (let index = 0; index < lines.length; index += 1) {
+      const line = lines[index] ?? '';
+      yield;
+      const label = blockLabelOf(line);
+      if (label !== undefined && snapshot.isArchive(label) && this.#loose === 0) {
+        archive.push(line);
+        continue;
+      }
       const decoded = this.#codec.decode(line);
+      if (decoded.block !== undefined || label !== undefined) {
+        if (unterminated && index === lines.length - 1) {
+          // A block is only ever written by a rewrite, which is complete or not there: one cut short is not ours.
+          this.#journal.settleTail(false);
+          continue;
+        }
+        const block = snapshot.take(decoded, this.#loose > 0);
+        if (block === 'head') {
+          for (const [key, count] of snapshot.head?.paid ?? []) addTo(this.#paid, key, count);
+          continue;
+        }
+        this.#takeBlock(block, snapshot.head?.at ?? this.#lastTime);
+        continue;
+      }
       const parsed = decoded.ok ? JournalRecord.safeParse(decoded.value) : undefined;
       if (unterminated && index === lines.length - 1) {
         // A last line without its newline: a complete record keeps its place; anything else is a write the crash
         // cut short, which nobody was told had happened. It is set aside, not shown as a damaged payment.
-        journal.settleTail(!!parsed?.success);
-        if (!parsed?.success) return;
+        this.#journal.settleTail(!!parsed?.success);
+        if (!parsed?.success) return { archive };
       }
-      this.#records += 1;
+      this.#loose += 1;
       if (parsed?.success) {
-        this.#apply(parsed.data);
-        if (parsed.data.type === 'intent') {
-          lastFailed.delete(parsed.data.intent.id);
-          lastTime = Math.max(lastTime, parsed.data.intent.updatedAt);
-        }
-        return;
+        this.#take(parsed.data);
+        continue;
       }
       const intentId = decoded.ok ? undefined : decoded.intentId;
-      if (intentId) lastFailed.set(intentId, index);
-      else anonymous.push({ index, after: lastTime });
-    });
-    for (const [intentId] of lastFailed) this.#markDamaged(intentId, this.#intents.get(intentId), lastTime, options);
-    anonymous.forEach(({ after }, n) => this.#markDamaged(`damaged-${n + 1}`, undefined, after, options));
+      if (intentId) this.#failures.byIntent.set(intentId, index);
+      else this.#failures.anonymous.push({ after: this.#lastTime });
+    }
+    this.#pending = snapshot.pending();
+    if (!this.#pending && archive.length > 0) {
+      // Without its summary the archive cannot be counted before it is read: it is read now, in full.
+      for (const line of archive) {
+        yield;
+        const block = snapshot.take(this.#codec.decode(line), false);
+        this.#takeBlock(block === 'head' ? undefined : block, this.#lastTime);
+      }
+      archive.length = 0;
+    }
+    for (const missing of snapshot.missingRecent()) this.#failures.anonymous.push({ after: missing });
+    // Blocks without their summary: what the summary said (how many, which payees) cannot be checked.
+    if (snapshot.headless) this.#failures.anonymous.push({ after: this.#lastTime });
+    this.#settleFailures();
+    return { archive };
   }
 
-  #markDamaged(id: string, known: PaymentIntent | undefined, at: number, options: PaymentStoreOptions): void {
+  /** The second part: the archive's blocks, which only older, finished payments are in. */
+  *#readArchive(lines: string[]): Generator<unknown, void> {
+    const pending = this.#pending;
+    if (!pending) return;
+    const archived: PaymentIntent[] = [];
+    for (const line of lines) {
+      yield;
+      const block = pending.reader.take(this.#codec.decode(line), false);
+      const at = pending.archiveNewest?.createdAt ?? 0;
+      if (block === undefined || block === 'head') {
+        this.#failures.anonymous.push({ after: at });
+        continue;
+      }
+      for (let n = 0; n < block.failed; n += 1) this.#failures.anonymous.push({ after: at });
+      for (const record of block.records) {
+        yield;
+        if (record.type !== 'intent') continue;
+        const { intent } = record;
+        // The summary counted it among the payees paid: it counts now as any payment does, or not at all when a
+        // record written after the snapshot replaced it.
+        this.#tally(intent, -1, { paidOnly: true });
+        if (this.#intents.has(intent.id) || this.#damaged.has(intent.id)) continue;
+        this.#index(undefined, intent);
+        this.#intents.set(intent.id, intent);
+        this.#placed.add(intent.id);
+        archived.push(intent);
+      }
+    }
+    for (const missing of pending.reader.missingArchive()) this.#failures.anonymous.push({ after: missing });
+    yield;
+    this.#order = mergeOrder(archived, this.#order, (id) => this.get(id));
+    this.#pending = undefined;
+    this.#settleFailures();
+  }
+
+  /** A recent (or summary-less) block's records; a block that cannot be taken is one damaged stand-in. */
+  #takeBlock(block: { records: JournalRecord[]; failed: number } | undefined, at: number): void {
+    if (!block) {
+      this.#failures.anonymous.push({ after: at });
+      return;
+    }
+    for (let n = 0; n < block.failed; n += 1) this.#failures.anonymous.push({ after: at });
+    for (const record of block.records) this.#take(record);
+  }
+
+  #take(record: JournalRecord): void {
+    this.#apply(record);
+    if (record.type === 'intent') {
+      this.#failures.byIntent.delete(record.intent.id);
+      this.#lastTime = Math.max(this.#lastTime, record.intent.updatedAt);
+    }
+  }
+
+  /** Once everything is read: what failed becomes damaged intents. */
+  #settleFailures(): void {
+    const { byIntent, anonymous } = this.#failures;
+    this.#failures = { byIntent: new Map(), anonymous: [] };
+    for (const [intentId] of byIntent) this.#markDamaged(intentId, this.#intents.get(intentId), this.#lastTime);
+    for (const { after } of anonymous) {
+      this.#unreadable += 1;
+      this.#markDamaged(`damaged-${this.#unreadable}`, undefined, after);
+    }
+  }
+
+  #markDamaged(id: string, known: PaymentIntent | undefined, at: number): void {
+    const options = this.#options;
     const intent: PaymentIntent = known
       ? { ...known, state: 'damaged', error: RECORD_DAMAGED }
       : {
@@ -143,23 +334,19 @@ export class PaymentStore {
   #place(intent: PaymentIntent): void {
     if (this.#placed.has(intent.id)) return;
     this.#placed.add(intent.id);
-    const before = (id: string) => {
+    const earlier = (id: string) => {
       const other = this.get(id);
-      if (!other) return false;
-      return (
-        other.createdAt < intent.createdAt ||
-        (other.createdAt === intent.createdAt && other.id.localeCompare(intent.id) > 0)
-      );
+      return !!other && before(other, intent);
     };
     // From the end: a new intent is almost always the newest.
     let at = this.#order.length;
     const last = this.#order[at - 1];
-    if (last !== undefined && !before(last)) {
+    if (last !== undefined && !earlier(last)) {
       let low = 0;
       let high = at;
       while (low < high) {
         const middle = (low + high) >> 1;
-        if (before(this.#order[middle] ?? '')) low = middle + 1;
+        if (earlier(this.#order[middle] ?? '')) low = middle + 1;
         else high = middle;
       }
       at = low;
@@ -180,8 +367,8 @@ export class PaymentStore {
   }
 
   /** Adds an intent to (or, with -1, takes it out of) the day totals and the payees paid. */
-  #tally(intent: PaymentIntent, sign: 1 | -1): void {
-    if (COUNTED_STATES.includes(intent.state)) {
+  #tally(intent: PaymentIntent, sign: 1 | -1, options: { paidOnly?: boolean } = {}): void {
+    if (!options.paidOnly && COUNTED_STATES.includes(intent.state)) {
       addTo(this.#used, `${countedDay(intent)}|${intent.order.debtorKennitala}`, sign * intent.order.amount);
     }
     if (intent.state === 'accepted' || intent.state === 'settled') addTo(this.#paid, payeeKey(intent.order), sign);
@@ -198,8 +385,18 @@ export class PaymentStore {
   }
 
   async #write(record: JournalRecord, sync = true): Promise<void> {
-    await this.#journal.append(this.#codec.encode(record), { sync });
-    this.#records += 1;
+    const line = this.#codec.encode(record);
+    const compacting = this.#compacting;
+    // Asked for while a compaction encodes: the rewritten file must hold it too (it is written to the old one now).
+    compacting?.push(line);
+    try {
+      await this.#journal.append(line, { sync });
+    } catch (error) {
+      const at = compacting?.indexOf(line) ?? -1;
+      if (at >= 0) compacting?.splice(at, 1);
+      throw error;
+    }
+    this.#loose += 1;
     this.#apply(record);
   }
 
@@ -222,9 +419,24 @@ export class PaymentStore {
     return intents;
   }
 
-  /** How many intents there are, damaged ones included. */
+  /** How many intents there are, damaged ones included (those still being read from the archive too). */
   get count(): number {
-    return this.#order.length;
+    return this.#order.length + (this.#pending?.archiveCount ?? 0);
+  }
+
+  /**
+   * A page of the whole history now, or undefined while the archive is still being read and the page would reach
+   * into it (every archived payment is older than the snapshot's newest archived one, so a page of newer ones is
+   * already right).
+   */
+  pageNow(range: { offset: number; limit: number }): { total: number; items: PaymentIntent[] } | undefined {
+    const items = this.newestFirst(range);
+    const pending = this.#pending;
+    if (pending?.archiveNewest) {
+      const oldest = items.at(-1);
+      if (items.length < range.limit || !oldest || !before(pending.archiveNewest, oldest)) return undefined;
+    }
+    return { total: this.count, items };
   }
 
   all(): PaymentIntent[] {
@@ -266,22 +478,32 @@ export class PaymentStore {
   }
 
   /**
-   * Rewrites the journal to one record per intent when it has grown well past that. Never while a record is
-   * damaged: its line is evidence, and where it sat among the others is what places it in time.
+   * Rewrites the journal as a snapshot (see snapshot.ts) when enough records have been written since the last one
+   * that opening it would take noticeably longer: start-up then costs in proportion to the payments, not to every
+   * change they went through. The encoding runs in slices; records saved meanwhile go into the new file too. Never
+   * while a record is damaged (its line is evidence, and where it sat among the others is what places it in time),
+   * nor while the archive is still being read.
    */
-  async compactIfWorthIt(): Promise<boolean> {
-    const live = this.#intents.size + this.#limitReached.size;
-    if (this.#damaged.size > 0 || this.#records < 2 * live + 1000) return false;
-    const records: JournalRecord[] = [
-      ...[...this.#limitReached].map((key) => {
+  async compactIfWorthIt(now: number, pacer?: Pacer): Promise<boolean> {
+    if (this.#damaged.size > 0 || this.#pending || this.#compacting) return false;
+    if (this.#loose < COMPACT_AFTER && !(this.#loose >= 100 && this.#loose > 2 * this.#intents.size)) return false;
+    this.#compacting = [];
+    try {
+      const limits = [...this.#limitReached].map((key): JournalRecord => {
         const [kennitala = '', day = ''] = key.split('|');
-        return { type: 'bank-limit-reached' as const, kennitala, day };
-      }),
-      ...[...this.#intents.values()].map((intent) => ({ type: 'intent' as const, intent })),
-    ];
-    await this.#journal.rewrite(records.map((record) => this.#codec.encode(record)));
-    this.#records = records.length;
-    return true;
+        return { type: 'bank-limit-reached', kennitala, day };
+      });
+      const intents = this.#order.flatMap((id) => this.#intents.get(id) ?? []);
+      const writing = writeSnapshot(this.#codec, { now, intents, limits, countedDay, paidKey: paidKeyOf });
+      const lines = pacer ? await runPaced(writing, pacer) : runAtOnce(writing);
+      const since = this.#compacting;
+      this.#compacting = undefined;
+      await this.#journal.rewrite([...lines, ...since]);
+      this.#loose = since.length;
+      return true;
+    } finally {
+      this.#compacting = undefined;
+    }
   }
 
   close(): Promise<void> {

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import type { PaymentIntent } from '../../common/payment.ts';
-import type { Clock } from '../../common/time.ts';
+import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { WalletError } from '../wallet-error.ts';
 import { FileJournal, MemoryJournal } from './journal.ts';
+import { slicePacer } from './pacer.ts';
 import { PaymentService } from './payment-service.ts';
 import { PaymentStore } from './payment-store.ts';
 import { plainCodec, sealedCodec, type RecordCodec } from './record-codec.ts';
@@ -25,6 +26,8 @@ export interface PaymentsByCustomerOptions {
   signedIn(profileId: string): { kennitala: string };
   onChange(intent: PaymentIntent): void;
   retryDelaysMs?: readonly number[];
+  /** A compaction that failed (the journal stays as it was; the next start tries again). */
+  onBackgroundError?(error: unknown): void;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -47,6 +50,8 @@ export class PaymentsByCustomer {
   readonly #options: PaymentsByCustomerOptions;
   readonly #services = new Map<string, Promise<PaymentService>>();
   readonly #stores: PaymentStore[] = [];
+  /** Reading the archive and compacting, started when a customer's payments open. */
+  readonly #background: Promise<unknown>[] = [];
 
   constructor(options: PaymentsByCustomerOptions) {
     this.#options = options;
@@ -68,7 +73,7 @@ export class PaymentsByCustomer {
     const storeOptions = { owner: kennitala, profileId };
     const onDisk = customerJournal(this.#options.dataDir, this.#options.box(), profileId, kennitala);
     const store = onDisk
-      ? new PaymentStore(new FileJournal(onDisk.path), { ...storeOptions, codec: onDisk.codec })
+      ? await PaymentStore.open(new FileJournal(onDisk.path), { ...storeOptions, codec: onDisk.codec })
       : new PaymentStore(new MemoryJournal(), { ...storeOptions, codec: plainCodec });
     this.#stores.push(store);
     const service = new PaymentService({
@@ -92,12 +97,24 @@ export class PaymentsByCustomer {
       ...(this.#options.retryDelaysMs ? { retryDelaysMs: this.#options.retryDelaysMs } : {}),
       ...(this.#options.sleep ? { sleep: this.#options.sleep } : {}),
     });
+    // The pay form is answered from the snapshot's recent part and what followed it, which hold every payment of
+    // the last two days as of the snapshot: enough for today's limit and the 24-hour duplicate check unless the
+    // clock is now earlier than that (set back), when the archive is read first.
+    if (!store.covers(gmtDay(this.#options.clock.now() - DAY_MS))) await store.complete;
     await service.recover();
+    // Then, in the background, the rest of the history, and a compaction when the journal has grown past its last.
+    this.#background.push(
+      service.compact(slicePacer()).catch((error: unknown) => {
+        this.#options.onBackgroundError?.(error);
+        return false;
+      }),
+    );
     return service;
   }
 
   async close(): Promise<void> {
     await Promise.allSettled(this.#services.values());
+    await Promise.allSettled(this.#background);
     await Promise.all(this.#stores.map((store) => store.close()));
   }
 }
