@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { PaymentIntent } from '../common/payment.ts';
 import { newRequestId } from '../common/request-id.ts';
 import { createBankClient } from '../main/bank/bank-client.ts';
+import type { BankClient } from '../main/bank/bank-client.ts';
 import { FileJournal } from '../main/payments/journal.ts';
+import { customerJournal, PaymentsByCustomer } from '../main/payments/payments-by-customer.ts';
 import { pageHistory } from '../main/payments/history.ts';
 import { PaymentService } from '../main/payments/payment-service.ts';
 import { PaymentStore } from '../main/payments/payment-store.ts';
@@ -12,6 +14,7 @@ import { sealedCodec } from '../main/payments/record-codec.ts';
 import { aesGcmBox, newDataKey } from '../main/secrets/secret-box.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { localApp, signIn } from '../test/sandbox/oauth-dance.ts';
+import { longHistory, writeHistory } from '../test/support/seed-payments.ts';
 
 /**
  * `npm run bench:core`. Two figures from one run:
@@ -216,6 +219,80 @@ async function historyCost(count: number): Promise<{ page: number; search: numbe
   await store.close();
   return { page: median(pages), search: median(searches) };
 }
+
+/**
+ * Opening a customer's payments at start, as main does (payments-by-customer.ts): years of payments written by the
+ * app's own store and compacted by it, then the last 200 written since as records of their own. Timed until the pay
+ * form is answered (the limit and a draft's check), and until the whole history is read; meanwhile a probe on the
+ * event loop measures the longest time it was held (what a window's call would have waited at most).
+ */
+async function openCost(
+  count: number,
+): Promise<{ open: number; page: number; ready: number; block: number; heap: number }> {
+  const now = Date.parse('2026-11-22T12:00:00.000Z');
+  const dataDir = mkdtempSync(join(work, `open-${count}-`));
+  const kennitala = '1203852089';
+  const where = customerJournal(dataDir, box, 'bench', kennitala);
+  if (!where) throw new Error('no journal');
+  {
+    const intents = longHistory(count, now);
+    await writeHistory(where.path, where.codec, intents.slice(0, -200), { compactAt: now - 3_600_000 });
+    await writeHistory(where.path, where.codec, intents.slice(-200));
+  }
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const unused = (): never => {
+    throw new Error('opening sends nothing');
+  };
+  const payments = new PaymentsByCustomer({
+    dataDir,
+    clock: { now: () => now },
+    box: () => box,
+    bank: () => ({ createCreditTransfer: unused, getCreditTransfer: unused }) as unknown as BankClient,
+    signedIn: () => ({ kennitala }),
+    onChange: () => undefined,
+  });
+  let probing = true;
+  let longest = 0;
+  let last = performance.now();
+  const probe = () => {
+    const at = performance.now();
+    longest = Math.max(longest, at - last);
+    last = at;
+    if (probing) setImmediate(probe);
+  };
+  setImmediate(probe);
+  const started = performance.now();
+  const service = await payments.of('bench', kennitala);
+  service.dailyLimit();
+  service.validate({
+    debtorAccount: '013326012345',
+    depositKennitala: '0507922189',
+    depositAccount: '013326020001',
+    amount: '1500',
+    endToEndId: 'x',
+  });
+  const open = performance.now() - started;
+  await service.historyPage({ offset: 0, limit: 50 });
+  const page = performance.now() - started;
+  await service.complete;
+  const ready = performance.now() - started;
+  probing = false;
+  gc?.();
+  const heap = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+  await payments.close();
+  return { open, page, ready, block: longest, heap };
+}
+
+const open10k = await openCost(10_000);
+const open100k = await openCost(100_000);
+console.log(
+  `wallet open 10k: ${open10k.open.toFixed(0)} ms, 100k: ${open100k.open.toFixed(0)} ms, longest main-thread block: ${Math.max(open10k.block, open100k.block).toFixed(1)} ms`,
+);
+console.log(
+  `history first page 100k: ${open100k.page.toFixed(0)} ms, whole history read 10k: ${open10k.ready.toFixed(0)} ms, 100k: ${open100k.ready.toFixed(0)} ms, heap at 100k: ${open100k.heap.toFixed(0)} MB`,
+);
 
 const history100k = await historyCost(100_000);
 console.log(

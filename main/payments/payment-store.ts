@@ -5,7 +5,7 @@ import { gmtDay } from '../../common/time.ts';
 import type { Journal, JournalContents } from './journal.ts';
 import { runAtOnce, runPaced, slicePacer, type Pacer } from './pacer.ts';
 import { blockLabelOf, plainCodec, type RecordCodec } from './record-codec.ts';
-import { JournalRecord, SnapshotReader, writeSnapshot, type PendingArchive } from './snapshot.ts';
+import { JournalRecord, SnapshotReader, writeSnapshot, type BlockRecords, type PendingArchive } from './snapshot.ts';
 
 /**
  * One customer's payments in one profile, in memory and in its journal. Every change is a new snapshot of the
@@ -85,6 +85,8 @@ export interface PaymentStoreOptions {
   owner?: string;
   /** The profile, for stand-ins. */
   profileId?: string;
+  /** How many of the newest payments a snapshot keeps in its recent part (see snapshot.ts; tests use a few). */
+  newestInRecent?: number;
 }
 
 /** What the journal held that failed its check, gathered while loading and turned into damaged intents after. */
@@ -200,7 +202,7 @@ export class PaymentStore {
           for (const [key, count] of snapshot.head?.paid ?? []) addTo(this.#paid, key, count);
           continue;
         }
-        this.#takeBlock(block, snapshot.head?.at ?? this.#lastTime);
+        yield* this.#takeBlock(block, snapshot.head?.at ?? this.#lastTime);
         continue;
       }
       const parsed = decoded.ok ? JournalRecord.safeParse(decoded.value) : undefined;
@@ -225,7 +227,7 @@ export class PaymentStore {
       for (const line of archive) {
         yield;
         const block = snapshot.take(this.#codec.decode(line), false);
-        this.#takeBlock(block === 'head' ? undefined : block, this.#lastTime);
+        yield* this.#takeBlock(block === 'head' ? undefined : block, this.#lastTime);
       }
       archive.length = 0;
     }
@@ -241,17 +243,24 @@ export class PaymentStore {
     const pending = this.#pending;
     if (!pending) return;
     const archived: PaymentIntent[] = [];
-    for (const line of lines) {
+    for (let n = 0; n < lines.length; n += 1) {
       yield;
-      const block = pending.reader.take(this.#codec.decode(line), false);
+      const block = pending.reader.take(this.#codec.decode(lines[n] ?? ''), false);
+      // Read: its text is not kept while the rest is (tens of MB for years of payments).
+      lines[n] = '';
       const at = pending.archiveNewest?.createdAt ?? 0;
       if (block === undefined || block === 'head') {
         this.#failures.anonymous.push({ after: at });
         continue;
       }
-      for (let n = 0; n < block.failed; n += 1) this.#failures.anonymous.push({ after: at });
-      for (const record of block.records) {
+      for (const item of block.items) {
         yield;
+        const parsed = JournalRecord.safeParse(item);
+        if (!parsed.success) {
+          this.#failures.anonymous.push({ after: at });
+          continue;
+        }
+        const record = parsed.data;
         if (record.type !== 'intent') continue;
         const { intent } = record;
         // The summary counted it among the payees paid: it counts now as any payment does, or not at all when a
@@ -272,13 +281,17 @@ export class PaymentStore {
   }
 
   /** A recent (or summary-less) block's records; a block that cannot be taken is one damaged stand-in. */
-  #takeBlock(block: { records: JournalRecord[]; failed: number } | undefined, at: number): void {
+  *#takeBlock(block: BlockRecords | undefined, at: number): Generator<unknown, void> {
     if (!block) {
       this.#failures.anonymous.push({ after: at });
       return;
     }
-    for (let n = 0; n < block.failed; n += 1) this.#failures.anonymous.push({ after: at });
-    for (const record of block.records) this.#take(record);
+    for (const item of block.items) {
+      yield;
+      const parsed = JournalRecord.safeParse(item);
+      if (parsed.success) this.#take(parsed.data);
+      else this.#failures.anonymous.push({ after: at });
+    }
   }
 
   #take(record: JournalRecord): void {
@@ -494,7 +507,14 @@ export class PaymentStore {
         return { type: 'bank-limit-reached', kennitala, day };
       });
       const intents = this.#order.flatMap((id) => this.#intents.get(id) ?? []);
-      const writing = writeSnapshot(this.#codec, { now, intents, limits, countedDay, paidKey: paidKeyOf });
+      const writing = writeSnapshot(this.#codec, {
+        now,
+        intents,
+        limits,
+        countedDay,
+        paidKey: paidKeyOf,
+        ...(this.#options.newestInRecent === undefined ? {} : { newestInRecent: this.#options.newestInRecent }),
+      });
       const lines = pacer ? await runPaced(writing, pacer) : runAtOnce(writing);
       const since = this.#compacting;
       this.#compacting = undefined;

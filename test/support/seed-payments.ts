@@ -112,18 +112,85 @@ export async function seedPayments(
   core: InProcessWallet,
   intents: readonly PaymentIntent[],
   customer?: Customer,
+  options: { compactAt?: number } = {},
 ): Promise<void> {
   await core.wallet.close();
   const journal = await journalOf(core, customer);
-  const store = new PaymentStore(new FileJournal(journal.path), {
-    codec: journal.codec,
+  await writeHistory(journal.path, journal.codec, intents, {
+    ...options,
     owner: journal.owner,
     profileId: journal.profileId,
   });
+  await core.restart();
+}
+
+/**
+ * Payments written into a journal file by main's store, one record each as the app appends them; with `compactAt`,
+ * then compacted by the store as the app would be at that time (a snapshot, see main/payments/snapshot.ts), as a
+ * history years old is found on disk.
+ */
+export async function writeHistory(
+  path: string,
+  codec: RecordCodec,
+  intents: readonly PaymentIntent[],
+  options: { compactAt?: number; owner?: string; profileId?: string } = {},
+): Promise<void> {
+  const store = new PaymentStore(new FileJournal(path), {
+    codec,
+    ...(options.owner ? { owner: options.owner } : {}),
+    ...(options.profileId ? { profileId: options.profileId } : {}),
+  });
   // Not synced one by one: the files are fsynced by nobody's promise here, and 10 000 fsyncs would take seconds.
   for (const intent of intents) await store.save(intent, { sync: false });
+  if (options.compactAt !== undefined && !(await store.compactIfWorthIt(options.compactAt))) {
+    throw new Error('The history was too short to compact');
+  }
   await store.close();
-  await core.restart();
+}
+
+/** A small seeded generator (mulberry32): the same history for the same seed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Years of one customer's payments, oldest first, ending just before `now`: a few a day (one every 20 minutes, so
+ * 100 000 reach back almost four years) to 40 payees, almost all paid, some refused, a few accepted and
+ * not yet settled, and now and then one whose outcome was never learnt. The same for the same seed.
+ */
+export function longHistory(count: number, now: number, seed = 17): PaymentIntent[] {
+  const random = seeded(seed);
+  const names = ['Björn Jónsson', 'Guðrún Sigurðardóttir', 'Jón Ólafsson', 'Sigríður Einarsdóttir', 'Ólafur Þórsson'];
+  const intents: PaymentIntent[] = [];
+  for (let n = 0; n < count; n += 1) {
+    // One every 20 minutes, each a little earlier than its slot: always in order, the newest 20 to 30 minutes ago.
+    const at = now - (count - n) * 20 * 60_000 - Math.floor(random() * 10 * 60_000);
+    const roll = random();
+    const state: PaymentState =
+      roll < 0.94 ? 'settled' : roll < 0.985 ? 'rejected' : roll < 0.995 ? 'accepted' : 'unknown';
+    const payee = Math.floor(random() * 40);
+    intents.push(
+      paymentRecord(n, {
+        state,
+        createdAt: at,
+        order: {
+          depositAccount: `0133260${String(20_000 + payee).padStart(5, '0')}`,
+          amount: 500 + Math.floor(random() * 60_000),
+          endToEndId: `Reikningur ${n}`,
+          extendedReference: payee % 3 === 0 ? 'Leiga' : '',
+          payeeName: names[payee % names.length] ?? '',
+        },
+      }),
+    );
+  }
+  return intents;
 }
 
 /**

@@ -120,10 +120,11 @@ describe.each(codecs)('a compacted journal (%s)', (_name, makeCodec) => {
         fc.array(payment, { minLength: 0, maxLength: 60 }),
         fc.array(fc.tuple(fc.constantFrom(...DEBTORS), fc.integer({ min: 0, max: 3 })), { maxLength: 3 }),
         fc.array(fc.nat(), { maxLength: 5 }),
-        async (payments, limitNotices, updates) => {
+        fc.integer({ min: 0, max: 20 }),
+        async (payments, limitNotices, updates, newestInRecent) => {
           const codec = makeCodec();
           const journal = new MemoryJournal();
-          const written = new PaymentStore(journal, { codec });
+          const written = new PaymentStore(journal, { codec, newestInRecent });
           const intents = intentsOf(payments);
           for (const intent of intents) await written.save(intent);
           // Some payments change after they were first written, as sends and answers do.
@@ -194,7 +195,7 @@ async function compactNow(store: PaymentStore): Promise<void> {
 /** A history with payments in both parts, compacted, with one record written after the snapshot. */
 async function compactedHistory(codec: RecordCodec) {
   const journal = new MemoryJournal();
-  const store = new PaymentStore(journal, { codec, owner: DEBTORS[0] });
+  const store = new PaymentStore(journal, { codec, owner: DEBTORS[0], newestInRecent: 0 });
   const intents = Array.from({ length: 900 }, (_, n) =>
     intentOf(
       {
@@ -316,7 +317,7 @@ describe('compaction while payments are being saved', () => {
       fc.asyncProperty(fc.array(fc.nat(40), { minLength: 1, maxLength: 12 }), async (during) => {
         const codec = sealedCodec(aesGcmBox(newDataKey()), 'local/anna');
         const journal = new MemoryJournal();
-        const store = new PaymentStore(journal, { codec });
+        const store = new PaymentStore(journal, { codec, newestInRecent: 5 });
         const intents = intentsOf(
           Array.from({ length: 40 }, (_, n) => ({
             state: 'settled' as const,
