@@ -1,7 +1,8 @@
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
 import { formatKennitala, KENNITALA_DIGITS_PATTERN } from '../../../../common/kennitala.ts';
-import { localeTag, type AppLocale } from '../../../../common/locale.ts';
+import type { AppLocale } from '../../../../common/locale.ts';
 import type { PaymentState } from '../../../../common/payment-rules.ts';
+import { pluralCategory } from '../../i18n/format.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 
 /** `120385-2089` for 10 digits; a masked one (`120385-****`) as it is. */
@@ -21,8 +22,7 @@ export const isPlaceholder = (payment: PaymentView, value: string): boolean =>
 export const orderUnreadable = (payment: PaymentView): boolean =>
   isPlaceholder(payment, payment.order.debtorAccount) || isPlaceholder(payment, payment.order.depositAccount);
 
-/** Intl's plural category picks the message: `1 greiðsla`, `21 greiðsla`, `2 greiðslur`; `1 payment`, `2 payments`. */
+/** The plural category picks the message: `1 greiðsla`, `21 greiðsla`, `2 greiðslur`; `1 payment`, `2 payments`. */
 export function pluralKey<K extends string>(base: K, count: number, locale: AppLocale): `${K}.one` | `${K}.other` {
-  const category = new Intl.PluralRules(localeTag(locale)).select(count);
-  return category === 'one' ? `${base}.one` : `${base}.other`;
+  return pluralCategory(count, locale) === 'one' ? `${base}.one` : `${base}.other`;
 }

@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppLocale } from '../../common/locale.ts';
+import {
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatGmtTime,
+  formatNumber,
+  intlSpeaks,
+  pluralCategory,
+} from '../../renderer/src/i18n/format.ts';
+
+/**
+ * Issue 16: the formatters with and without Intl's data for Icelandic. An engine built without a language's ICU data
+ * does what this stand-in does: `supportedLocalesOf` leaves the language out, and a formatter asked for it formats in
+ * the engine's default (en-US) instead of failing.
+ */
+const REAL = { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat, PluralRules: Intl.PluralRules };
+
+function intlWithout(language: string): typeof Intl {
+  const lacks = (tag: unknown) => typeof tag === 'string' && tag.toLowerCase().split(/[-_]/)[0] === language;
+  const asked = (locales: unknown): string[] =>
+    [locales].flat().filter((tag): tag is string => typeof tag === 'string');
+  const usable = (locales: unknown) => {
+    const left = asked(locales).filter((tag) => !lacks(tag));
+    return left.length > 0 ? left : 'en-US';
+  };
+  const supported =
+    (real: (locales: string[]) => string[]) =>
+    (locales: unknown): string[] =>
+      real(asked(locales).filter((tag) => !lacks(tag)));
+  class NumberFormat extends Intl.NumberFormat {
+    constructor(locales?: string | string[], options?: Intl.NumberFormatOptions) {
+      super(usable(locales), options);
+    }
+    static override supportedLocalesOf = supported((tags) => REAL.NumberFormat.supportedLocalesOf(tags));
+  }
+  class DateTimeFormat extends Intl.DateTimeFormat {
+    constructor(locales?: string | string[], options?: Intl.DateTimeFormatOptions) {
+      super(usable(locales), options);
+    }
+    static override supportedLocalesOf = supported((tags) => REAL.DateTimeFormat.supportedLocalesOf(tags));
+  }
+  class PluralRules extends Intl.PluralRules {
+    constructor(locales?: string | string[], options?: Intl.PluralRulesOptions) {
+      super(usable(locales), options);
+    }
+    static override supportedLocalesOf = supported((tags) => REAL.PluralRules.supportedLocalesOf(tags));
+  }
+  return Object.assign(Object.create(Intl) as typeof Intl, { NumberFormat, DateTimeFormat, PluralRules });
+}
+
+const withoutIcelandic = (): void => {
+  vi.stubGlobal('Intl', intlWithout('is'));
+};
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+/** 23 November 2026, 17:31 on the machine's own clock, as the history shows a payment's time. */
+const EVENING = new Date(2026, 10, 23, 17, 31).getTime();
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe.each([
+  ['with', (): void => undefined],
+  ['without', withoutIcelandic],
+] as const)('Icelandic formats %s ICU data for is', (_with, setUp) => {
+  it('writes krónur, numbers, dates and times the Icelandic way', () => {
+    setUp();
+    expect(plain(formatAmount(192_500, 'is'))).toBe('192.500 kr.');
+    expect(plain(formatAmount(200_000, 'is'))).toBe('200.000 kr.');
+    expect(plain(formatAmount(0, 'is'))).toBe('0 kr.');
+    expect(formatNumber(10_000, 'is')).toBe('10.000');
+    expect(formatDateTime(EVENING, 'is')).toBe('23. nóv. 2026, 17:31');
+    expect(formatDate(EVENING, 'is')).toBe('23. nóvember 2026');
+    expect(formatGmtTime(Date.parse('2026-11-24T00:00:00Z'), 'is')).toBe('00:00 GMT');
+    expect([1, 21, 11, 2, 0].map((count) => pluralCategory(count, 'is'))).toEqual([
+      'one',
+      'one',
+      'other',
+      'other',
+      'other',
+    ]);
+  });
+
+  it('leaves English as it was', () => {
+    setUp();
+    expect(plain(formatAmount(192_500, 'en'))).toBe('ISK 192,500');
+    expect(formatDateTime(EVENING, 'en')).toBe('23 Nov 2026, 17:31');
+    expect(formatDate(EVENING, 'en')).toBe('23 November 2026');
+    expect(pluralCategory(21, 'en')).toBe('other');
+  });
+});
+
+describe('the stand-in for an engine without Icelandic data', () => {
+  it('is one: Intl alone would put US formats into Icelandic text', () => {
+    withoutIcelandic();
+    expect(intlSpeaks('is')).toBe(false);
+    expect(intlSpeaks('en')).toBe(true);
+    const intl = new Intl.NumberFormat('is-IS', { style: 'currency', currency: 'ISK', maximumFractionDigits: 0 });
+    expect(plain(intl.format(192_500))).toBe('ISK 192,500');
+    expect(new Intl.DateTimeFormat('is-IS', { dateStyle: 'medium', timeStyle: 'short' }).format(EVENING)).toBe(
+      'Nov 23, 2026, 5:31 PM',
+    );
+  });
+});
+
+describe('the formats written by hand are ICU’s, to the character', () => {
+  const amounts = [0, 7, 999, 1_000, 1_500, 12_345, 192_500, 200_000, 1_000_000, 123_456_789, -1_500];
+  const instants = Array.from({ length: 12 }, (_, month) => [
+    new Date(2026, month, 1, 0, 0).getTime(),
+    new Date(2027, month, 28, 9, 5).getTime(),
+    new Date(2026, month, 15, 23, 59).getTime(),
+  ]).flat();
+  const counts = Array.from({ length: 250 }, (_, count) => count);
+
+  function everything(locale: AppLocale) {
+    return {
+      amounts: amounts.map((value) => formatAmount(value, locale)),
+      numbers: amounts.map((value) => formatNumber(value, locale)),
+      dateTimes: instants.map((instant) => formatDateTime(instant, locale)),
+      dates: instants.map((instant) => formatDate(instant, locale)),
+      gmt: instants.map((instant) => formatGmtTime(instant, locale)),
+      plurals: counts.map((count) => pluralCategory(count, locale)),
+    };
+  }
+
+  it.each(['is', 'en'] as const)('%s', (locale) => {
+    expect(intlSpeaks(locale)).toBe(true);
+    const withIcu = everything(locale);
+    vi.stubGlobal('Intl', intlWithout(locale));
+    expect(intlSpeaks(locale)).toBe(false);
+    expect(everything(locale)).toEqual(withIcu);
+  });
+});
