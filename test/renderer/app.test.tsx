@@ -27,6 +27,22 @@ describe('App', () => {
     expect((await screen.findByTestId('env-banner')).textContent).toContain('BANK SANDBOX');
   });
 
+  // Issue 16: "STAÐBUNDIÐ PRÓFUNARUMHVERFI Prófunarumhverfi: …" said the same word twice in one line.
+  it.each([
+    ['en', 'local-sandbox', 'LOCAL SANDBOX A test environment: no real money moves.'],
+    ['en', 'bank-sandbox', 'BANK SANDBOX A test environment: no real money moves.'],
+    ['is', 'local-sandbox', 'STAÐBUNDIÐ PRÓFUNARUMHVERFI Engir raunverulegir peningar eru millifærðir.'],
+    ['is', 'bank-sandbox', 'PRÓFUNARUMHVERFI BANKANS Engir raunverulegir peningar eru millifærðir.'],
+  ] as const)('a test environment’s banner says each thing once (%s, %s)', async (language, profile, text) => {
+    const core = await wallets.open({ language });
+    await core.value('switchProfile', { id: profile });
+    render(<App wallet={core.api} />);
+    const banner = (await screen.findByTestId('env-banner')).textContent;
+    expect(banner).toBe(text);
+    const words: string[] = banner.toLocaleLowerCase(language).match(/\p{L}{4,}/gu) ?? [];
+    expect(words.filter((word, index) => words.indexOf(word) !== index)).toEqual([]);
+  });
+
   it('says so, and offers to try again, when the main process cannot be reached', async () => {
     const core = await wallets.open();
     // The bridge itself fails: no answer comes back at all.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { intlWithout } from './intl-without.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import {
   formatAmount,
@@ -9,46 +10,6 @@ import {
   intlSpeaks,
   pluralCategory,
 } from '../../renderer/src/i18n/format.ts';
-
-/**
- * Issue 16: the formatters with and without Intl's data for Icelandic. An engine built without a language's ICU data
- * does what this stand-in does: `supportedLocalesOf` leaves the language out, and a formatter asked for it formats in
- * the engine's default (en-US) instead of failing.
- */
-const REAL = { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat, PluralRules: Intl.PluralRules };
-
-function intlWithout(language: string): typeof Intl {
-  const lacks = (tag: unknown) => typeof tag === 'string' && tag.toLowerCase().split(/[-_]/)[0] === language;
-  const asked = (locales: unknown): string[] =>
-    [locales].flat().filter((tag): tag is string => typeof tag === 'string');
-  const usable = (locales: unknown) => {
-    const left = asked(locales).filter((tag) => !lacks(tag));
-    return left.length > 0 ? left : 'en-US';
-  };
-  const supported =
-    (real: (locales: string[]) => string[]) =>
-    (locales: unknown): string[] =>
-      real(asked(locales).filter((tag) => !lacks(tag)));
-  class NumberFormat extends Intl.NumberFormat {
-    constructor(locales?: string | string[], options?: Intl.NumberFormatOptions) {
-      super(usable(locales), options);
-    }
-    static override supportedLocalesOf = supported((tags) => REAL.NumberFormat.supportedLocalesOf(tags));
-  }
-  class DateTimeFormat extends Intl.DateTimeFormat {
-    constructor(locales?: string | string[], options?: Intl.DateTimeFormatOptions) {
-      super(usable(locales), options);
-    }
-    static override supportedLocalesOf = supported((tags) => REAL.DateTimeFormat.supportedLocalesOf(tags));
-  }
-  class PluralRules extends Intl.PluralRules {
-    constructor(locales?: string | string[], options?: Intl.PluralRulesOptions) {
-      super(usable(locales), options);
-    }
-    static override supportedLocalesOf = supported((tags) => REAL.PluralRules.supportedLocalesOf(tags));
-  }
-  return Object.assign(Object.create(Intl) as typeof Intl, { NumberFormat, DateTimeFormat, PluralRules });
-}
 
 const withoutIcelandic = (): void => {
   vi.stubGlobal('Intl', intlWithout('is'));

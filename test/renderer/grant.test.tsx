@@ -24,7 +24,7 @@ describe('the 90-day grant', () => {
     const core = await signedIn();
     days(80);
     const { user, store } = await renderApp(core);
-    expect(screen.getByTestId('grant-banner').textContent).toContain('Your bank access ends in 10 days: renew');
+    expect(screen.getByTestId('grant-banner').textContent).toBe('Your bank access ends in 10 days. Renew now');
     await user.click(screen.getByRole('button', { name: 'Renew now' }));
     // A new grant: 90 days from now, and nothing to remind of.
     await waitFor(() => expect(store.getState().session).toMatchObject({ signedIn: true, daysLeft: 90 }));
@@ -32,6 +32,22 @@ describe('the 90-day grant', () => {
     expect(screen.queryByTestId('grant-banner')).toBeNull();
     expect(screen.getByTestId('amount')).toBeTruthy();
     expect(core.requests('signIn')).toHaveLength(1);
+  });
+
+  it.each([
+    ['en', /renew/gi, 'Your bank access ends in 10 days. Renew now'],
+    ['is', /endurnýj/gi, 'Aðgangur þinn að bankanum rennur út eftir 10 daga. Endurnýja núna'],
+  ] as const)('says renew once, in the banner and in the last day’s dialog (%s)', async (language, renew, banner) => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+    days(80);
+    await renderApp(core);
+    const shown = await screen.findByTestId('grant-banner');
+    expect(shown.textContent).toBe(banner);
+    expect(shown.textContent.match(renew)).toHaveLength(1);
+    days(9.5);
+    act(() => core.wallet.checkReminders());
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent.match(renew)).toHaveLength(1);
   });
 
   it('opens a dialog on the last day, which traps focus and gives it back', async () => {
@@ -93,7 +109,7 @@ describe('the 90-day grant', () => {
     const prompt = await screen.findByRole('alertdialog', { name: 'Your bank access has ended' });
     await user.keyboard('{Escape}');
     expect(screen.getByRole('alertdialog')).toBe(prompt);
-    await user.click(screen.getByRole('button', { name: 'Log in with your bank' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in again' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('1,500');
     expect(store.getState().draft.amount).toBe('1,500');

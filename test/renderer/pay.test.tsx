@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATE_NAMES, PAYMENT_TERMS } from '../../common/glossary.ts';
 import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { damageRecord } from '../support/seed-payments.ts';
+import { intlWithout } from './intl-without.ts';
 import { ANNAS_ACCOUNT, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
 
 /** 20:48 GMT: today's limit resets in 3 h 12 min. */
@@ -366,6 +367,80 @@ describe('review and pay', () => {
     await view.user.click(screen.getByRole('button', { name: 'Yfirfara greiðslu' }));
     expect((await screen.findByTestId('review-words')).textContent).toBe('eitt þúsund og fimm hundruð krónur');
     expect(screen.getByRole('button', { name: /Greiða 1\.500\s?kr\./ })).toBeTruthy();
+  });
+});
+
+describe('Icelandic that reads as Icelandic, and one currency style (issue 16)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function payInIcelandic(core: InProcessWallet, name: string) {
+    const view = await renderApp(core);
+    await screen.findByTestId('amount');
+    await fill(view.user, { ...bjorn, 'payee-name': name });
+    await view.user.click(screen.getByRole('button', { name: 'Yfirfara greiðslu' }));
+    await view.user.click(await screen.findByRole('button', { name: /^Greiða 1\.500\s?kr\.$/ }));
+    return { ...view, result: await screen.findByTestId('pay-result') };
+  }
+
+  it('names the payee beside the word for payee, so no name has to be declined', async () => {
+    const { result } = await payInIcelandic(await signedIn({ language: 'is' }), 'Björn Sigurðsson');
+    // "til Björn Sigurðsson" wanted the genitive (til Björns Sigurðssonar), which no app can make of any name.
+    expect(plain(within(result).getByRole('status'))).toBe(
+      'Bankinn tók við greiðslunni (1.500 kr.). Viðtakandi: Björn Sigurðsson.',
+    );
+  });
+
+  it('offers to change a refused payment in words that read naturally', async () => {
+    // Anna's savings account is empty: the bank refuses.
+    const core = await signedIn({
+      language: 'is',
+      accounts: [{ accountNumber: '0133-15-012346', label: 'Sparnaður' }],
+    });
+    const { user, result } = await payInIcelandic(core, 'Björn');
+    expect(result.dataset['state']).toBe('rejected');
+    expect(within(result).queryByText('Aftur í formið')).toBeNull();
+    await user.click(within(result).getByRole('button', { name: 'Breyta greiðslunni' }));
+    expect(screen.getByTestId<HTMLInputElement>('amount').value).toBe('1.500');
+  });
+
+  it.each([
+    ['en', 'ISK 200,000', /\d kr\./],
+    ['is', '200.000 kr.', /ISK \d/],
+  ] as const)(
+    'writes every amount of the daily limit’s refusal in one style (%s)',
+    async (language, limit, otherStyle) => {
+      const core = await wallets.open({
+        signedInAs: 'sigga',
+        accounts: [{ accountNumber: '0133-26-040001', label: 'Greiðslureikningur' }],
+        language,
+      });
+      const view = await renderApp(core);
+      await screen.findByTestId('amount');
+      await fill(view.user, bjorn);
+      await view.user.click(
+        screen.getByRole('button', { name: language === 'en' ? 'Review payment' : 'Yfirfara greiðslu' }),
+      );
+      await view.user.click(
+        await screen.findByRole('button', { name: language === 'en' ? PAY.name : /^Greiða 1\.500\s?kr\.$/ }),
+      );
+      const error = await screen.findByTestId('payment-error');
+      expect(plain(error)).toContain(limit);
+      expect(plain(error)).not.toMatch(otherStyle);
+      expect(plain(screen.getByTestId('limit-meter'))).not.toMatch(otherStyle);
+    },
+  );
+
+  it('writes Icelandic amounts and times the Icelandic way on an engine without Icelandic locale data', async () => {
+    vi.stubGlobal('Intl', intlWithout('is'));
+    const core = await signedIn({ language: 'is' });
+    await renderApp(core);
+    const meter = await screen.findByTestId('limit-meter');
+    expect(plain(meter)).toContain(
+      '200.000 kr. af 200.000 kr. eftir í dag; endurstillist kl. 00:00 GMT (eftir 3 klst. 12 mín.)',
+    );
+    expect(plain(meter)).not.toContain('ISK');
   });
 });
 

@@ -122,11 +122,36 @@ describe('Profiles: the list', () => {
     await core.value('updateSettings', { language: 'is' });
     const user = userEvent.setup({ delay: null });
     render(<App wallet={core.api} />);
-    await user.click(await screen.findByRole('button', { name: 'Snið' }));
-    expect(detail(card('Bank sandbox'), 'Umhverfi')).toBe('Prófunarumhverfi bankans');
-    expect(detail(card('Production'), 'Umhverfi')).toBe('Raunumhverfi');
-    expect(detail(card('Local sandbox'), 'Umhverfi')).toBe('Staðbundið prófunarumhverfi');
-    expect(screen.getByRole('button', { name: 'Bæta við sniði' })).toBeTruthy();
+    // Issue 16: "Snið" (a format, a template) was no word for these; a profile is a connection to a bank.
+    await user.click(await screen.findByRole('button', { name: 'Tengingar' }));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Tengingar');
+    expect(detail(card('Prófunarumhverfi bankans'), 'Umhverfi')).toBe('Prófunarumhverfi bankans');
+    expect(detail(card('Raunumhverfi bankans'), 'Umhverfi')).toBe('Raunumhverfi');
+    expect(detail(card('Staðbundið prófunarumhverfi'), 'Umhverfi')).toBe('Staðbundið prófunarumhverfi');
+    expect(screen.getByRole('button', { name: 'Bæta við tengingu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Breyta tengingunni Prófunarumhverfi bankans' })).toBeTruthy();
+    // The shipped English names are not shown in Icelandic, nor the old word.
+    expect(document.body.textContent).not.toMatch(/Local sandbox|Bank sandbox|Production|snið/i);
+  });
+
+  it('shows a name the tester gave a shipped profile as given', async () => {
+    const core = await wallet();
+    await core.value('saveProfile', {
+      id: 'bank-sandbox',
+      name: 'Prófanir hjá Arion',
+      environment: 'bank-sandbox',
+      baseUrl: 'https://sandbox.bank.is/api',
+      authUrl: 'https://auth.sandbox.bank.is',
+      clientId: 'tester-app',
+      clientSecret: '',
+      apiKey: 'abcd-0123456789-wxyz',
+    });
+    await core.value('updateSettings', { language: 'is' });
+    const user = userEvent.setup({ delay: null });
+    render(<App wallet={core.api} />);
+    await user.click(await screen.findByRole('button', { name: 'Tengingar' }));
+    expect(detail(card('Prófanir hjá Arion'), 'Umhverfi')).toBe('Prófunarumhverfi bankans');
+    expect(card('My test bank')).toBeTruthy();
   });
 
   it('switches to another profile in one call: the banner, session and list follow', async () => {

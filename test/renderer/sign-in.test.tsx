@@ -4,10 +4,11 @@ import { fail, ok } from '../../common/result.ts';
 import { SIGN_IN_TIMEOUT_MS } from '../../main/auth/loopback-listener.ts';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { NOON, sandboxProfile } from '../support/in-process-wallet.ts';
+import { messages } from '../../renderer/src/i18n/index.ts';
 import { answering, renderApp, walletsPerTest } from './render-app.tsx';
 
 const wallets = walletsPerTest(NOON);
-const logIn = () => screen.getByRole('button', { name: 'Log in with your bank' });
+const logIn = () => screen.getByRole('button', { name: 'Sign in' });
 
 describe('sign-in', () => {
   it('shows the active profile and opens the bank’s sign-in, then the pay form', async () => {
@@ -18,6 +19,33 @@ describe('sign-in', () => {
     expect(await screen.findByTestId('amount')).toBeTruthy();
     expect(screen.getByTestId('signed-in-as').textContent).toBe('Signed in as Anna Jónsdóttir (120385-****)');
     expect(core.browser().opened).toHaveLength(1);
+  });
+
+  // Issue 16: one verb for one act ("Sign in with your bank" above a "Log in with your bank" button was two), and the
+  // built-in profile's name in the customer's language.
+  it.each([
+    ['en', 'Sign in with your bank', 'Sign in', 'Profile: Local sandbox', /log ?in/i],
+    [
+      'is',
+      'Skráðu þig inn hjá bankanum',
+      'Skrá inn',
+      'Tenging: Staðbundið prófunarumhverfi',
+      /innskráning hjá|local sandbox/i,
+    ],
+  ] as const)(
+    'says sign in, and nothing else, for signing in (%s)',
+    async (language, heading, button, profile, other) => {
+      await renderApp(await wallets.open({ language }));
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(heading);
+      expect(screen.getByRole('button', { name: button })).toBeTruthy();
+      expect(screen.getByText(profile)).toBeTruthy();
+      expect(document.body.textContent).not.toMatch(other);
+    },
+  );
+
+  it('says sign in and sign out everywhere in English, never log in or log out', () => {
+    const loggedIn = Object.entries(messages.en).filter(([, text]) => /\blog(?:ged)? ?(?:in|out)\b/i.test(text));
+    expect(loggedIn).toEqual([]);
   });
 
   it('says to finish in the browser while waiting, and can be cancelled', async () => {
@@ -114,7 +142,7 @@ describe('sign-in', () => {
     ],
     [
       'is' as const,
-      'Vefföngum bankans eða skráningu forritsins í þessu sniði var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
+      'Vefföngum bankans eða skráningu forritsins í þessari tengingu var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
     ],
   ])('says why when the profile’s bank settings changed and ended the sign-in (%s)', async (language, expected) => {
     const core = await wallets.open({ language });
@@ -128,9 +156,7 @@ describe('sign-in', () => {
     expect(screen.getByText(expected).className).toBe('notice');
     // Not the grant's blocking prompt: the sign-in screen itself, with its button.
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(
-      screen.getByRole('button', { name: language === 'en' ? 'Log in with your bank' : 'Innskráning hjá bankanum' }),
-    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: language === 'en' ? 'Sign in' : 'Skrá inn' })).toBeTruthy();
   });
 
   it('says nothing it cannot explain about a reason it does not know (from a newer main)', async () => {
@@ -163,7 +189,7 @@ describe('sign-in', () => {
     const core = await wallets.open({ signedInAs: 'anna' });
     const { user } = await renderApp(core);
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('button', { name: 'Log in with your bank' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(await core.value('sessionStatus')).toMatchObject({ signedIn: false, signedOutReason: 'signed-out' });
   });
 

@@ -38,7 +38,7 @@ export function GrantDialogs() {
     return (
       <Dialog title={t('grant.endedTitle')} blocking>
         <p>{t('grant.endedText')}</p>
-        <SignInPanel />
+        <SignInPanel button="grant.signInAgain" />
       </Dialog>
     );
   }

@@ -37,7 +37,7 @@ const isBankErrorName = (name: string | undefined): name is BankErrorName =>
  * 4. anything else (a record from a newer version of the app) in general words.
  */
 export function explainFailure(failure: Failure, locale: AppLocale, t: Translate, today?: DailyLimitView): FailureText {
-  const text = explain(failure, locale, t);
+  const text = inAppCurrencyStyle(explain(failure, locale, t), locale);
   // Over the daily limit with nothing left of it (another app used it, say): paying less is no way out; the reset is.
   const overLimit = failure.code === 'LOCAL_DAILY_LIMIT' || failure.name === 'OverDailyAmount';
   if (overLimit && today && today.remaining === 0) {
@@ -60,6 +60,21 @@ function explain(failure: Failure, locale: AppLocale, t: Translate): FailureText
   const general = `error.${failure.code}`;
   if (hasMessage(general)) return { title: t(general, { message: '' }) };
   return { title: t('failure.generic.title'), action: t('failure.generic.action') };
+}
+
+/**
+ * Amounts the catalogue writes out (`200,000 kr.`, `0 kr.`) in the style the app writes every other amount in that
+ * language (`ISK 200,000` in English), so a result never mixes two currency styles, as the limit meter beside it and
+ * the app's own texts use formatAmount.
+ */
+const WRITTEN_AMOUNT = /\b(\d{1,3}(?:[.,]\d{3})+|\d+)[\s\u00a0]kr\./gu;
+
+export function inAppCurrencyStyle(text: FailureText, locale: AppLocale): FailureText {
+  const restyle = (sentence: string) =>
+    sentence.replace(WRITTEN_AMOUNT, (_whole, digits: string) =>
+      formatAmount(Number(digits.replace(/\D/g, '')), locale),
+    );
+  return { title: restyle(text.title), ...(text.action === undefined ? {} : { action: restyle(text.action) }) };
 }
 
 function textOf(key: string, t: Translate, params: Record<string, string> = {}): FailureText | undefined {

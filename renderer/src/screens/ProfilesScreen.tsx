@@ -3,6 +3,7 @@ import type { ProfileSummary } from '../../../common/profile.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
+import { profileName } from '../i18n/profile-name.ts';
 import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import { editButtonId, ProfileCard } from './profiles/ProfileCard.tsx';
@@ -56,7 +57,7 @@ export function ProfilesScreen() {
   const switchTo = (profile: ProfileSummary) =>
     run(async () => {
       await actions.switchProfile(profile.id);
-      setStatus(t('profiles.switched', { name: profile.name }));
+      setStatus(t('profiles.switched', { name: profileName(profile, t) }));
       setFocusTarget({ id: TITLE_ID });
     });
 
@@ -65,7 +66,7 @@ export function ProfilesScreen() {
       setConfirming(undefined);
       // One call: main answers with the profiles and the session of the one active now.
       await actions.removeProfile(profile.id);
-      setStatus(t(profile.builtIn ? 'profiles.wasReset' : 'profiles.removed', { name: profile.name }));
+      setStatus(t(profile.builtIn ? 'profiles.wasReset' : 'profiles.removed', { name: profileName(profile, t) }));
       // A reset profile's button is still there (the dialog gives the focus back to it); a removed one's is gone.
       if (!profile.builtIn) setFocusTarget({ id: TITLE_ID });
     });
@@ -99,7 +100,7 @@ export function ProfilesScreen() {
           onSaved={(next, id) => {
             actions.setProfiles(next);
             const saved = next.profiles.find((profile) => profile.id === id);
-            setStatus(t('profiles.saved', { name: saved?.name ?? id }));
+            setStatus(t('profiles.saved', { name: saved ? profileName(saved, t) : id }));
             back(editButtonId(id));
           }}
         />
@@ -116,10 +117,16 @@ export function ProfilesScreen() {
       )}
       {confirming && (
         <Dialog
-          title={t(confirming.builtIn ? 'profiles.resetTitle' : 'profiles.removeTitle', { name: confirming.name })}
+          title={t(confirming.builtIn ? 'profiles.resetTitle' : 'profiles.removeTitle', {
+            name: profileName(confirming, t),
+          })}
           onClose={() => setConfirming(undefined)}
         >
-          <p>{t(confirming.builtIn ? 'profiles.resetText' : 'profiles.removeText', { name: confirming.name })}</p>
+          <p>
+            {t(confirming.builtIn ? 'profiles.resetText' : 'profiles.removeText', {
+              name: profileName(confirming, t),
+            })}
+          </p>
           {confirming.active && <p>{t('profiles.removeActive')}</p>}
           <div className="actions">
             {/* Cancel first: the dialog focuses it, so Enter at once does no harm. */}

@@ -1,8 +1,12 @@
-import { hasMessage, useT } from '../i18n/index.ts';
+import { hasMessage, useT, type MessageKey } from '../i18n/index.ts';
+import { profileName } from '../i18n/profile-name.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 
-/** The sign-in with the bank, in the customer's browser: the button, the waiting state, and what went wrong. */
-export function SignInPanel() {
+/**
+ * The sign-in with the bank, in the customer's browser: the button, the waiting state, and what went wrong. The button
+ * says "Sign in", as the heading and every message do; after the grant ended, "Sign in again".
+ */
+export function SignInPanel({ button = 'signIn.button' }: { button?: MessageKey }) {
   const t = useT();
   const session = useApp((state) => state.session);
   const error = useApp((state) => state.signInError);
@@ -46,7 +50,7 @@ export function SignInPanel() {
         </>
       ) : (
         <button type="button" className="primary" onClick={() => void actions.signIn()}>
-          {t('signIn.button')}
+          {t(button)}
         </button>
       )}
       {settings && !settings.tokensPersist && <p className="hint">{t('signIn.memoryOnly')}</p>}
@@ -60,7 +64,7 @@ export function SignInScreen() {
   return (
     <section aria-labelledby="sign-in-title" className="card">
       <h2 id="sign-in-title">{t('signIn.title')}</h2>
-      {profile && <p className="muted">{t('signIn.profile', { name: profile.name })}</p>}
+      {profile && <p className="muted">{t('signIn.profile', { name: profileName(profile, t) })}</p>}
       <p>{t('signIn.intro')}</p>
       <SignInPanel />
     </section>

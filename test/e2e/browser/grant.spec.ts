@@ -13,7 +13,7 @@ test('the grant: a banner 10 days before the end, then a blocking prompt after i
 
   harness.sandbox.clock.set(signedInAt + 80 * DAY_MS);
   await wallet.page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await expect(wallet.page.getByTestId('grant-banner')).toContainText('Your bank access ends in 10 days: renew');
+  await expect(wallet.page.getByTestId('grant-banner')).toContainText('Your bank access ends in 10 days. Renew now');
   await wallet.expectAccessible();
   await wallet.screenshot('grant-banner');
 

@@ -46,7 +46,9 @@ for (const [username, account, name] of errors) {
     await wallet.signInWithAccount(context, username, account);
     await wallet.payTo({ ...BJORN, amount: '1500' });
     await wallet.expectResult('rejected');
-    await expect(wallet.page.getByTestId('payment-error')).toContainText(bankErrorTexts[name].en.title);
+    // The catalogue's amounts in the app's own currency style (issue 16: 'ISK 200,000' beside '200,000 kr.').
+    const title = bankErrorTexts[name].en.title.replace(/(\d[\d,]*) kr\./g, 'ISK $1');
+    await expect(wallet.page.getByTestId('payment-error')).toContainText(title);
     if (name === 'OverDailyAmount') {
       // Sigga's limit was used by another app: nothing is left, so the screen says when it resets, not to pay less.
       await expect(wallet.page.getByTestId('payment-error')).toContainText(

@@ -28,7 +28,7 @@ test('a second profile has its own sign-in and its own history', async ({ wallet
   await wallet.go('History');
   await expect(page.getByTestId('history-row')).toHaveCount(0);
   await wallet.go('Pay');
-  await expect(page.getByRole('button', { name: 'Log in with your bank' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
   await wallet.go('Profiles');
   await page.getByRole('button', { name: 'Switch to Local sandbox' }).click();
@@ -48,7 +48,7 @@ test('switching the language to Icelandic changes the whole app at once', async 
   await expect(page.getByTestId('env-banner')).toContainText('STAÐBUNDIÐ PRÓFUNARUMHVERFI');
   await expect(page.locator('html')).toHaveAttribute('lang', 'is');
   await page.getByRole('navigation').getByRole('button', { name: 'Greiða' }).click();
-  await expect(page.getByRole('button', { name: 'Innskráning hjá bankanum' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Skrá inn', exact: true })).toBeVisible();
   await wallet.expectAccessible();
   await wallet.screenshot('sign-in-icelandic');
 });

@@ -1,11 +1,11 @@
 /** The 90-day grant: the banner, the last-day dialog and the prompt after its end. */
 export const en = {
-  'grant.banner': 'Your bank access ends in {days} days: renew',
-  'grant.bannerOne': 'Your bank access ends tomorrow: renew',
+  'grant.banner': 'Your bank access ends in {days} days.',
+  'grant.bannerOne': 'Your bank access ends tomorrow.',
   'grant.renew': 'Renew now',
   'grant.dialogTitle': 'Your bank access ends tomorrow',
   'grant.dialogText':
-    'On {date} the app can no longer pay for you. Renew now by signing in with your bank; your draft and history stay.',
+    'On {date} the app can no longer pay for you. A new sign-in with your bank gives it another 90 days; your draft and history stay.',
   'grant.later': 'Later',
   'grant.endedTitle': 'Your bank access has ended',
   'grant.endedText':
@@ -14,12 +14,12 @@ export const en = {
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
-  'grant.banner': 'Aðgangur þinn að bankanum rennur út eftir {days} daga: endurnýjaðu',
-  'grant.bannerOne': 'Aðgangur þinn að bankanum rennur út á morgun: endurnýjaðu',
+  'grant.banner': 'Aðgangur þinn að bankanum rennur út eftir {days} daga.',
+  'grant.bannerOne': 'Aðgangur þinn að bankanum rennur út á morgun.',
   'grant.renew': 'Endurnýja núna',
   'grant.dialogTitle': 'Aðgangur þinn að bankanum rennur út á morgun',
   'grant.dialogText':
-    'Þann {date} getur forritið ekki lengur greitt fyrir þig. Endurnýjaðu núna með því að skrá þig inn hjá bankanum; uppkastið og sagan haldast.',
+    'Þann {date} getur forritið ekki lengur greitt fyrir þig. Ný innskráning hjá bankanum veitir því aðra 90 daga; uppkastið og sagan haldast.',
   'grant.later': 'Seinna',
   'grant.endedTitle': 'Aðgangur þinn að bankanum er útrunninn',
   'grant.endedText':

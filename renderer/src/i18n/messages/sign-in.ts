@@ -4,7 +4,7 @@ export const en = {
   'signIn.profile': 'Profile: {name}',
   'signIn.intro':
     'The app pays from your own bank account. Sign in with your bank in your browser; you give the app access for 90 days.',
-  'signIn.button': 'Log in with your bank',
+  'signIn.button': 'Sign in',
   'signIn.waiting': 'Finish signing in in your browser',
   'signIn.waitingHelp': 'Your browser has opened the bank’s sign-in page. When you are done, come back here.',
   'signIn.cancel': 'Cancel sign-in',
@@ -51,15 +51,15 @@ export const en = {
 
 export const is: Record<keyof typeof en, string> = {
   'signIn.title': 'Skráðu þig inn hjá bankanum',
-  'signIn.profile': 'Snið: {name}',
+  'signIn.profile': 'Tenging: {name}',
   'signIn.intro':
     'Forritið greiðir af þínum eigin bankareikningi. Skráðu þig inn hjá bankanum í vafranum þínum; þú veitir forritinu aðgang í 90 daga.',
-  'signIn.button': 'Innskráning hjá bankanum',
+  'signIn.button': 'Skrá inn',
   'signIn.waiting': 'Ljúktu innskráningu í vafranum',
   'signIn.waitingHelp': 'Vafrinn hefur opnað innskráningarsíðu bankans. Komdu aftur hingað þegar þú ert búin(n).',
   'signIn.cancel': 'Hætta við innskráningu',
-  'signIn.incomplete': 'Þetta snið er ekki tilbúið: vefföng eða lykla bankans vantar.',
-  'signIn.goToProfiles': 'Opna snið',
+  'signIn.incomplete': 'Þessi tenging er ekki tilbúin: vefföng eða lykla bankans vantar.',
+  'signIn.goToProfiles': 'Opna tengingar',
   'signIn.memoryOnly':
     'Þessi tölva hefur engan öruggan stað fyrir innskráninguna, svo þú þarft að skrá þig inn í hvert sinn sem þú opnar forritið.',
   'signIn.signedOut.revoked': 'Aðgangurinn var afturkallaður í bankanum. Skráðu þig inn aftur til að halda áfram.',
@@ -68,7 +68,7 @@ export const is: Record<keyof typeof en, string> = {
   'signIn.signedOut.expired': 'Innskráningin er útrunnin. Skráðu þig inn aftur til að halda áfram.',
   'signIn.signedOut.unreadable': 'Ekki tókst að lesa vistaða innskráningu. Skráðu þig inn aftur.',
   'signIn.signedOut.profile-changed':
-    'Vefföngum bankans eða skráningu forritsins í þessu sniði var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
+    'Vefföngum bankans eða skráningu forritsins í þessari tengingu var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
   'signIn.error.SIGN_IN_CANCELLED': 'Hætt var við innskráninguna.',
   'signIn.error.SIGN_IN_TIMED_OUT': 'Innskráningin tók of langan tíma og var stöðvuð. Reyndu aftur.',
   'signIn.error.SIGN_IN_DENIED':

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ProfileSummary } from '../../../../common/profile.ts';
 import { LOCAL_SANDBOX_ID } from '../../../../common/profile-rules.ts';
 import { useT } from '../../i18n/index.ts';
+import { profileName } from '../../i18n/profile-name.ts';
 
 export const editButtonId = (id: string) => `profile-edit-${id}`;
 
@@ -22,6 +23,7 @@ export function ProfileCard({
   const t = useT();
   const headingId = useId();
   const readOnly = profile.id === LOCAL_SANDBOX_ID;
+  const name = profileName(profile, t);
   const notSet = <span className="muted">{t('profiles.notSet')}</span>;
   const url = (value: string) =>
     value !== '' ? (
@@ -39,7 +41,7 @@ export function ProfileCard({
       data-testid={`profile-${profile.id}`}
     >
       <header className="profile-card-header">
-        <h3 id={headingId}>{profile.name}</h3>
+        <h3 id={headingId}>{name}</h3>
         {profile.active && <span className="badge profile-badge-active">{t('profiles.active')}</span>}
         <span className={profile.complete ? 'badge profile-badge-complete' : 'badge'}>
           {profile.complete ? t('profiles.complete') : t('profiles.incomplete')}
@@ -70,7 +72,7 @@ export function ProfileCard({
       {!profile.complete && <p className="hint">{t('profiles.incompleteHint')}</p>}
       <div className="actions">
         {!profile.active && (
-          <button type="button" aria-label={t('profiles.switchTo', { name: profile.name })} onClick={onSwitch}>
+          <button type="button" aria-label={t('profiles.switchTo', { name })} onClick={onSwitch}>
             {t('profiles.switch')}
           </button>
         )}
@@ -79,7 +81,7 @@ export function ProfileCard({
             <button
               type="button"
               id={editButtonId(profile.id)}
-              aria-label={t('profiles.editNamed', { name: profile.name })}
+              aria-label={t('profiles.editNamed', { name })}
               onClick={onEdit}
             >
               {t('profiles.edit')}
@@ -87,11 +89,7 @@ export function ProfileCard({
             <button
               type="button"
               className="danger"
-              aria-label={
-                profile.builtIn
-                  ? t('profiles.resetNamed', { name: profile.name })
-                  : t('profiles.removeNamed', { name: profile.name })
-              }
+              aria-label={profile.builtIn ? t('profiles.resetNamed', { name }) : t('profiles.removeNamed', { name })}
               onClick={onRemove}
             >
               {profile.builtIn ? t('profiles.reset') : t('action.remove')}

@@ -9,6 +9,7 @@ import {
 } from '../../../../common/profile-rules.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/index.ts';
+import { profileName } from '../../i18n/profile-name.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useWallet } from '../../lib/wallet-context.tsx';
 import { FieldFrame } from '../../components/Field.tsx';
@@ -140,7 +141,7 @@ export function ProfileForm({
   return (
     <form className="profile-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${prefix}-h`}>
       <h3 id={`${prefix}-h`} ref={heading} tabIndex={-1}>
-        {editing ? t('profiles.form.editTitle', { name: editing.name }) : t('profiles.form.addTitle')}
+        {editing ? t('profiles.form.editTitle', { name: profileName(editing, t) }) : t('profiles.form.addTitle')}
       </h3>
       <p className="hint">{t('profiles.form.required')}</p>
 
