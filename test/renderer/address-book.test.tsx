@@ -50,6 +50,9 @@ describe('saved accounts and payees', () => {
     await user.click(within(book).getByRole('button', { name: 'Remove Björn' }));
     await waitFor(async () => expect(await core.value('listPayees')).toEqual([]));
     expect(screen.queryByLabelText('Saved payee')).toBeNull();
+    // The removed entry's button is gone: the focus goes back to the list, not to the page, and the removal is said.
+    expect(within(book).getByRole('status').textContent).toBe('Removed Björn.');
+    expect(document.activeElement).toBe(within(book).getByText('Saved accounts and payees'));
     await user.click(within(book).getByRole('button', { name: 'Remove Main' }));
     await waitFor(async () => expect(await core.value('listAccounts')).toMatchObject([{ label: 'Savings' }]));
     expect(screen.getByLabelText<HTMLSelectElement>('Your account').value).toBe('013315998877');

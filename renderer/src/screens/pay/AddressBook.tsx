@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { displayAccount } from '../../../../common/account-number.ts';
 import type { OwnAccount, Payee } from '../../../../common/address-book.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
@@ -29,10 +29,24 @@ export function AddressBook({
 }) {
   const t = useT();
   const wallet = useWallet();
+  const summary = useRef<HTMLElement>(null);
+  const [said, setSaid] = useState('');
+  /**
+   * A removed entry's buttons go with it: the focus goes back to the list's summary rather than to the page, and the
+   * removal is said.
+   */
+  const removing = (name: string, call: () => Promise<void>) => async () => {
+    await call();
+    setSaid(t('book.removed', { name }));
+    summary.current?.focus();
+  };
   if (accounts.length === 0 && payees.length === 0) return null;
   return (
     <details className="address-book" data-testid="address-book">
-      <summary>{t('book.title')}</summary>
+      <summary ref={summary}>{t('book.title')}</summary>
+      <p role="status" className="book-status">
+        {said}
+      </p>
       {accounts.length > 0 && (
         <section aria-labelledby="book-accounts">
           <h3 id="book-accounts">{t('book.accounts')}</h3>
@@ -49,7 +63,9 @@ export function AddressBook({
                     onAccounts,
                   )
                 }
-                onRemove={() => unwrap(wallet.removeAccount({ id: account.id })).then(onAccounts)}
+                onRemove={removing(account.label || displayAccount(account.accountNumber), () =>
+                  unwrap(wallet.removeAccount({ id: account.id })).then(onAccounts),
+                )}
               />
             ))}
           </ul>
@@ -76,7 +92,7 @@ export function AddressBook({
                     }),
                   ).then(onPayees)
                 }
-                onRemove={() => unwrap(wallet.removePayee({ id: payee.id })).then(onPayees)}
+                onRemove={removing(payee.name, () => unwrap(wallet.removePayee({ id: payee.id })).then(onPayees))}
               />
             ))}
           </ul>
