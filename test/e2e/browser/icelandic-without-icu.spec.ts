@@ -15,28 +15,25 @@ test('in Icelandic on a Chromium without Icelandic locale data, amounts and date
 }) => {
   const page = wallet.page;
   await page.addInitScript(() => {
+    type Real = (new (locales: unknown, options: unknown) => object) & {
+      supportedLocalesOf: (locales: unknown, options?: unknown) => string[];
+    };
     const lacks = (tag: unknown) => typeof tag === 'string' && tag.toLowerCase().split(/[-_]/)[0] === 'is';
     const left = (locales: unknown) =>
       [locales].flat().filter((tag): tag is string => typeof tag === 'string' && !lacks(tag));
-    type Formatter = typeof Intl.NumberFormat | typeof Intl.DateTimeFormat | typeof Intl.PluralRules;
-    const without = <T extends Formatter>(Real: T): T => {
-      const Wrapped = function (locales?: unknown, options?: unknown) {
+    const intl = Intl as unknown as Record<string, Real>;
+    for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules']) {
+      const real = intl[name];
+      if (!real) continue;
+      const without = function (locales?: unknown, options?: unknown) {
         const usable = left(locales);
-        return new (Real as unknown as new (l: unknown, o: unknown) => object)(
-          usable.length > 0 ? usable : 'en-US',
-          options,
-        );
-      } as unknown as T;
-      Object.defineProperty(Wrapped, 'supportedLocalesOf', {
-        value: (locales: unknown, options?: Intl.SupportedLocalesOptions) =>
-          Real.supportedLocalesOf(left(locales), options),
-      });
-      Object.defineProperty(Wrapped, 'prototype', { value: Real.prototype });
-      return Wrapped;
-    };
-    Intl.NumberFormat = without(Intl.NumberFormat);
-    Intl.DateTimeFormat = without(Intl.DateTimeFormat);
-    Intl.PluralRules = without(Intl.PluralRules);
+        return new real(usable.length > 0 ? usable : 'en-US', options);
+      };
+      without.prototype = real.prototype;
+      without.supportedLocalesOf = (locales: unknown, options?: unknown) =>
+        real.supportedLocalesOf(left(locales), options);
+      intl[name] = without as unknown as Real;
+    }
   });
   await page.reload();
   expect(await page.evaluate(() => Intl.NumberFormat.supportedLocalesOf(['is-IS']))).toEqual([]);
