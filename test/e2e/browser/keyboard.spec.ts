@@ -127,6 +127,9 @@ async function signInAtTheBank(context: BrowserContext, page: Page, words: Words
   await bank.keyboard.press('Enter');
   await tabTo(bank, bank.getByRole('button', { name: 'Allow' }));
   await bank.keyboard.press('Enter');
+  // A key press does not wait for the navigation it starts: the tab closes only once the bank sent it back to the
+  // app's loopback address, and that page has loaded.
+  await bank.waitForURL((url) => url.hostname === '127.0.0.1' && url.pathname === '/callback');
   await bank.waitForLoadState();
   await bank.close();
   await page.bringToFront();
