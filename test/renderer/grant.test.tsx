@@ -107,6 +107,12 @@ describe('the 90-day grant', () => {
     days(90);
     comeBack();
     const prompt = await screen.findByRole('alertdialog', { name: 'Your bank access has ended' });
+    // Said once (the prompt's panel used to add "Your 90-day access to the bank has ended" under the same words), and
+    // the form behind names no one: "Account holder: ()" was all it had.
+    expect(prompt.textContent).toBe(
+      'Your bank access has endedThe 90 days you gave the app are over. Sign in with your bank again to keep paying; your draft and history are kept.Sign in again',
+    );
+    expect(screen.queryByTestId('owner')).toBeNull();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('alertdialog')).toBe(prompt);
     await user.click(screen.getByRole('button', { name: 'Sign in again' }));
@@ -126,7 +132,11 @@ describe('the 90-day grant', () => {
     await user.type(screen.getByTestId('amount'), '1500');
     await user.click(screen.getByRole('button', { name: 'Review payment' }));
     await user.click(await screen.findByRole('button', { name: /^Pay ISK\s1,500$/ }));
-    expect((await screen.findByRole('alertdialog')).textContent).toContain('Access was withdrawn at the bank.');
+    // Withdrawn is not "the 90 days are over": the prompt says what happened, once.
+    const prompt = await screen.findByRole('alertdialog', { name: 'Your bank access was withdrawn' });
+    expect(prompt.textContent).toBe(
+      'Your bank access was withdrawnAccess was withdrawn at the bank. Sign in again to continue.Sign in again',
+    );
     expect(wallets.sandbox().initiations()).toHaveLength(0);
   });
 });

@@ -96,6 +96,20 @@ describe('the pay form', () => {
     ]);
   });
 
+  it('does not offer to save a payee again on the result once it was saved from the form', async () => {
+    const { user } = await renderApp(await signedIn());
+    await screen.findByTestId('amount');
+    await fill(user, { ...bjorn, 'payee-name': 'Björn' });
+    await user.click(await screen.findByRole('button', { name: 'Save as payee' }));
+    await screen.findByText('Saved as a payee.');
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await user.click(await screen.findByRole('button', PAY));
+    await screen.findByRole('heading', { name: 'Payment sent' });
+    // The first payment to Björn, but he is saved already.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save as payee' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'New payment' })).toBeTruthy();
+  });
+
   it('does not mark a payee the bank has taken a payment to before', async () => {
     const core = await signedIn();
     await paidEarlier(core, 700);

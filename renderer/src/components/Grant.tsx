@@ -1,4 +1,4 @@
-import { useT } from '../i18n/index.ts';
+import { useT, type MessageKey } from '../i18n/index.ts';
 import { formatDate } from '../i18n/format.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import { SignInPanel } from '../screens/SignInScreen.tsx';
@@ -24,6 +24,17 @@ export function GrantBanner() {
 export const LOST_SESSION: ReadonlySet<string> = new Set(['grant-ended', 'revoked', 'expired']);
 
 /**
+ * What the prompt says for each way the session was lost, once: its title, and one sentence of what happened and what
+ * to do (the panel under it does not say the reason a second time). Access withdrawn at the bank is not "the 90 days
+ * are over".
+ */
+const LOST: Record<string, { title: MessageKey; text: MessageKey }> = {
+  'grant-ended': { title: 'grant.endedTitle', text: 'grant.endedText' },
+  revoked: { title: 'grant.revokedTitle', text: 'signIn.signedOut.revoked' },
+  expired: { title: 'grant.expiredTitle', text: 'signIn.signedOut.expired' },
+};
+
+/**
  * The last day: a dialog (once per run). After the end, or when the bank withdrew access: a blocking prompt to
  * sign in again, over whatever the customer was doing, which stays as it was.
  */
@@ -34,11 +45,12 @@ export function GrantDialogs() {
   const locale = useApp((state) => state.locale);
   const actions = useApp((state) => state.actions);
 
-  if (session && !session.signedIn && LOST_SESSION.has(session.signedOutReason ?? '')) {
+  const lost = session && !session.signedIn ? LOST[session.signedOutReason ?? ''] : undefined;
+  if (lost) {
     return (
-      <Dialog title={t('grant.endedTitle')} blocking>
-        <p>{t('grant.endedText')}</p>
-        <SignInPanel button="grant.signInAgain" />
+      <Dialog title={t(lost.title)} blocking>
+        <p>{t(lost.text)}</p>
+        <SignInPanel button="grant.signInAgain" reasonShown />
       </Dialog>
     );
   }

@@ -195,9 +195,12 @@ function PayForm({
         )}
         <fieldset>
           <legend>{t('pay.from')}</legend>
-          <p className="muted" data-testid="owner">
-            {t('pay.owner', { name: session?.name ?? '', kennitala: session?.maskedKennitala ?? '' })}
-          </p>
+          {/* Signed out under the prompt to sign in again, there is no one to name. */}
+          {session?.name && (
+            <p className="muted" data-testid="owner">
+              {t('pay.owner', { name: session.name, kennitala: session.maskedKennitala ?? '' })}
+            </p>
+          )}
           {accounts.length > 0 ? (
             <FieldFrame id="debtor-account" label={t('pay.fromAccount')} error={errorFor('debtorAccount')}>
               {(describedBy) => (

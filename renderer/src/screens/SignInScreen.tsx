@@ -6,7 +6,14 @@ import { useApp } from '../lib/wallet-context.tsx';
  * The sign-in with the bank, in the customer's browser: the button, the waiting state, and what went wrong. The button
  * says "Sign in", as the heading and every message do; after the grant ended, "Sign in again".
  */
-export function SignInPanel({ button = 'signIn.button' }: { button?: MessageKey }) {
+export function SignInPanel({
+  button = 'signIn.button',
+  reasonShown = false,
+}: {
+  button?: MessageKey;
+  /** The prompt around the panel already says why the customer was signed out. */
+  reasonShown?: boolean;
+}) {
   const t = useT();
   const session = useApp((state) => state.session);
   const error = useApp((state) => state.signInError);
@@ -33,7 +40,7 @@ export function SignInPanel({ button = 'signIn.button' }: { button?: MessageKey 
   }
   return (
     <div className="sign-in">
-      {reason && hasMessage(reasonKey) && <p className="notice">{t(reasonKey)}</p>}
+      {reason && !reasonShown && hasMessage(reasonKey) && <p className="notice">{t(reasonKey)}</p>}
       {error && (
         <p role="alert" className="error">
           {hasMessage(errorKey) ? t(errorKey) : t('signIn.error.other')}

@@ -11,6 +11,8 @@ export const en = {
   'grant.endedText':
     'The 90 days you gave the app are over. Sign in with your bank again to keep paying; your draft and history are kept.',
   'grant.signInAgain': 'Sign in again',
+  'grant.revokedTitle': 'Your bank access was withdrawn',
+  'grant.expiredTitle': 'Your sign-in has expired',
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
@@ -25,4 +27,6 @@ export const is: Record<keyof typeof en, string> = {
   'grant.endedText':
     '90 dagarnir sem þú veittir forritinu eru liðnir. Skráðu þig aftur inn hjá bankanum til að halda áfram að greiða; uppkastið og sagan haldast.',
   'grant.signInAgain': 'Skrá inn aftur',
+  'grant.revokedTitle': 'Aðgangur þinn að bankanum var afturkallaður',
+  'grant.expiredTitle': 'Innskráningin er útrunnin',
 };

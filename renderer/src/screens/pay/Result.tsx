@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { normalizeAccountNumber } from '../../../../common/account-number.ts';
 import { useStore } from 'zustand';
 import { formatKennitala } from '../../../../common/kennitala.ts';
 import { PaymentError } from '../../components/PaymentError.tsx';
@@ -24,6 +25,29 @@ export function Result({ store }: { store: PayStore }) {
   const actions = useStore(store, (state) => state.actions);
   const [checking, setChecking] = useState(false);
   const [payeeSaved, setPayeeSaved] = useState(false);
+  // A payee the customer saved on the form (or earlier) is not offered for saving again.
+  const [savedBefore, setSavedBefore] = useState<boolean>();
+  const order = stage.name === 'result' ? stage.payment.order : undefined;
+  const kennitala = order?.depositKennitala;
+  const account = order ? normalizeAccountNumber(order.depositAccount) : undefined;
+  useEffect(() => {
+    if (kennitala === undefined) return;
+    let current = true;
+    unwrap(wallet.listPayees()).then(
+      (payees) => {
+        if (current) {
+          setSavedBefore(payees.some((payee) => payee.kennitala === kennitala && payee.accountNumber === account));
+        }
+      },
+      // Not known: offer it, as before the list could be read.
+      () => {
+        if (current) setSavedBefore(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wallet, kennitala, account]);
   // The heading says what happened; it takes the focus when it appears and whenever the outcome changes.
   const heading = useFocusOnShow<HTMLHeadingElement>(stage.name === 'result' ? stage.payment.state : undefined);
   if (stage.name !== 'result') return null;
@@ -138,7 +162,7 @@ export function Result({ store }: { store: PayStore }) {
             {checking ? t('result.checking') : t('result.checkAgain')}
           </button>
         )}
-        {accepted && newPayee && !payeeSaved && (
+        {accepted && newPayee && !payeeSaved && savedBefore === false && (
           <button type="button" className="secondary" onClick={() => void savePayee()}>
             {t('pay.savePayee')}
           </button>
