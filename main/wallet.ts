@@ -11,10 +11,10 @@ import { paymentHandlers } from './payments/payment-handlers.ts';
 import { paymentView } from './payments/payment-view.ts';
 import { PaymentsByCustomer } from './payments/payments-by-customer.ts';
 import type { Platform } from './platform/platform.ts';
+import { connectLocalSandbox } from './profiles/local-sandbox.ts';
 import { profileHandlers } from './profiles/profile-handlers.ts';
 import { ProfileService } from './profiles/profile-service.ts';
-import { openSecretBox } from './secrets/key-protector.ts';
-import { SwitchableBox } from './secrets/switchable-box.ts';
+import { WalletSecrets } from './secrets/wallet-secrets.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { SettingsService } from './settings/settings-service.ts';
 
@@ -59,28 +59,15 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     preferredLanguages: () => platform.preferredLanguages(),
     protection: () => platform.keyProtector.status(),
   });
-  await platform.keyProtector.prepare?.();
-  const openBox = () => openSecretBox(store, platform.keyProtector, settings.allowWeakTokenStorage());
-  const box = await openBox();
-  /** Seals payment records and address books as it seals tokens; changes with the token storage setting. */
-  let dataBox = box;
-  const vault = new TokenVault(store, box);
-  const profileSecrets = new SwitchableBox(box);
+  const secrets = await WalletSecrets.open(store, platform.keyProtector, () => settings.allowWeakTokenStorage());
+  const vault = new TokenVault(store, secrets.box());
   const profiles = new ProfileService({
     store,
-    secrets: profileSecrets,
+    secrets: secrets.profileSecrets,
     shipped: platform.shipped.profiles,
     allowEdit: platform.shipped.allowEdit,
   });
-  if (platform.localSandbox) {
-    try {
-      const sandbox = await platform.localSandbox.ensureStarted();
-      profiles.setLocalSandbox({ url: sandbox.url, ...platform.localSandbox.app });
-    } catch (error) {
-      // The other profiles still work; the Local sandbox one reads as incomplete and says so on sign-in.
-      console.error(`The local sandbox did not start: ${(error as Error).message}`);
-    }
-  }
+  await connectLocalSandbox(platform.localSandbox, profiles);
 
   const sessions = new SessionService({
     profiles,
@@ -92,12 +79,12 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     appName: platform.appInfo().name,
     onChange: (session) => emit('sessionChanged', session),
   });
-  const book = new AddressBook({ store, clock, box: () => dataBox });
+  const book = new AddressBook({ store, clock, box: () => secrets.box() });
 
   const payments = new PaymentsByCustomer({
     dataDir: platform.dataDir,
     clock,
-    box: () => dataBox,
+    box: () => secrets.box(),
     bank: bankClients({ profiles, sessions, clock, sleep: platform.sleep, deadlineMs: platform.bankDeadlineMs }),
     signedIn: (profileId) => sessions.customer(profileId),
     onChange: (intent) => emit('paymentChanged', paymentView(intent)),
@@ -109,15 +96,14 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   const reminders = new GrantReminders(sessions, (reminder) => emit('grantReminder', reminder));
 
   /** Where tokens may live changed: every profile's session moves to disk, or off it, at once. */
-  const applyTokenStorage = async (): Promise<void> => {
-    for (const profile of profiles.list()) vault.load(profile.id);
-    const next = await openBox();
-    // Journals already open keep the box they were opened with; customers opened from now on use the new one.
-    dataBox = next;
-    vault.setBox(next);
-    profileSecrets.use(next);
-    profiles.resealSecrets();
-  };
+  const applyTokenStorage = () =>
+    secrets.switchBox([
+      {
+        loadAll: () => profiles.list().forEach((profile) => vault.load(profile.id)),
+        useBox: (box) => vault.setBox(box),
+      },
+      { loadAll: () => undefined, useBox: () => profiles.resealSecrets() },
+    ]);
 
   // Each domain owns its slice of the table; the compiler checks that together they cover every channel.
   const handlers: HandlerTable = {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { test as base, chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { test as base, chromium, type Browser } from '@playwright/test';
 import { startHarness, type Harness } from '../../harness/server.ts';
 import { chromiumArgs, findChromium } from '../chromium.ts';
 import { WalletPage } from '../pages/wallet-page.ts';
@@ -10,21 +10,10 @@ const root = join(import.meta.dirname, '..', '..', '..');
 export const NOON = '2026-11-22T12:00:00.000Z';
 
 /**
- * The wallet page of the browser specs. The sign-in button says "Sign in", as its heading and every message do (issue
- * 16: it said "Log in with your bank"); test/e2e/pages/wallet-page.ts, shared with the Electron spec, still defaults to
- * the old words, so the browser specs name the button here.
- */
-export class BrowserWalletPage extends WalletPage {
-  override signIn(context: BrowserContext, username: string, button = 'Sign in'): Promise<void> {
-    return super.signIn(context, username, button);
-  }
-}
-
-/**
  * Each test gets its own harness (its own sandbox bank, data folder and clock); each worker its own Chromium.
  * A missing Chromium fails the tests with a message that says how to get one; never a silent pass.
  */
-export const test = base.extend<{ harness: Harness; wallet: BrowserWalletPage }, { browser: Browser }>({
+export const test = base.extend<{ harness: Harness; wallet: WalletPage }, { browser: Browser }>({
   harness: async ({}, use) => {
     // No automatic retries: a dropped answer shows as "unknown" at once, for the customer to check again.
     const harness = await startHarness({ root, now: NOON, retryDelaysMs: [] });
@@ -32,7 +21,7 @@ export const test = base.extend<{ harness: Harness; wallet: BrowserWalletPage },
     await harness.stop();
   },
   wallet: async ({ page, harness }, use) => {
-    const wallet = new BrowserWalletPage(page);
+    const wallet = new WalletPage(page);
     await wallet.open(harness.url);
     await use(wallet);
   },

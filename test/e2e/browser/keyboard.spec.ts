@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { ANNA_ACCOUNT } from '../pages/wallet-page.ts';
-import { expect, test, type BrowserWalletPage } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import type { WalletPage } from '../pages/wallet-page.ts';
 
 /**
  * Issue 16, done when: with the keyboard only, in Chromium, a customer signs in, adds the account they pay from,
@@ -135,7 +136,7 @@ async function signInAtTheBank(context: BrowserContext, page: Page, words: Words
   await page.bringToFront();
 }
 
-async function journey(wallet: BrowserWalletPage, context: BrowserContext, language: 'en' | 'is') {
+async function journey(wallet: WalletPage, context: BrowserContext, language: 'en' | 'is') {
   const page = wallet.page;
   const words = language === 'en' ? ENGLISH : ICELANDIC;
   const shot = async (name: string) => {

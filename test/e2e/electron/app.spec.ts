@@ -52,7 +52,7 @@ test('the page has window.wallet with exactly the contract’s keys, and no Node
 test('the app opens on the Local sandbox sign-in, accessible, with its banner', async () => {
   const wallet = new WalletPage(await app.firstWindow());
   await expect(wallet.page.getByTestId('env-banner')).toContainText('LOCAL SANDBOX');
-  await expect(wallet.page.getByRole('button', { name: 'Log in with your bank' })).toBeVisible();
+  await expect(wallet.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await wallet.expectAccessible();
 });
 

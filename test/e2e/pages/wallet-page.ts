@@ -32,8 +32,8 @@ export class WalletPage {
     await expect(this.page.getByTestId('app-name')).toBeVisible();
   }
 
-  /** Clicks "Log in with your bank" (or another sign-in button) and completes the bank's login in the new tab. */
-  async signIn(context: BrowserContext, username: string, button = 'Log in with your bank'): Promise<void> {
+  /** Clicks "Sign in" (or another sign-in button) and completes the bank's login in the new tab. */
+  async signIn(context: BrowserContext, username: string, button = 'Sign in'): Promise<void> {
     const tab = context.waitForEvent('page');
     await this.page.getByRole('button', { name: button }).first().click();
     const bank = await tab;

@@ -5,6 +5,7 @@ import { BankError } from '../../../main/bank/bank-error.ts';
 import { MemoryJournal } from '../../../main/payments/journal.ts';
 import { PaymentService } from '../../../main/payments/payment-service.ts';
 import { PaymentStore } from '../../../main/payments/payment-store.ts';
+import { BLOCK_RECORDS } from '../../../main/payments/snapshot.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
 import { bankRefusal, FakeBank, serverError } from './fake-bank.ts';
 import { rejectionOf } from '../../helpers/rejection.ts';
@@ -323,8 +324,9 @@ describe('payments: start-up', () => {
     const before = new PaymentStore(journal).all();
     expect(journal.lines.length).toBeGreaterThan(2 * before.length + 1000);
     expect(await service(new PaymentStore(journal)).compact()).toBe(true);
-    // A summary and blocks of 400 payments: start-up follows the payments, not every change they went through.
-    expect(journal.lines).toHaveLength(1 + Math.ceil(before.length / 400));
+    // A summary and blocks of payments (all of today's in the recent part): start-up follows the payments, not every
+    // change they went through.
+    expect(journal.lines).toHaveLength(1 + Math.ceil(before.length / BLOCK_RECORDS));
     const byId = (intents: PaymentIntent[]) => [...intents].sort((a, b) => a.id.localeCompare(b.id));
     expect(byId(new PaymentStore(journal).all())).toEqual(byId(before));
   });
