@@ -11,7 +11,7 @@ import { paymentHandlers } from './payments/payment-handlers.ts';
 import { paymentView } from './payments/payment-view.ts';
 import { PaymentsByCustomer } from './payments/payments-by-customer.ts';
 import type { Platform } from './platform/platform.ts';
-import { connectLocalSandbox } from './profiles/local-sandbox.ts';
+import { connectLocalSandbox } from './profiles/connect-local-sandbox.ts';
 import { profileHandlers } from './profiles/profile-handlers.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import { WalletSecrets } from './secrets/wallet-secrets.ts';

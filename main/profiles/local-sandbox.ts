@@ -1,5 +1,4 @@
 import { defaultClient, startSandbox, type Sandbox } from '../../sandbox/index.ts';
-import type { ProfileService } from './profile-service.ts';
 
 /**
  * The local sandbox profile's bank, started inside the main process the first time it is needed: loopback only,
@@ -42,21 +41,4 @@ export function localSandboxLauncher(start: typeof startSandbox = startSandbox):
       await (await sandbox)?.stop();
     },
   };
-}
-
-/**
- * Starts the embedded sandbox, where the platform has one, and points the Local sandbox profile at it. A sandbox that
- * does not start leaves the other profiles working: the Local sandbox one reads as incomplete and says so on sign-in.
- */
-export async function connectLocalSandbox(
-  launcher: LocalSandboxLauncher | undefined,
-  profiles: Pick<ProfileService, 'setLocalSandbox'>,
-): Promise<void> {
-  if (!launcher) return;
-  try {
-    const sandbox = await launcher.ensureStarted();
-    profiles.setLocalSandbox({ url: sandbox.url, ...launcher.app });
-  } catch (error) {
-    console.error(`The local sandbox did not start: ${(error as Error).message}`);
-  }
 }

@@ -1,8 +1,12 @@
+import type { MenuItemConstructorOptions } from 'electron';
 import type { AppLocale } from '../../common/locale.ts';
 import { allowedExternalHref, originsOf } from './external-links.ts';
 
-/** The menu roles used here; each is one of Electron's `MenuItemConstructorOptions['role']`. */
-export type MenuRole =
+/** Only Electron's own roles: one it does not know (a typo, a removed role) fails to compile. */
+type ElectronRoles<Role extends NonNullable<MenuItemConstructorOptions['role']>> = Role;
+
+/** The menu roles used here. */
+export type MenuRole = ElectronRoles<
   | 'about'
   | 'services'
   | 'hide'
@@ -27,16 +31,18 @@ export type MenuRole =
   | 'zoom'
   | 'front'
   | 'window'
-  | 'help';
+  | 'help'
+>;
 
-/** A menu item as plain data, structurally a subset of Electron's `MenuItemConstructorOptions`. */
-export interface MenuTemplateItem {
-  label?: string;
+/**
+ * A menu item as plain data, built under plain Node and handed to `Menu.buildFromTemplate`: Electron's own options,
+ * narrowed to the roles above and a click that needs none of its arguments.
+ */
+export type MenuTemplateItem = Pick<MenuItemConstructorOptions, 'label' | 'type'> & {
   role?: MenuRole;
-  type?: 'separator';
-  submenu?: MenuTemplateItem[];
   click?: () => void;
-}
+  submenu?: MenuTemplateItem[];
+};
 
 export interface AppMenuOptions {
   platform: string;

@@ -109,18 +109,12 @@ test('loads its page from app://wallet/, where main’s own scheme handler finds
   const entry = loads[0] ?? '';
   expect(entry).toMatch(/^app:\/\/wallet\//);
 
-  const page = await edge.call('appRequest', { url: entry, method: 'GET' });
+  const { page, html, assets } = await edge.pageAndAssets(entry);
   expect(page.status).toBe(200);
   expect(new Map(page.headers).get('content-type')).toMatch(/^text\/html/);
-  const html = new TextDecoder().decode(page.body);
   expect(html).toContain('<div id="root">');
-  const assets = [...html.matchAll(/(?:src|href)="(\.?\/?assets\/[^"]+)"/g)].map(
-    (match) => new URL(match[1] ?? '', entry).href,
-  );
-  expect(assets.length).toBeGreaterThan(0);
-  for (const asset of assets) {
-    expect((await edge.call('appRequest', { url: asset, method: 'GET' })).status, asset).toBe(200);
-  }
+  expect(assets.size).toBeGreaterThan(0);
+  for (const [asset, status] of assets) expect(status, asset).toBe(200);
 });
 
 test('keeps its data in the private folder it was given, listens on loopback only, and ends when its window closes', async ({

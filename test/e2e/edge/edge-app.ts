@@ -101,6 +101,23 @@ export class EdgeApp {
     });
   }
 
+  /**
+   * Asks main's scheme handler for the page at `entry` and for every asset the page names: what each answered, for
+   * a spec to check that the page and all it loads come from the built app.
+   */
+  async pageAndAssets(
+    entry: string,
+  ): Promise<{ page: HostCalls['appRequest']['reply']; html: string; assets: Map<string, number> }> {
+    const page = await this.call('appRequest', { url: entry, method: 'GET' });
+    const html = new TextDecoder().decode(page.body);
+    const assets = new Map<string, number>();
+    for (const match of html.matchAll(/(?:src|href)="(\.?\/?assets\/[^"]+)"/g)) {
+      const url = new URL(match[1] ?? '', entry).href;
+      assets.set(url, (await this.call('appRequest', { url, method: 'GET' })).status);
+    }
+    return { page, html, assets };
+  }
+
   /** Main asked for the customer's browser (`shell.openExternal`). */
   onExternal(listener: (url: string) => void): void {
     this.#external.push(listener);

@@ -21,7 +21,14 @@ test('works when installed in a folder named with [ ] ~ % and a space', async ()
     const page = window?.loads[0] ?? '';
     expect(page).toMatch(/^app:\/\/wallet\//);
     // The page and its assets come from that folder, and a call from the page is the app's own.
-    expect((await edge.call('appRequest', { url: page, method: 'GET' })).status).toBe(200);
+    const { page: served, html, assets } = await edge.pageAndAssets(page);
+    expect(served.status).toBe(200);
+    expect(html).toContain('<div id="root">');
+    expect(assets.size).toBeGreaterThan(0);
+    for (const [asset, status] of assets) {
+      expect(decodeURI(new URL(asset).pathname)).not.toContain('Wallet [test]');
+      expect(status, asset).toBe(200);
+    }
     const answer = await edge.call('invoke', {
       channel: ipcChannel('appInfo'),
       args: [undefined],
