@@ -34,6 +34,18 @@ const payment = fc.record({
 });
 type Payment = typeof payment extends fc.Arbitrary<infer T> ? T : never;
 
+/** A payment of the first debtor to the first account, confirmed now, with what a test sets. */
+const paymentWith = (changes: Partial<Payment>): Payment => ({
+  state: 'confirmed',
+  amount: 1,
+  debtor: DEBTORS[0] ?? '',
+  hoursAgo: 0,
+  sentAfterHours: undefined,
+  account: ACCOUNTS[0] ?? '',
+  sameTimeAsPrevious: false,
+  ...changes,
+});
+
 function intentOf(p: Payment, n: number, createdAt: number): PaymentIntent {
   return {
     id: `p${String(n).padStart(4, '0')}`,
@@ -198,15 +210,7 @@ async function compactedHistory(codec: RecordCodec) {
   const store = new PaymentStore(journal, { codec, owner: DEBTORS[0], newestInRecent: 0 });
   const intents = Array.from({ length: 900 }, (_, n) =>
     intentOf(
-      {
-        state: n % 3 === 0 ? 'accepted' : 'settled',
-        amount: 1000 + n,
-        debtor: DEBTORS[0] ?? '',
-        hoursAgo: 0,
-        sentAfterHours: undefined,
-        account: ACCOUNTS[n % 3] ?? '',
-        sameTimeAsPrevious: false,
-      },
+      paymentWith({ state: n % 3 === 0 ? 'accepted' : 'settled', amount: 1000 + n, account: ACCOUNTS[n % 3] ?? '' }),
       n,
       // Oldest first: most of them months ago (the archive), the last 100 today (the recent part).
       n < 800 ? NOW - (900 - n) * 24 * HOUR : NOW - (900 - n) * 60_000,
@@ -214,19 +218,7 @@ async function compactedHistory(codec: RecordCodec) {
   );
   for (const intent of intents) await store.save(intent);
   await compactNow(store);
-  const loose = intentOf(
-    {
-      state: 'confirmed',
-      amount: 5,
-      debtor: DEBTORS[0] ?? '',
-      hoursAgo: 0,
-      sentAfterHours: undefined,
-      account: ACCOUNTS[0] ?? '',
-      sameTimeAsPrevious: false,
-    },
-    9999,
-    NOW,
-  );
+  const loose = intentOf(paymentWith({ state: 'confirmed', amount: 5 }), 9999, NOW);
   await store.save(loose);
   return { journal, intents, store };
 }
@@ -282,21 +274,7 @@ describe('a damaged or altered snapshot', () => {
     const codec = plainCodec;
     const journal = new MemoryJournal();
     const store = new PaymentStore(journal, { codec });
-    await store.save(
-      intentOf(
-        {
-          state: 'settled',
-          amount: 1,
-          debtor: DEBTORS[0] ?? '',
-          hoursAgo: 100,
-          sentAfterHours: undefined,
-          account: ACCOUNTS[0] ?? '',
-          sameTimeAsPrevious: false,
-        },
-        1,
-        NOW - 100 * HOUR,
-      ),
-    );
+    await store.save(intentOf(paymentWith({ state: 'settled', amount: 1, hoursAgo: 100 }), 1, NOW - 100 * HOUR));
     await compactNow(store);
     const lines = journal.lines;
     const settled: boolean[] = [];
@@ -319,15 +297,9 @@ describe('compaction while payments are being saved', () => {
         const journal = new MemoryJournal();
         const store = new PaymentStore(journal, { codec, newestInRecent: 5 });
         const intents = intentsOf(
-          Array.from({ length: 40 }, (_, n) => ({
-            state: 'settled' as const,
-            amount: n + 1,
-            debtor: DEBTORS[0] ?? '',
-            hoursAgo: 24 * (40 - n),
-            sentAfterHours: undefined,
-            account: ACCOUNTS[0] ?? '',
-            sameTimeAsPrevious: false,
-          })),
+          Array.from({ length: 40 }, (_, n) =>
+            paymentWith({ state: 'settled', amount: n + 1, hoursAgo: 24 * (40 - n) }),
+          ),
         );
         for (const intent of intents) await store.save(intent);
         for (let n = 0; n < 3; n += 1) for (const intent of intents) await store.save(intent);
@@ -340,15 +312,7 @@ describe('compaction while payments are being saved', () => {
           const next =
             n % 2 === 0
               ? intentOf(
-                  {
-                    state: 'confirmed',
-                    amount: 7,
-                    debtor: DEBTORS[0] ?? '',
-                    hoursAgo: 0,
-                    sentAfterHours: undefined,
-                    account: ACCOUNTS[1] ?? '',
-                    sameTimeAsPrevious: false,
-                  },
+                  paymentWith({ state: 'confirmed', amount: 7, account: ACCOUNTS[1] ?? '' }),
                   100 + saved.length,
                   NOW,
                 )
