@@ -32,9 +32,17 @@ export const INVOKE_CHANNEL_NAMES = [
   'showExport',
   'getSettings',
   'updateSettings',
+  'lockStatus',
+  'unlock',
+  'lockNow',
+  'setPasscode',
+  'removePasscode',
+  'confirmPresence',
+  'updateLockSettings',
+  'forgetPasscode',
 ] as const;
 
-export const EVENT_CHANNEL_NAMES = ['sessionChanged', 'paymentChanged', 'grantReminder'] as const;
+export const EVENT_CHANNEL_NAMES = ['sessionChanged', 'paymentChanged', 'grantReminder', 'lockChanged'] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNEL_NAMES)[number];
 export type EventChannel = (typeof EVENT_CHANNEL_NAMES)[number];

@@ -10,6 +10,7 @@ import {
   type EventMethodName,
   type InvokeChannel,
 } from './bridge-channels.ts';
+import { LockSettingsSchema, LockStatusSchema, PasscodeSchema, SetPasscodeSchema } from './lock.ts';
 import type { Result } from './result.ts';
 import { SessionSchema } from './session.ts';
 import { SettingsSchema, SettingsUpdateSchema } from './settings.ts';
@@ -179,6 +180,18 @@ export const invokeChannels = {
   // Settings.
   getSettings: { request: NoRequest, response: SettingsSchema },
   updateSettings: { request: SettingsUpdateSchema, response: SettingsSchema },
+
+  // The app lock (docs/SECURITY.md). While locked, every other channel answers LOCKED.
+  lockStatus: { request: NoRequest, response: LockStatusSchema },
+  unlock: { request: z.strictObject({ passcode: PasscodeSchema }), response: LockStatusSchema },
+  lockNow: { request: NoRequest, response: LockStatusSchema },
+  setPasscode: { request: SetPasscodeSchema, response: LockStatusSchema },
+  removePasscode: { request: z.strictObject({ current: PasscodeSchema }), response: LockStatusSchema },
+  /** The passcode again before a payment is sent (submitPayment answers PRESENCE_REQUIRED without it). */
+  confirmPresence: { request: z.strictObject({ passcode: PasscodeSchema }), response: LockStatusSchema },
+  updateLockSettings: { request: LockSettingsSchema, response: LockStatusSchema },
+  /** A forgotten passcode: it goes, and so does every sign-in (the customer signs in with the bank again). */
+  forgetPasscode: { request: NoRequest, response: LockStatusSchema },
 } as const satisfies Record<InvokeChannel, { request: z.ZodType; response: z.ZodType }>;
 
 /** Events: main tells, renderer listens. Payloads are parsed in main before they are sent. */
@@ -186,6 +199,7 @@ export const eventChannels = {
   sessionChanged: SessionSchema,
   paymentChanged: PaymentViewSchema,
   grantReminder: GrantReminderSchema,
+  lockChanged: LockStatusSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;

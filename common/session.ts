@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** What the renderer may know of a sign-in: never a token, and the kennitala only masked. */
 // 'profile-changed': the profile's bank, client or sign-in settings changed, so its tokens were not used again.
+// 'passcode': too many wrong passcodes, or a forgotten one, ended every sign-in (docs/SECURITY.md).
 export const SIGNED_OUT_REASONS = [
   'never',
   'signed-out',
@@ -10,6 +11,7 @@ export const SIGNED_OUT_REASONS = [
   'expired',
   'unreadable',
   'profile-changed',
+  'passcode',
 ] as const;
 export const SessionSchema = z.object({
   profileId: z.string(),

@@ -7,6 +7,8 @@ import { sessionHandlers } from './auth/session-handlers.ts';
 import { SessionService } from './auth/session-service.ts';
 import { TokenVault } from './auth/token-vault.ts';
 import { bankClients } from './bank/bank-clients.ts';
+import { behindLock, lockHandlers } from './lock/lock-handlers.ts';
+import { LockService } from './lock/lock-service.ts';
 import { paymentHandlers } from './payments/payment-handlers.ts';
 import { paymentView } from './payments/payment-view.ts';
 import { PaymentsByCustomer } from './payments/payments-by-customer.ts';
@@ -25,8 +27,13 @@ export interface Wallet {
   /** One handler per invoke channel: the same table serves Electron's IPC and the browser harness. */
   handlers: HandlerTable;
   onEvent(listener: (event: WalletEvent) => void): () => void;
-  /** Announces a grant reminder that has become due; hosts call it on a timer (and it runs on every status read). */
+  /**
+   * Locks the app after the idle minutes, and announces a grant reminder that has become due; hosts call it on a
+   * timer (and it runs on every status read).
+   */
   checkReminders(): void;
+  /** Locks the app now (the menu item and its shortcut). */
+  lockNow(): void;
   /** The language in use, for what the main process shows itself (menus, dialogs). */
   locale(): AppLocale;
   /** Called when the language in use, or the list of profiles (and so the bank sites), changes. */
@@ -48,6 +55,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     for (const listener of hostListeners) listener();
   };
   const emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>): void => {
+    // While locked the window learns nothing but the lock's own changes.
+    if (lock.locked && channel !== 'lockChanged') return;
     const parsed = eventChannels[channel].safeParse(payload);
     if (!parsed.success) return;
     const event = { channel, payload: parsed.data } as WalletEvent;
@@ -59,6 +68,19 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     preferredLanguages: () => platform.preferredLanguages(),
     protection: () => platform.keyProtector.status(),
   });
+  // Before anything can emit: while locked, events stop.
+  const lock = new LockService({
+    store,
+    clock,
+    locale: () => settings.locale(),
+    required: platform.shipped.requirePasscode ?? false,
+    ...(platform.shipped.presenceSeconds === undefined ? {} : { presenceSeconds: platform.shipped.presenceSeconds }),
+    ...(platform.idleMs ? { idleMs: () => platform.idleMs?.() } : {}),
+    ...(platform.passcodeKdf ? { kdf: platform.passcodeKdf } : {}),
+    wipeSignIns: () => sessions.endAll(profiles.list().map((profile) => profile.id)),
+    onChange: (status) => emit('lockChanged', status),
+  });
+  platform.onSystemLock?.(() => lock.lock('system'));
   const secrets = await WalletSecrets.open(store, platform.keyProtector, () => settings.allowWeakTokenStorage());
   const vault = new TokenVault(store, secrets.box());
   const profiles = new ProfileService({
@@ -106,7 +128,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     ]);
 
   // Each domain owns its slice of the table; the compiler checks that together they cover every channel.
-  const handlers: HandlerTable = {
+  const table: HandlerTable = {
     appInfo: () => platform.appInfo(),
     ...profileHandlers({ profiles, sessions, canEdit: platform.shipped.allowEdit, onSaved: hostChanged }),
     ...sessionHandlers({ sessions, reminders, activeProfile }),
@@ -121,7 +143,9 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       locale: () => settings.locale(),
     }),
     ...settingsHandlers({ settings, tokenStorageChanged: applyTokenStorage, localeChanged: hostChanged }),
+    ...lockHandlers(lock),
   };
+  const handlers = behindLock(table, lock);
 
   return {
     handlers,
@@ -129,7 +153,11 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    checkReminders: () => reminders.check(activeProfile()),
+    checkReminders: () => {
+      lock.checkIdle();
+      if (!lock.locked) reminders.check(activeProfile());
+    },
+    lockNow: () => void lock.lock('manual'),
     locale: () => settings.locale(),
     onHostChange(listener) {
       hostListeners.add(listener);

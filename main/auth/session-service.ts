@@ -227,6 +227,18 @@ export class SessionService {
     if (before && !this.#current(profileId)) this.#emit(profileId);
   }
 
+  /**
+   * The app's passcode failed too often, or was forgotten: every profile's session ends at once and its tokens are
+   * wiped. The customer stays known, so their history stays theirs; they sign in with the bank again to pay.
+   */
+  endAll(profileIds: readonly string[]): void {
+    for (const profileId of profileIds) {
+      if (!this.#options.vault.load(profileId)) continue;
+      this.#end(profileId, 'passcode');
+      this.#emit(profileId);
+    }
+  }
+
   /** The profile is removed (or reset to how it shipped): its tokens and its known customer go with it. */
   forget(profileId: string): void {
     this.#options.vault.delete(profileId);

@@ -3,7 +3,7 @@ import { WalletError } from '../wallet-error.ts';
 import type { CallbackOutcome } from './callback-page.ts';
 
 /** Ends after which the customer stays known: nothing they did, so their own history stays theirs. */
-export const KEEPS_CUSTOMER: ReadonlySet<SignedOutReason> = new Set(['grant-ended', 'revoked', 'expired']);
+export const KEEPS_CUSTOMER: ReadonlySet<SignedOutReason> = new Set(['grant-ended', 'revoked', 'expired', 'passcode']);
 
 /** What the browser tab says when the exchange or the identity check failed. */
 export function outcomeOf(error: unknown): CallbackOutcome {

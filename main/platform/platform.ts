@@ -3,6 +3,7 @@ import type { AppLocale } from '../../common/locale.ts';
 import type { Profile } from '../../common/profile.ts';
 import type { Clock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
+import type { KdfParams } from '../lock/passcode.ts';
 import type { KeyProtector } from '../secrets/key-protector.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 
@@ -30,7 +31,20 @@ export interface Platform {
   /** Shows a saved file in the system's file manager. */
   showFile(path: string): void;
   /** The profiles this build ships (built-in and the vendor's), and whether customers may add and edit profiles. */
-  shipped: { profiles: Profile[]; allowEdit: boolean };
+  shipped: {
+    profiles: Profile[];
+    allowEdit: boolean;
+    /** The vendor's build needs a passcode. */
+    requirePasscode?: boolean;
+    /** How long a passcode entered counts for a payment (0: every payment asks); the app's default otherwise. */
+    presenceSeconds?: number;
+  };
+  /** How long the OS has seen no keyboard or mouse, where it can tell (Electron's powerMonitor). */
+  idleMs?(): number;
+  /** Calls the listener when the computer locks its screen or goes to sleep. */
+  onSystemLock?(listener: () => void): void;
+  /** The cost of deriving the passcode; tests and the harness make it cheap. The app uses PASSCODE_KDF. */
+  passcodeKdf?: KdfParams;
   /** The embedded bank of the Local sandbox profile, where the build ships it. */
   localSandbox?: LocalSandboxLauncher;
   /** Waits between automatic retries of a payment (see PaymentService); tests make them instant. */

@@ -10,9 +10,9 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../common/bridge-contract.ts';
-import type { HistoryFilter } from '../../common/payment.ts';
 import type { ProfileSummary } from '../../common/profile.ts';
 import type { Session } from '../../common/session.ts';
+import { draft, emptyDraft, T, uiRequests } from '../support/contract-examples.ts';
 
 /**
  * The contract as the main process applies it: every request is parsed with its channel's schema before a handler
@@ -21,77 +21,7 @@ import type { Session } from '../../common/session.ts';
  * must not let out.
  */
 
-const T = Date.UTC(2026, 10, 22, 12);
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A draft as the pay form holds it (renderer/src/state/app-store.ts PayDraft): every field a string. */
-const draft = {
-  debtorAccount: '013326012345',
-  depositKennitala: '050792-2189',
-  depositAccount: '0133-26-020001',
-  amount: '1,500',
-  endToEndId: 'Rent',
-  extendedReference: 'November',
-  payeeName: 'Björn',
-};
-const emptyDraft = { ...draft, ...Object.fromEntries(Object.keys(draft).map((key) => [key, ''])) };
-const filter: HistoryFilter = {
-  from: T - 30 * DAY,
-  to: T,
-  states: ['settled', 'unknown'],
-  payee: 'Björn',
-  text: 'Rent',
-};
-
-/** One request per channel as the renderer sends it; the type makes a new channel a compile error here. */
-const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
-  appInfo: undefined,
-  listProfiles: undefined,
-  switchProfile: { id: 'bank-sandbox' },
-  // As the profile form's toProfileInput builds it, with every optional field filled.
-  saveProfile: {
-    id: 'test-bank',
-    name: 'Test bank',
-    environment: 'bank-sandbox',
-    baseUrl: 'https://api.test.bank.is/v1/',
-    authUrl: 'https://auth.test.bank.is',
-    clientId: 'wallet',
-    clientSecret: '',
-    apiKey: 'key-1234567890',
-    apiVersion: 'v1',
-    scopes: ['profile', 'openid', 'customer', 'payments'],
-    redirectPorts: [53682],
-    tokenEndpointAuth: 'client_secret_basic',
-    kennitalaClaims: ['kennitala', 'nationalId'],
-    nameClaims: ['name'],
-    jwksUrl: 'https://auth.test.bank.is/jwks',
-    discoveryUrl: 'https://auth.test.bank.is/.well-known/openid-configuration',
-    issuer: 'https://auth.test.bank.is',
-  },
-  removeProfile: { id: 'test-bank' },
-  sessionStatus: undefined,
-  signIn: undefined,
-  cancelSignIn: undefined,
-  signOut: undefined,
-  listAccounts: undefined,
-  saveAccount: { accountNumber: '0133-26-012345', label: 'Current account' },
-  removeAccount: { id: 'account-1' },
-  listPayees: undefined,
-  savePayee: { name: 'Björn', kennitala: '050792-2189', accountNumber: '0133-26-020001' },
-  removePayee: { id: 'payee-1' },
-  dailyLimit: undefined,
-  validatePayment: draft,
-  confirmPayment: { draft, acknowledgeDuplicate: 'payment-0' },
-  submitPayment: { id: 'payment-1' },
-  checkAgain: { id: 'payment-1' },
-  historyPage: { filter, offset: 100, limit: 100 },
-  getPayment: { id: 'payment-1' },
-  refreshStatus: { id: 'payment-1' },
-  exportHistory: { filter },
-  showExport: { fileName: 'a2a-wallet-local-sandbox-2026-11-22.csv' },
-  getSettings: undefined,
-  updateSettings: { language: 'is', allowWeakTokenStorage: true },
-};
 
 /** Other requests the renderer sends as they are: the form before anything is typed, a history without a filter. */
 const moreUiRequests: { [C in InvokeChannel]?: RequestOf<C>[] } = {
@@ -178,6 +108,18 @@ const payment = {
   acknowledgedDuplicateOf: 'payment-0',
 };
 const profiles = { profiles: [summary], canEdit: true };
+const lockStatus = {
+  passcodeSet: true,
+  required: true,
+  locked: true,
+  reason: 'idle' as const,
+  idleMinutes: 5,
+  presenceSeconds: 0,
+  wrongTries: 4,
+  waitUntil: T + 60_000,
+  signInsWiped: false,
+  locale: 'is' as const,
+};
 const accounts = [{ id: 'account-1', accountNumber: '013326012345', label: 'Current account' }];
 const payees = [{ id: 'payee-1', name: 'Björn', kennitala: '0507922189', accountNumber: '013326020001', createdAt: T }];
 
@@ -228,12 +170,21 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     allowWeakTokenStorage: true,
     tokensPersist: true,
   },
+  lockStatus: lockStatus,
+  unlock: { ...lockStatus, locked: false },
+  lockNow: lockStatus,
+  setPasscode: { ...lockStatus, locked: false },
+  removePasscode: { ...lockStatus, passcodeSet: false, locked: false },
+  confirmPresence: { ...lockStatus, locked: false },
+  updateLockSettings: { ...lockStatus, locked: false, idleMinutes: 10 },
+  forgetPasscode: { ...lockStatus, passcodeSet: false, locked: false, signInsWiped: true },
 };
 
 const mainEvents: { [E in EventChannel]: EventPayload<E> } = {
   sessionChanged: session,
   paymentChanged: payment,
   grantReminder: { profileId: 'test-bank', reminder: 7, daysLeft: 7, grantEnd: T + 7 * DAY },
+  lockChanged: lockStatus,
 };
 
 type Path = (string | number)[];

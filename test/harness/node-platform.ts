@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Profile } from '../../common/profile.ts';
 import { systemClock, type Clock } from '../../common/time.ts';
+import { FAST_TEST_KDF, type KdfParams } from '../../main/lock/passcode.ts';
 import { freeName } from '../../main/platform/free-name.ts';
 import type { Platform } from '../../main/platform/platform.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
@@ -20,7 +20,13 @@ export interface NodePlatformOptions {
   openExternal?: (url: string) => Promise<void>;
   focusApp?: () => void;
   /** Profiles shipped; by default the Local sandbox only (no bank profile's tokens behind a local port). */
-  shipped?: { profiles: Profile[]; allowEdit: boolean };
+  shipped?: Platform['shipped'];
+  /** What the OS says of the keyboard's idle time; without it, the lock counts from the app's last call. */
+  idleMs?: () => number;
+  /** Where the test says the computer locks or sleeps. */
+  onSystemLock?: (listener: () => void) => void;
+  /** The passcode's cost: by default a thousandth of the app's (FAST_TEST_KDF), so that tests stay fast. */
+  passcodeKdf?: KdfParams;
   localSandbox?: LocalSandboxLauncher;
   keyProtector?: KeyProtector;
   retryDelaysMs?: readonly number[];
@@ -65,6 +71,9 @@ export function createNodePlatform(
       profiles: builtInProfiles().filter((profile) => profile.id === LOCAL_SANDBOX_ID),
       allowEdit: false,
     },
+    passcodeKdf: options.passcodeKdf ?? FAST_TEST_KDF,
+    ...(options.idleMs ? { idleMs: options.idleMs } : {}),
+    ...(options.onSystemLock ? { onSystemLock: options.onSystemLock } : {}),
     ...(options.localSandbox ? { localSandbox: options.localSandbox } : {}),
     ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),

@@ -16,6 +16,8 @@ export const en = {
   'signIn.signedOut.grant-ended': 'Your 90-day access to the bank has ended. Sign in again to continue.',
   'signIn.signedOut.expired': 'Your sign-in has expired. Sign in again to continue.',
   'signIn.signedOut.unreadable': 'Your saved sign-in could not be read. Sign in again.',
+  'signIn.signedOut.passcode':
+    'Your sign-in was ended because of the app’s passcode (too many wrong tries, or it was forgotten). Sign in with your bank again to continue.',
   'signIn.signedOut.profile-changed':
     'This profile’s bank addresses or app registration changed, so its sign-in was ended. Sign in again.',
   'signIn.error.SIGN_IN_CANCELLED': 'Sign-in was cancelled.',
@@ -67,6 +69,8 @@ export const is: Record<keyof typeof en, string> = {
     '90 daga aðgangur þinn að bankanum er útrunninn. Skráðu þig inn aftur til að halda áfram.',
   'signIn.signedOut.expired': 'Innskráningin er útrunnin. Skráðu þig inn aftur til að halda áfram.',
   'signIn.signedOut.unreadable': 'Ekki tókst að lesa vistaða innskráningu. Skráðu þig inn aftur.',
+  'signIn.signedOut.passcode':
+    'Innskráningunni var lokið vegna aðgangskóða forritsins (of margar rangar tilraunir, eða hann gleymdist). Skráðu þig aftur inn hjá bankanum til að halda áfram.',
   'signIn.signedOut.profile-changed':
     'Vefföngum bankans eða skráningu forritsins í þessari tengingu var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
   'signIn.error.SIGN_IN_CANCELLED': 'Hætt var við innskráninguna.',

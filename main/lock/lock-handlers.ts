@@ -1,0 +1,63 @@
+import type { HandlerTable, InvokeChannel } from '../../common/bridge-contract.ts';
+import type { LockService } from './lock-service.ts';
+
+export type LockHandlers = Pick<
+  HandlerTable,
+  | 'lockStatus'
+  | 'unlock'
+  | 'lockNow'
+  | 'setPasscode'
+  | 'removePasscode'
+  | 'confirmPresence'
+  | 'updateLockSettings'
+  | 'forgetPasscode'
+>;
+
+export function lockHandlers(lock: LockService): LockHandlers {
+  return {
+    lockStatus: () => lock.status(),
+    unlock: ({ passcode }) => lock.unlock(passcode),
+    lockNow: () => lock.lock('manual'),
+    setPasscode: ({ next, current }) => lock.setPasscode(next, current),
+    removePasscode: ({ current }) => lock.removePasscode(current),
+    confirmPresence: ({ passcode }) => lock.confirmPresence(passcode),
+    updateLockSettings: ({ idleMinutes }) => {
+      lock.assertUnlocked();
+      return lock.setIdleMinutes(idleMinutes);
+    },
+    forgetPasscode: () => lock.forgetPasscode(),
+  };
+}
+
+/**
+ * What answers while the app is locked: the lock screen's own calls. Everything else answers LOCKED, so a channel
+ * added later is locked unless it is listed here (a test walks the contract's list).
+ */
+export const OPEN_WHILE_LOCKED: ReadonlySet<InvokeChannel> = new Set<InvokeChannel>([
+  'lockStatus',
+  'unlock',
+  'setPasscode',
+  'forgetPasscode',
+]);
+
+/** Channels that send money: the passcode must have been entered just before (LockService.takePresence). */
+const NEEDS_PRESENCE: ReadonlySet<InvokeChannel> = new Set<InvokeChannel>(['submitPayment']);
+
+/**
+ * The handler table behind the lock: every call first lets an idle lock fall, counts as use (the lock screen's own
+ * status reads do not), and is refused while locked unless the lock screen needs it.
+ */
+export function behindLock(table: HandlerTable, lock: LockService): HandlerTable {
+  const guarded = {} as Record<InvokeChannel, (request: unknown) => unknown>;
+  for (const channel of Object.keys(table) as InvokeChannel[]) {
+    const handler = table[channel] as (request: unknown) => unknown;
+    guarded[channel] = (request: unknown) => {
+      lock.checkIdle();
+      if (!OPEN_WHILE_LOCKED.has(channel)) lock.assertUnlocked();
+      if (channel !== 'lockStatus') lock.used();
+      if (NEEDS_PRESENCE.has(channel)) lock.takePresence((request as { id: string }).id);
+      return handler(request);
+    };
+  }
+  return guarded as HandlerTable;
+}
