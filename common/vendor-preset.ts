@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PRESENCE_SECONDS } from './passcode-rules.ts';
 import { describeIssues, ProfileSchema } from './profile.ts';
 
 /**
@@ -18,6 +19,10 @@ export const VendorPresetSchema = z
       .string()
       .regex(/^https:\/\/\S+$/, 'must be an https:// URL')
       .optional(),
+    // The app lock (docs/SECURITY.md): a build may require a passcode, and ask for it before every payment (0) or
+    // within fewer seconds than the app's default minute.
+    requirePasscode: z.boolean().default(false),
+    presenceSeconds: z.number().int().min(0).max(DEFAULT_PRESENCE_SECONDS).optional(),
     // The vendor's web site: the Help menu's link and the .deb's Homepage. Without it, package.json's.
     homepage: z
       .string()

@@ -59,7 +59,12 @@ async function startWallet(): Promise<Started> {
   const wallet = await createWallet(
     createElectronPlatform({
       store,
-      shipped: { profiles: shipped.profiles, allowEdit: shipped.allowEdit },
+      shipped: {
+        profiles: shipped.profiles,
+        allowEdit: shipped.allowEdit,
+        requirePasscode: preset?.requirePasscode ?? false,
+        ...(preset?.presenceSeconds === undefined ? {} : { presenceSeconds: preset.presenceSeconds }),
+      },
       ...(localSandbox ? { localSandbox } : {}),
     }),
   );
@@ -90,6 +95,7 @@ const openWindow = async () => {
     allowedOrigins: () => originsOf(wallet.bankUrls()),
     // Its origin is allowed for the Help item only (app-menu.ts), never for links in the page.
     helpUrl,
+    lockApp: () => wallet.lockNow(),
     locale: () => wallet.locale(),
     onMenuChange: (rebuild) => wallet.onHostChange(rebuild),
     // The page could not be loaded at all (a damaged install): nothing would be shown, so it counts as a failed start.

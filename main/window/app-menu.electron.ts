@@ -9,6 +9,7 @@ export interface AppMenuSettings {
   /** https origins that may open in the system browser; the Help menu's link must be one of them. */
   allowedOrigins: readonly string[];
   helpUrl?: string;
+  lockApp?: () => void;
 }
 
 /** Sets the application menu; call again when the language changes. */

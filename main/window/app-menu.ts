@@ -38,7 +38,7 @@ export type MenuRole = ElectronRoles<
  * A menu item as plain data, built under plain Node and handed to `Menu.buildFromTemplate`: Electron's own options,
  * narrowed to the roles above and a click that needs none of its arguments.
  */
-export type MenuTemplateItem = Pick<MenuItemConstructorOptions, 'label' | 'type'> & {
+export type MenuTemplateItem = Pick<MenuItemConstructorOptions, 'label' | 'type' | 'accelerator'> & {
   role?: MenuRole;
   click?: () => void;
   submenu?: MenuTemplateItem[];
@@ -58,10 +58,12 @@ export interface AppMenuOptions {
   allowedOrigins: readonly string[];
   /** Opens a URL in the system browser. */
   openExternal(url: string): void;
+  /** Locks the app (the File menu's Lock, Ctrl+L or ⌘L); without it, no such item. */
+  lockApp?: () => void;
 }
 
 /** Every role has a label, and so do the top-level menus and the documentation link. */
-type LabelKey = MenuRole | 'file' | 'edit' | 'view' | 'docs';
+type LabelKey = MenuRole | 'file' | 'edit' | 'view' | 'docs' | 'lock';
 
 // Labels for every item, so that the menu speaks the app's language rather than Electron's English defaults.
 const labels: Record<AppLocale, Record<LabelKey, string>> = {
@@ -95,6 +97,7 @@ const labels: Record<AppLocale, Record<LabelKey, string>> = {
     zoom: 'Súmma',
     front: 'Færa alla glugga fram',
     docs: 'Leiðbeiningar',
+    lock: 'Læsa {app}',
   },
   en: {
     file: 'File',
@@ -126,6 +129,7 @@ const labels: Record<AppLocale, Record<LabelKey, string>> = {
     zoom: 'Zoom',
     front: 'Bring All to Front',
     docs: 'Documentation',
+    lock: 'Lock {app}',
   },
 };
 
@@ -154,7 +158,14 @@ export function buildAppMenuTemplate(options: AppMenuOptions): MenuTemplateItem[
       item('quit'),
     ],
   };
-  const fileMenu: MenuTemplateItem = { label: text('file'), submenu: [mac ? item('close') : item('quit')] };
+  const lockApp = options.lockApp;
+  const lockItems: MenuTemplateItem[] = lockApp
+    ? [{ label: text('lock'), accelerator: 'CmdOrCtrl+L', click: () => lockApp() }, separator]
+    : [];
+  const fileMenu: MenuTemplateItem = {
+    label: text('file'),
+    submenu: [...lockItems, mac ? item('close') : item('quit')],
+  };
   const editMenu: MenuTemplateItem = {
     label: text('edit'),
     submenu: [item('undo'), item('redo'), separator, item('cut'), item('copy'), item('paste'), item('selectAll')],

@@ -28,6 +28,8 @@ export interface MainWindowOptions {
   locale?: () => AppLocale;
   /** The documentation, linked from the Help menu when its origin is allowed. */
   helpUrl?: string;
+  /** The File menu's Lock item (Ctrl+L, ⌘L). */
+  lockApp?: () => void;
   /**
    * Tells the window when the menu's inputs change (the customer picks another language, profiles change the allowed
    * sites): the menu is built again. Returns the unsubscribe, called when the window closes.
@@ -159,6 +161,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       locale: locale(),
       allowedOrigins: allowedOrigins(),
       ...(options.helpUrl ? { helpUrl: options.helpUrl } : {}),
+      ...(options.lockApp ? { lockApp: options.lockApp } : {}),
     });
   installMenu();
 

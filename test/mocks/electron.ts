@@ -483,7 +483,24 @@ export const shell = {
   },
 };
 
+/** The OS's idle time and its lock and sleep events, as a test sets and fires them. */
+export const powerMonitor = {
+  idleSeconds: 0,
+  listeners: new Map<string, (() => void)[]>(),
+  getSystemIdleTime() {
+    return this.idleSeconds;
+  },
+  on(event: string, listener: () => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  },
+  emit(event: string) {
+    for (const listener of this.listeners.get(event) ?? []) listener();
+  },
+};
+
 export default {
+  powerMonitor,
   ipcMain,
   ipcRenderer,
   contextBridge,

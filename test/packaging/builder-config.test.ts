@@ -70,7 +70,10 @@ describe('the example presets', () => {
     };
     const customers = read('vendor.example.json');
     expect(customers.profiles.map((profile) => profile.environment)).toEqual(['production']);
-    expect(customers).toMatchObject({ shipLocalSandbox: false, allowProfileEdit: false });
+    expect(customers).toMatchObject({ shipLocalSandbox: false, allowProfileEdit: false, requirePasscode: true });
+    expect(checkVendorPreset({ ...customers, presenceSeconds: 0 }).ok).toBe(true);
+    expect(checkVendorPreset({ ...customers, presenceSeconds: 61 }).ok).toBe(false);
+    expect(checkVendorPreset({ ...customers, requirePasscode: 'yes' }).ok).toBe(false);
     const testers = read('vendor.testers.example.json');
     expect(testers.profiles.every((profile) => profile.environment !== 'production')).toBe(true);
     expect(testers.appId).not.toBe(customers.appId);

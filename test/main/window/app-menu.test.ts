@@ -18,6 +18,23 @@ const roles = (items: MenuTemplateItem[]): unknown[] =>
 const menu = (items: MenuTemplateItem[], label: string) => items.find((item) => item.label === label)?.submenu ?? [];
 
 describe('the application menu', () => {
+  it('locks the app from File > Lock, or Ctrl+L (⌘L), in the app’s language', () => {
+    let locks = 0;
+    for (const [locale, label] of [
+      ['en', 'Lock A2A Wallet'],
+      ['is', 'Læsa A2A Wallet'],
+    ] as const) {
+      const file = menu(
+        buildAppMenuTemplate({ ...base, locale, lockApp: () => (locks += 1) }),
+        locale === 'en' ? 'File' : 'Skrá',
+      );
+      expect(file[0]).toMatchObject({ label, accelerator: 'CmdOrCtrl+L' });
+      file[0]?.click?.();
+    }
+    expect(locks).toBe(2);
+    expect(menu(buildAppMenuTemplate(base), 'File').map((item) => item.label)).not.toContain('Lock A2A Wallet');
+  });
+
   it('has File, Edit, View, Window and Help on Windows and Linux', () => {
     for (const platform of ['linux', 'win32']) {
       const template = buildAppMenuTemplate({ ...base, platform });
