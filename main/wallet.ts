@@ -110,6 +110,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     bank: bankClients({ profiles, sessions, clock, sleep: platform.sleep, deadlineMs: platform.bankDeadlineMs }),
     signedIn: (profileId) => sessions.customer(profileId),
     onChange: (intent) => emit('paymentChanged', paymentView(intent)),
+    beforeFirstSend: (intent) => lock.takePresence(intent.id),
     ...(platform.retryDelaysMs ? { retryDelaysMs: platform.retryDelaysMs } : {}),
     ...(platform.sleep ? { sleep: platform.sleep } : {}),
   });

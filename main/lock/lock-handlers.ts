@@ -40,12 +40,10 @@ export const OPEN_WHILE_LOCKED: ReadonlySet<InvokeChannel> = new Set<InvokeChann
   'forgetPasscode',
 ]);
 
-/** Channels that send money: the passcode must have been entered just before (LockService.takePresence). */
-const NEEDS_PRESENCE: ReadonlySet<InvokeChannel> = new Set<InvokeChannel>(['submitPayment']);
-
 /**
  * The handler table behind the lock: every call first lets an idle lock fall, counts as use (the lock screen's own
- * status reads do not), and is refused while locked unless the lock screen needs it.
+ * status reads do not), and is refused while locked unless the lock screen needs it. The presence check before a
+ * payment is the payment service's (`beforeFirstSend`): it holds for every call that could send one.
  */
 export function behindLock(table: HandlerTable, lock: LockService): HandlerTable {
   const guarded = {} as Record<InvokeChannel, (request: unknown) => unknown>;
@@ -55,7 +53,6 @@ export function behindLock(table: HandlerTable, lock: LockService): HandlerTable
       lock.checkIdle();
       if (!OPEN_WHILE_LOCKED.has(channel)) lock.assertUnlocked();
       if (channel !== 'lockStatus') lock.used();
-      if (NEEDS_PRESENCE.has(channel)) lock.takePresence((request as { id: string }).id);
       return handler(request);
     };
   }

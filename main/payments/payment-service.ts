@@ -36,6 +36,11 @@ export interface PaymentServiceOptions {
   newId?: () => string;
   newRequestId?: () => string;
   onChange?: (intent: PaymentIntent) => void;
+  /**
+   * Before a payment is first sent, whichever call sends it (submit, or check again on one never sent): throws to
+   * keep it unsent. The app lock asks here that the passcode was entered just before (LockService.takePresence).
+   */
+  beforeFirstSend?: (intent: PaymentIntent) => void;
 }
 
 /** A draft checked against the rules, today's limit and the last 24 hours (the handler makes the view of it). */
@@ -307,6 +312,7 @@ export class PaymentService {
     if (intent.state === 'accepted') return this.#refresh(intent);
 
     if (intent.firstSentAt === undefined) {
+      this.#options.beforeFirstSend?.(intent);
       // Time may have passed since the customer confirmed: the limit is checked again before the first send.
       const limit = dailyLimit(this.#store, kennitala, this.#now(), intent.id);
       if (intent.order.amount > limit.remaining) {

@@ -25,6 +25,8 @@ export interface PaymentsByCustomerOptions {
   /** The signed-in customer of a profile (throws a WalletError when there is none). */
   signedIn(profileId: string): { kennitala: string };
   onChange(intent: PaymentIntent): void;
+  /** Before a payment is first sent: throws to keep it unsent (the app lock's presence check). */
+  beforeFirstSend?: (intent: PaymentIntent) => void;
   retryDelaysMs?: readonly number[];
   /** A compaction that failed (the journal stays as it was; the next start tries again). */
   onBackgroundError?(error: unknown): void;
@@ -94,6 +96,7 @@ export class PaymentsByCustomer {
         return current;
       },
       onChange: this.#options.onChange,
+      ...(this.#options.beforeFirstSend ? { beforeFirstSend: this.#options.beforeFirstSend } : {}),
       ...(this.#options.retryDelaysMs ? { retryDelaysMs: this.#options.retryDelaysMs } : {}),
       ...(this.#options.sleep ? { sleep: this.#options.sleep } : {}),
     });

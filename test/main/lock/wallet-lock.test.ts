@@ -131,6 +131,26 @@ describe('the app lock, through the bridge', () => {
     expect(posts()).toHaveLength(2);
   });
 
+  it('asks for it whichever call would first send a payment: check again on one never sent too', async () => {
+    const core = await annaWithPasscode();
+    sandbox.clock.advanceSeconds(61);
+    const id = await confirmed(core);
+    for (const channel of ['submitPayment', 'checkAgain'] as const) {
+      expect(await core.call(channel, { id }), channel).toMatchObject({ error: { code: 'PRESENCE_REQUIRED' } });
+    }
+    expect(posts()).toHaveLength(0);
+    expect(await core.value('getPayment', { id })).toMatchObject({ state: 'confirmed' });
+  });
+
+  it('does not ask again to find out what became of a payment already sent', async () => {
+    const core = await annaWithPasscode();
+    sandbox.faults.add({ route: 'payments.create', kind: 'dropAfterProcessing' });
+    const id = await confirmed(core);
+    expect(await core.value('submitPayment', { id })).toMatchObject({ state: 'unknown' });
+    sandbox.clock.advanceSeconds(120);
+    expect(await core.value('checkAgain', { id })).toMatchObject({ state: 'settled' });
+  });
+
   it('where the vendor asks for every payment: a double press sends one payment once, a second payment asks again', async () => {
     const core = await annaWithPasscode({ presenceSeconds: 0 });
     const id = await confirmed(core);
