@@ -11,6 +11,7 @@ export const PASSCODE_MAX_LENGTH = 200;
 /** How many minutes of no use lock the app, unless the customer chose otherwise. */
 export const DEFAULT_IDLE_MINUTES = 5;
 export const IDLE_MINUTE_CHOICES = [1, 2, 5, 10, 15, 30, 60] as const;
+export type IdleMinutes = (typeof IDLE_MINUTE_CHOICES)[number];
 
 /** How long a passcode entered counts as the customer being there for a payment, unless the vendor chose less. */
 export const DEFAULT_PRESENCE_SECONDS = 60;

@@ -5,6 +5,7 @@ import { GrantBanner, GrantDialogs, LOST_SESSION } from './components/Grant.tsx'
 import { useT } from './i18n/index.ts';
 import { useApp, WalletProvider } from './lib/wallet-context.tsx';
 import { HistoryScreen } from './screens/HistoryScreen.tsx';
+import { LockScreen } from './screens/LockScreen.tsx';
 import { PayScreen } from './screens/PayScreen.tsx';
 import { ProfilesScreen } from './screens/ProfilesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
@@ -63,6 +64,7 @@ function Shell() {
       </main>
     );
   }
+  if (phase === 'locked') return <LockScreen />;
   if (phase === 'unreachable') {
     return (
       <main className="app">
@@ -78,11 +80,38 @@ function Shell() {
       <EnvironmentBanner />
       <Header />
       <GrantBanner />
+      <PasscodeOffer />
       <main className="screen">
         <CurrentScreen />
       </main>
       <GrantDialogs />
     </div>
+  );
+}
+
+/**
+ * Offered once signed in, while no passcode is set: a note, not a dialog, so nothing waits on it. "Not now" hides it
+ * for this run; Settings has the same form.
+ */
+function PasscodeOffer() {
+  const t = useT();
+  const [dismissed, setDismissed] = useState(false);
+  const offer = useApp((state) => state.session?.signedIn === true && state.lock?.passcodeSet === false);
+  const actions = useApp((state) => state.actions);
+  const screen = useApp((state) => state.screen);
+  if (!offer || dismissed || screen === 'settings') return null;
+  return (
+    <aside className="passcode-offer" aria-labelledby="passcode-offer-title" data-testid="passcode-offer">
+      <p>
+        <strong id="passcode-offer-title">{t('lock.offerTitle')}</strong> {t('lock.offerText')}
+      </p>
+      <button type="button" onClick={() => actions.go('settings')}>
+        {t('lock.set')}
+      </button>
+      <button type="button" className="link" onClick={() => setDismissed(true)}>
+        {t('lock.offerLater')}
+      </button>
+    </aside>
   );
 }
 
@@ -103,6 +132,7 @@ function Header() {
   const appInfo = useApp((state) => state.appInfo);
   const screen = useApp((state) => state.screen);
   const session = useApp((state) => state.session);
+  const passcodeSet = useApp((state) => state.lock?.passcodeSet ?? false);
   const actions = useApp((state) => state.actions);
   return (
     <header className="app-header">
@@ -133,6 +163,13 @@ function Header() {
               </button>
             </li>
           ))}
+          {passcodeSet && (
+            <li>
+              <button type="button" className="nav-item" onClick={() => void actions.lockNow()} data-testid="lock-now">
+                {t('lock.lockNow')}
+              </button>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

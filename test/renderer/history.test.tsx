@@ -1,7 +1,6 @@
 import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../common/bridge-contract.ts';
 import { bankErrorTexts } from '../../common/bank-error-texts.ts';
@@ -20,7 +19,7 @@ import {
   paymentRecord,
   seedPayments,
 } from '../support/seed-payments.ts';
-import { walletsPerTest, type OpenOptions } from './render-app.tsx';
+import { expectAxeClean, type OpenOptions, walletsPerTest } from './render-app.tsx';
 
 /** 20:48 GMT on 22 November 2026: the day the exports are named for. */
 const EVENING = '2026-11-22T20:48:00.000Z';
@@ -820,13 +819,6 @@ describe('history in Icelandic', () => {
     );
   });
 });
-
-async function expectAxeClean(container: HTMLElement) {
-  // jsdom computes no colours: contrast is checked in the browser, not here.
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe('the history screen’s layout and date fields', () => {
   it('takes dates typed in the app’s own format, day.month.year, in both languages', async () => {

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATE_NAMES, PAYMENT_TERMS } from '../../common/glossary.ts';
 import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { damageRecord } from '../support/seed-payments.ts';
 import { intlWithout } from './intl-without.ts';
-import { ANNAS_ACCOUNT, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
+import { ANNAS_ACCOUNT, expectAxeClean, type OpenOptions, renderApp, walletsPerTest } from './render-app.tsx';
 
 /** 20:48 GMT: today's limit resets in 3 h 12 min. */
 const EVENING = '2026-11-22T20:48:00.000Z';
@@ -537,10 +536,3 @@ describe('a payment whose record is damaged', () => {
     expect(within(result).queryByRole('button', { name: 'Athuga aftur' })).toBeNull();
   });
 });
-
-async function expectAxeClean(container: HTMLElement) {
-  // jsdom computes no colours: contrast is checked in the browser, not here.
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}

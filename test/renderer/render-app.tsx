@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import axe from 'axe-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { OwnAccountInput } from '../../common/address-book.ts';
 import type { InvokeChannel, ResponseOf, WalletApi } from '../../common/bridge-contract.ts';
 import type { Result } from '../../common/result.ts';
@@ -72,12 +73,13 @@ export function walletsPerTest(now: string): {
   };
 }
 
-/** Renders the whole app over the core's `window.wallet` and waits until it has loaded. */
+/** Renders the whole app over the core's `window.wallet` and waits until it has loaded (or shows its lock screen). */
 export async function renderApp(core: { api: WalletApi }) {
   const user = userEvent.setup();
   const store = createAppStore(core.api);
   const view = render(<App wallet={core.api} store={store} />);
-  await screen.findByTestId('app-name');
+  // Loaded: the app, or its lock screen when a passcode is set and the app is locked.
+  await screen.findByTestId(/^(app-name|lock-screen)$/);
   return { user, store, ...view };
 }
 
@@ -93,4 +95,12 @@ export function answering<C extends InvokeChannel>(
 ): WalletApi {
   const real = api[channel] as (request?: unknown) => Promise<Result<ResponseOf<C>>>;
   return { ...api, [channel]: (request?: unknown) => answer(() => real(request)) };
+}
+
+/** axe finds nothing serious or critical in what the container shows. */
+export async function expectAxeClean(container: HTMLElement) {
+  // jsdom computes no colours: contrast is checked in the browser, not here.
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

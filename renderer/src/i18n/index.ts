@@ -5,6 +5,7 @@ import * as common from './messages/common.ts';
 import * as failure from './messages/failure.ts';
 import * as grant from './messages/grant.ts';
 import * as history from './messages/history.ts';
+import * as lock from './messages/lock.ts';
 import * as pay from './messages/pay.ts';
 import * as profiles from './messages/profiles.ts';
 import * as settings from './messages/settings.ts';
@@ -15,7 +16,7 @@ import * as signIn from './messages/sign-in.ts';
  * with en's keys, so a missing translation does not compile; test/renderer/i18n.test.ts checks the rest
  * (no empty text, the same {placeholders}).
  */
-export const sections = { common, failure, signIn, pay, grant, history, profiles, settings };
+export const sections = { common, failure, signIn, pay, grant, history, profiles, settings, lock };
 
 const en = {
   ...common.en,
@@ -26,6 +27,7 @@ const en = {
   ...history.en,
   ...profiles.en,
   ...settings.en,
+  ...lock.en,
 };
 const is = {
   ...common.is,
@@ -36,6 +38,7 @@ const is = {
   ...history.is,
   ...profiles.is,
   ...settings.is,
+  ...lock.is,
 };
 
 export type MessageKey = keyof typeof en;

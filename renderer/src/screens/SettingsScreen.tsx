@@ -6,6 +6,7 @@ import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
+import { PasscodeSettings } from './settings/PasscodeSettings.tsx';
 import './settings/settings.css';
 
 /** The language, a word on light and dark, how sign-ins are kept on this computer, and the app's version. */
@@ -50,6 +51,8 @@ export function SettingsScreen() {
       {settings && (
         <TokenStorage settings={settings} onAllowWeak={(allowWeakTokenStorage) => update({ allowWeakTokenStorage })} />
       )}
+
+      <PasscodeSettings />
 
       <section aria-labelledby="settings-about" className="settings-section">
         <h3 id="settings-about">{t('settings.about')}</h3>

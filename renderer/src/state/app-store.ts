@@ -7,9 +7,12 @@ import type {
   ProfileList,
   WalletApi,
 } from '../../../common/bridge-contract.ts';
+import type { LockStatus } from '../../../common/lock.ts';
+import type { IdleMinutes } from '../../../common/passcode-rules.ts';
 import type { AppLocale } from '../../../common/locale.ts';
 import type { Session } from '../../../common/session.ts';
 import type { Settings, SettingsUpdate } from '../../../common/settings.ts';
+import type { Result } from '../../../common/result.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
 import { isSame, isStale } from './payment-versions.ts';
 
@@ -37,8 +40,11 @@ export const emptyDraft = (): PayDraft => ({
 });
 
 export interface AppState {
-  phase: 'loading' | 'ready' | 'unreachable';
+  /** `locked`: only the lock screen shows; nothing else is read from main until it is unlocked. */
+  phase: 'loading' | 'ready' | 'unreachable' | 'locked';
   appInfo?: AppInfo;
+  /** The app lock as main last told it. */
+  lock?: LockStatus;
   /** The settings as the customer sees them: the main process's last answer with the changes still on their way. */
   settings?: Settings;
   locale: AppLocale;
@@ -88,6 +94,14 @@ export interface AppActions {
   notePayment(payment: PaymentView): PaymentView;
   /** Subscribes to the main process's events; returns the unsubscribe. */
   listen(): () => void;
+  /** The lock's calls: each takes main's answer as the lock's state (a refusal is thrown, the state read again). */
+  unlock(passcode: string): Promise<void>;
+  lockNow(): Promise<void>;
+  forgetPasscode(): Promise<void>;
+  setPasscode(next: string, current?: string): Promise<void>;
+  removePasscode(current: string): Promise<void>;
+  updateLockSettings(idleMinutes: IdleMinutes): Promise<void>;
+  confirmPresence(passcode: string): Promise<void>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -188,9 +202,36 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       return { settings, locale };
     };
 
+    /**
+     * The lock as main tells it. Locking shows the lock screen at once (the screens behind it go, with what they
+     * showed); unlocking reads everything again, as the lock screen read nothing else.
+     */
+    const takeLock = (lock: LockStatus) => {
+      const wasLocked = get().phase === 'locked';
+      set({ lock, locale: lock.locale });
+      if (lock.locked && !wasLocked) set({ phase: 'locked', reminderDialog: undefined });
+      if (!lock.locked && wasLocked) void actions.load();
+    };
+    /** A lock call: its answer is the lock's state; a refusal may have changed it too (a wait, a wipe). */
+    const lockCall = async (call: Promise<Result<LockStatus>>) => {
+      try {
+        takeLock(await unwrap(call));
+      } catch (error) {
+        await unwrap(wallet.lockStatus()).then(takeLock, () => undefined);
+        throw error;
+      }
+    };
+
     const actions: AppActions = {
       async load() {
         try {
+          const lock = await unwrap(wallet.lockStatus());
+          if (lock.locked) {
+            const appInfo = get().appInfo ?? (await unwrap(wallet.appInfo()).catch(() => undefined));
+            set({ phase: 'locked', lock, locale: lock.locale, ...(appInfo ? { appInfo } : {}) });
+            return;
+          }
+          set({ lock });
           const [appInfo, settings, profiles, session] = await Promise.all([
             unwrap(wallet.appInfo()),
             unwrap(wallet.getSettings()),
@@ -277,11 +318,19 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         set({ reminderDialog: undefined });
       },
       notePayment: takePayment,
+      unlock: (passcode) => lockCall(wallet.unlock({ passcode })),
+      lockNow: () => lockCall(wallet.lockNow()),
+      forgetPasscode: () => lockCall(wallet.forgetPasscode()),
+      setPasscode: (next, current) => lockCall(wallet.setPasscode({ next, ...(current ? { current } : {}) })),
+      removePasscode: (current) => lockCall(wallet.removePasscode({ current })),
+      updateLockSettings: (idleMinutes) => lockCall(wallet.updateLockSettings({ idleMinutes })),
+      confirmPresence: (passcode) => lockCall(wallet.confirmPresence({ passcode })),
       listen() {
         const stops = [
           wallet.onSessionChanged(takeSession),
           wallet.onPaymentChanged((payment) => void takePayment(payment)),
           wallet.onGrantReminder(remind),
+          wallet.onLockChanged(takeLock),
         ];
         return () => stops.forEach((stop) => stop());
       },

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { displayAccount } from '../../../../common/account-number.ts';
 import type { DraftValidation, PaymentView } from '../../../../common/bridge-contract.ts';
 import type { PayDraft } from '../../state/app-store.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
+import { Dialog } from '../../components/Dialog.tsx';
 import { useErrorText } from '../../components/ErrorText.tsx';
+import { TextField } from '../../components/Field.tsx';
 import { amountInWords } from '../../i18n/amount-words.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
@@ -36,6 +38,7 @@ export function Review({
   const [acknowledged, setAcknowledged] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string>();
+  const [askPresence, setAskPresence] = useState<PaymentView>();
   const heading = useFocusOnShow<HTMLHeadingElement>();
   const order = validation.order;
   if (!order) return null;
@@ -58,9 +61,15 @@ export function Review({
       setPaying(false);
       return;
     }
+    await send(confirmed);
+  };
+
+  const send = async (confirmed: PaymentView) => {
     try {
       onDone(await unwrap(wallet.submitPayment({ id: confirmed.id })));
     } catch (caught) {
+      // The passcode was entered too long ago: asked for here, then the same payment is sent.
+      if (errorCode(caught) === 'PRESENCE_REQUIRED') return setAskPresence(confirmed);
       // Confirmed but not sent (signed out, for one): the result screen offers to send it with the same request id.
       onDone(confirmed, errorCode(caught));
     }
@@ -127,6 +136,75 @@ export function Review({
           {t('action.back')}
         </button>
       </div>
+      {askPresence && (
+        <PresencePrompt
+          amount={amount}
+          onConfirmed={() => {
+            setAskPresence(undefined);
+            void send(askPresence);
+          }}
+          onCancel={() => {
+            setAskPresence(undefined);
+            onDone(askPresence, 'PRESENCE_REQUIRED');
+          }}
+        />
+      )}
     </div>
+  );
+}
+
+/** The passcode once more before the payment goes: a wrong one is said here, and the customer may try again. */
+function PresencePrompt({
+  amount,
+  onConfirmed,
+  onCancel,
+}: {
+  amount: string;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const actions = useApp((state) => state.actions);
+  const [passcode, setPasscode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || passcode === '') return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await actions.confirmPresence(passcode);
+      onConfirmed();
+    } catch (caught) {
+      setError(errorCode(caught));
+      setPasscode('');
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={t('lock.presenceTitle')} onClose={onCancel}>
+      <form onSubmit={(event) => void confirm(event)}>
+        <p>{t('lock.presenceText', { amount })}</p>
+        <TextField
+          label={t('lock.passcode')}
+          type="password"
+          value={passcode}
+          onChange={setPasscode}
+          error={error ? errorText(error) : undefined}
+          testId="presence-passcode"
+          autoFocus
+        />
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy} aria-busy={busy || undefined}>
+            {t('lock.presenceConfirm')}
+          </button>
+          <button type="button" onClick={onCancel}>
+            {t('action.cancel')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import type { LockStatus } from '../../../common/lock.ts';
+import { passcodeProblem, TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
+import { Dialog } from '../components/Dialog.tsx';
+import { useErrorText } from '../components/ErrorText.tsx';
+import { TextField } from '../components/Field.tsx';
+import { useT } from '../i18n/index.ts';
+import { formatDateTime } from '../i18n/format.ts';
+import { errorCode } from '../lib/api.ts';
+import { useApp } from '../lib/wallet-context.tsx';
+
+/**
+ * All the window shows while the app is locked: the app's name, why it is locked, the passcode field (focused, so
+ * the customer types and presses Enter), and the way out for a forgotten passcode. Nothing else is mounted, so no
+ * payment, name or account is on screen.
+ */
+export function LockScreen() {
+  const lock = useApp((state) => state.lock);
+  const name = useApp((state) => state.appInfo?.name) ?? 'A2A Wallet';
+  if (!lock) return null;
+  return (
+    <main className="app lock-screen" data-testid="lock-screen">
+      {lock.reason === 'setup' ? <SetupPasscode name={name} /> : <Unlock lock={lock} name={name} />}
+    </main>
+  );
+}
+
+function Unlock({ lock, name }: { lock: LockStatus; name: string }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const locale = useApp((state) => state.locale);
+  const actions = useApp((state) => state.actions);
+  const [passcode, setPasscode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [forgetting, setForgetting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || passcode === '') return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await actions.unlock(passcode);
+    } catch (caught) {
+      setError(errorCode(caught));
+      setPasscode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const triesLeft = TRIES_BEFORE_WIPE - lock.wrongTries;
+  const problem =
+    lock.waitUntil !== undefined
+      ? t('lock.wait', { time: formatDateTime(lock.waitUntil, locale) })
+      : error === 'WRONG_PASSCODE' && triesLeft > 0 && triesLeft <= 7
+        ? t('lock.triesLeft', { count: String(triesLeft) })
+        : error
+          ? errorText(error)
+          : undefined;
+
+  return (
+    <section aria-labelledby="lock-title" className="lock-panel">
+      <h1 id="lock-title" data-testid="lock-title">
+        {t('lock.title', { app: name })}
+      </h1>
+      {lock.reason && <p>{t(`lock.reason.${lock.reason}`, { minutes: String(lock.idleMinutes) })}</p>}
+      {lock.signInsWiped && (
+        <p className="warning" role="note">
+          {t('lock.wiped')}
+        </p>
+      )}
+      <form onSubmit={(event) => void submit(event)}>
+        <TextField
+          label={t('lock.passcode')}
+          type="password"
+          value={passcode}
+          onChange={setPasscode}
+          error={problem}
+          testId="lock-passcode"
+          autoFocus
+        />
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t('lock.unlocking') : t('lock.unlock')}
+          </button>
+          <button type="button" className="link" onClick={() => setForgetting(true)}>
+            {t('lock.forgot')}
+          </button>
+        </div>
+      </form>
+      {forgetting && (
+        <Dialog title={t('lock.forgotTitle')} onClose={() => setForgetting(false)}>
+          <p>{t('lock.forgotText')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void actions.forgetPasscode().finally(() => setForgetting(false))}
+            >
+              {t('lock.forgotConfirm')}
+            </button>
+            <button type="button" onClick={() => setForgetting(false)}>
+              {t('action.cancel')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+function SetupPasscode({ name }: { name: string }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="lock-setup-title" className="lock-panel">
+      <h1 id="lock-setup-title">{t('lock.setupTitle', { app: name })}</h1>
+      <p>{t('lock.setupText')}</p>
+      <NewPasscodeForm />
+    </section>
+  );
+}
+
+/**
+ * A new passcode, typed twice, checked as it is typed with the rules main applies; with the passcode in use first
+ * where there is one. `onDone` runs once main has it.
+ */
+export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?: boolean; onDone?: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const actions = useApp((state) => state.actions);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const problem = passcodeProblem(next);
+  const mismatch = repeat !== next;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (busy || problem || mismatch) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await actions.setPasscode(next, withCurrent ? current : undefined);
+      onDone?.();
+    } catch (caught) {
+      setError(errorCode(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="passcode-form" noValidate>
+      {withCurrent && (
+        <TextField
+          label={t('lock.current')}
+          type="password"
+          value={current}
+          onChange={setCurrent}
+          testId="passcode-current"
+        />
+      )}
+      <TextField
+        label={t('lock.new')}
+        type="password"
+        value={next}
+        onChange={setNext}
+        hint={t('lock.rules')}
+        error={tried && problem ? t(`lock.problem.${problem}`) : undefined}
+        testId="passcode-new"
+        autoFocus={!withCurrent}
+      />
+      <TextField
+        label={t('lock.repeat')}
+        type="password"
+        value={repeat}
+        onChange={setRepeat}
+        error={tried && !problem && mismatch ? t('lock.problem.mismatch') : undefined}
+        testId="passcode-repeat"
+      />
+      {error && (
+        <p role="alert" className="error">
+          {errorText(error)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy} aria-busy={busy || undefined}>
+          {withCurrent ? t('lock.change') : t('lock.set')}
+        </button>
+      </div>
+    </form>
+  );
+}

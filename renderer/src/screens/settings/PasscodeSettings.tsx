@@ -1,0 +1,117 @@
+import { useId, useState, type FormEvent } from 'react';
+import { IDLE_MINUTE_CHOICES, type IdleMinutes } from '../../../../common/passcode-rules.ts';
+import { useErrorText } from '../../components/ErrorText.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { useT } from '../../i18n/index.ts';
+import { errorCode } from '../../lib/api.ts';
+import { useApp } from '../../lib/wallet-context.tsx';
+import { NewPasscodeForm } from '../LockScreen.tsx';
+
+/** The passcode: set it, change it, remove it (unless the build requires one), and when the app locks itself. */
+export function PasscodeSettings() {
+  const t = useT();
+  const errorText = useErrorText();
+  const lock = useApp((state) => state.lock);
+  const actions = useApp((state) => state.actions);
+  const [open, setOpen] = useState<'change' | 'remove'>();
+  const [error, setError] = useState<string>();
+  const idleId = useId();
+  if (!lock) return null;
+
+  const setIdle = async (minutes: IdleMinutes) => {
+    setError(undefined);
+    try {
+      await actions.updateLockSettings(minutes);
+    } catch (caught) {
+      setError(errorCode(caught));
+    }
+  };
+
+  return (
+    <section aria-labelledby="settings-lock" className="settings-section" data-testid="passcode-settings">
+      <h3 id="settings-lock">{t('lock.settings')}</h3>
+      {lock.required && <p>{t('lock.settings.required')}</p>}
+      {!lock.passcodeSet ? (
+        <>
+          <p>{t('lock.settings.off')}</p>
+          <NewPasscodeForm />
+        </>
+      ) : (
+        <>
+          <p>{t('lock.settings.on', { minutes: String(lock.idleMinutes) })}</p>
+          <div className="field">
+            <label htmlFor={idleId}>{t('lock.settings.idle')}</label>
+            <select
+              id={idleId}
+              value={lock.idleMinutes}
+              onChange={(event) => void setIdle(Number(event.target.value) as IdleMinutes)}
+            >
+              {IDLE_MINUTE_CHOICES.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes === 1 ? t('lock.settings.minute') : t('lock.settings.minutes', { count: String(minutes) })}
+                </option>
+              ))}
+            </select>
+          </div>
+          {error && (
+            <p role="alert" className="error">
+              {errorText(error)}
+            </p>
+          )}
+          <div className="actions">
+            <button type="button" onClick={() => setOpen(open === 'change' ? undefined : 'change')}>
+              {t('lock.change')}
+            </button>
+            {!lock.required && (
+              <button type="button" onClick={() => setOpen(open === 'remove' ? undefined : 'remove')}>
+                {t('lock.remove')}
+              </button>
+            )}
+            <button type="button" onClick={() => void actions.lockNow()}>
+              {t('lock.lockNow')}
+            </button>
+          </div>
+          {open === 'change' && <NewPasscodeForm withCurrent onDone={() => setOpen(undefined)} />}
+          {open === 'remove' && <RemovePasscode onDone={() => setOpen(undefined)} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RemovePasscode({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const actions = useApp((state) => state.actions);
+  const [current, setCurrent] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await actions.removePasscode(current);
+      onDone();
+    } catch (caught) {
+      setError(errorCode(caught));
+      setCurrent('');
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)}>
+      <TextField
+        label={t('lock.current')}
+        type="password"
+        value={current}
+        onChange={setCurrent}
+        error={error ? errorText(error) : undefined}
+        testId="passcode-remove-current"
+        autoFocus
+      />
+      <div className="actions">
+        <button type="submit" className="primary">
+          {t('lock.remove')}
+        </button>
+      </div>
+    </form>
+  );
+}
