@@ -80,18 +80,18 @@ function Shell() {
       <EnvironmentBanner />
       <Header />
       <GrantBanner />
-      <PasscodeOffer />
       <main className="screen">
         <CurrentScreen />
       </main>
+      <PasscodeOffer />
       <GrantDialogs />
     </div>
   );
 }
 
 /**
- * Offered once signed in, while no passcode is set: a note, not a dialog, so nothing waits on it. "Not now" hides it
- * for this run; Settings has the same form.
+ * Offered once signed in, while no passcode is set: a note under the screen, not a dialog, so nothing waits on it and
+ * the pay form keeps its place. "Not now" hides it for this run; Settings has the same form.
  */
 function PasscodeOffer() {
   const t = useT();
