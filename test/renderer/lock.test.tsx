@@ -168,3 +168,27 @@ describe('the passcode before a payment', () => {
     expect(wallets.sandbox().initiations()).toHaveLength(1);
   });
 });
+
+describe('a payment left unsent at the passcode prompt', () => {
+  it('says it was not sent; Check again asks for the passcode, then sends that same payment once', async () => {
+    const core = await signedIn();
+    await core.value('setPasscode', { next: PASSCODE });
+    const { user } = await renderApp(core);
+    wallets.sandbox().clock.advanceSeconds(61);
+    await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
+    await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+    await user.type(screen.getByTestId('amount'), '1500');
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await user.click(await screen.findByRole('button', { name: /^Pay ISK\s1,500$/ }));
+    const first = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
+    await user.click(within(first).getByRole('button', { name: 'Cancel' }));
+    const result = await screen.findByTestId('pay-result');
+    expect(result.textContent).toContain('The payment was not sent: it needs your passcode first.');
+    await user.click(within(result).getByRole('button', { name: 'Check again' }));
+    const again = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
+    await user.type(within(again).getByLabelText('Passcode'), PASSCODE);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));
+    expect(wallets.sandbox().initiations()).toHaveLength(1);
+  });
+});

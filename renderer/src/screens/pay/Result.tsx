@@ -3,6 +3,7 @@ import { normalizeAccountNumber } from '../../../../common/account-number.ts';
 import { useStore } from 'zustand';
 import { formatKennitala } from '../../../../common/kennitala.ts';
 import { PaymentError } from '../../components/PaymentError.tsx';
+import { PresencePrompt } from '../../components/PresencePrompt.tsx';
 import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount } from '../../i18n/format.ts';
@@ -24,6 +25,7 @@ export function Result({ store }: { store: PayStore }) {
   const limit = useStore(store, (state) => state.limit);
   const actions = useStore(store, (state) => state.actions);
   const [checking, setChecking] = useState(false);
+  const [askPresence, setAskPresence] = useState(false);
   const [payeeSaved, setPayeeSaved] = useState(false);
   // A payee the customer saved on the form (or earlier) is not offered for saving again.
   const [savedBefore, setSavedBefore] = useState<boolean>();
@@ -54,6 +56,8 @@ export function Result({ store }: { store: PayStore }) {
   const { payment, error, newPayee } = stage;
 
   const checkAgain = async () => {
+    // Never sent because the passcode was not given: asked for first, then the same payment goes.
+    if (error === 'PRESENCE_REQUIRED') return setAskPresence(true);
     setChecking(true);
     try {
       await actions.checkAgain();
@@ -179,6 +183,17 @@ export function Result({ store }: { store: PayStore }) {
           </button>
         )}
       </div>
+      {askPresence && (
+        <PresencePrompt
+          amount={amount}
+          onConfirmed={() => {
+            setAskPresence(false);
+            setChecking(true);
+            void actions.checkAgain().finally(() => setChecking(false));
+          }}
+          onCancel={() => setAskPresence(false)}
+        />
+      )}
     </div>
   );
 }
