@@ -78,11 +78,16 @@ export class LockService {
   #lastUse: number;
   /** One passcode check at a time: parallel calls wait their turn, and each counts. */
   #queue: Promise<unknown> = Promise.resolve();
+  /** Every bridge call asks whether a passcode is set: kept here, not read and parsed from the store each time. */
+  #stored: PasscodeRecord | 'damaged' | undefined;
 
   constructor(options: LockServiceOptions) {
     this.#options = options;
     this.#lastUse = options.clock.now();
-    const set = this.#record() !== undefined;
+    const stored = options.store.get(PASSCODE_KEY);
+    const parsed = PasscodeRecordSchema.safeParse(stored);
+    this.#stored = stored === undefined ? undefined : parsed.success ? parsed.data : 'damaged';
+    const set = this.#stored !== undefined;
     this.#locked = set || options.required;
     this.#reason = set ? 'start' : options.required ? 'setup' : undefined;
   }
@@ -210,7 +215,7 @@ export class LockService {
       }
       const made = await newPasscode(next, this.#options.kdf ?? PASSCODE_KDF);
       await this.#options.onKey?.(made.key);
-      this.#options.store.set(PASSCODE_KEY, made.record);
+      this.#store(made.record);
       this.#options.store.delete(TRIES_KEY);
       this.#locked = false;
       this.#reason = undefined;
@@ -227,7 +232,7 @@ export class LockService {
       if (!this.#record()) return this.status();
       await this.#check(current);
       await this.#options.onKey?.(undefined);
-      this.#options.store.delete(PASSCODE_KEY);
+      this.#store(undefined);
       this.#presentAt = undefined;
       return this.#changed();
     });
@@ -242,7 +247,7 @@ export class LockService {
       if (!this.#record()) return this.status();
       this.#options.wipeSignIns();
       await this.#options.onKey?.(undefined);
-      this.#options.store.delete(PASSCODE_KEY);
+      this.#store(undefined);
       this.#options.store.delete(TRIES_KEY);
       this.#presentAt = undefined;
       this.#locked = this.#options.required;
@@ -287,12 +292,15 @@ export class LockService {
     return run;
   }
 
-  /** The stored passcode; `damaged` when something is stored that is not one (the app stays locked then). */
+  /** The passcode as stored (read once at start; every change goes through here): `damaged` keeps the app locked. */
   #record(): PasscodeRecord | 'damaged' | undefined {
-    const stored = this.#options.store.get(PASSCODE_KEY);
-    if (stored === undefined) return undefined;
-    const parsed = PasscodeRecordSchema.safeParse(stored);
-    return parsed.success ? parsed.data : 'damaged';
+    return this.#stored;
+  }
+
+  #store(record: PasscodeRecord | undefined): void {
+    if (record) this.#options.store.set(PASSCODE_KEY, record);
+    else this.#options.store.delete(PASSCODE_KEY);
+    this.#stored = record;
   }
 
   #tries(): Tries {

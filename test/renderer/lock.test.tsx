@@ -19,6 +19,15 @@ async function setPasscodeInSettings(user: User, passcode = PASSCODE) {
   await within(section).findByRole('button', { name: 'Change passcode' });
 }
 
+/** Björn, 1 500 kr., reviewed and Pay pressed: what happens next is the test's. */
+async function payBjorn1500(user: User) {
+  await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
+  await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+  await user.type(screen.getByTestId('amount'), '1500');
+  await user.click(screen.getByRole('button', { name: 'Review payment' }));
+  await user.click(await screen.findByRole('button', { name: /^Pay ISK\s1,500$/ }));
+}
+
 async function unlockWith(user: User, passcode: string, label = 'Passcode') {
   await user.type(screen.getByLabelText(label), passcode);
   await user.keyboard('{Enter}');
@@ -150,11 +159,7 @@ describe('the passcode before a payment', () => {
     await core.value('setPasscode', { next: PASSCODE });
     const { user, container } = await renderApp(core);
     wallets.sandbox().clock.advanceSeconds(61);
-    await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
-    await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
-    await user.type(screen.getByTestId('amount'), '1500');
-    await user.click(screen.getByRole('button', { name: 'Review payment' }));
-    await user.click(await screen.findByRole('button', { name: /^Pay ISK\s1,500$/ }));
+    await payBjorn1500(user);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
     expect(dialog.textContent).toMatch(/Enter your passcode to send ISK\s1,500\./);
     await expectAxeClean(container);
@@ -175,11 +180,7 @@ describe('a payment left unsent at the passcode prompt', () => {
     await core.value('setPasscode', { next: PASSCODE });
     const { user } = await renderApp(core);
     wallets.sandbox().clock.advanceSeconds(61);
-    await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
-    await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
-    await user.type(screen.getByTestId('amount'), '1500');
-    await user.click(screen.getByRole('button', { name: 'Review payment' }));
-    await user.click(await screen.findByRole('button', { name: /^Pay ISK\s1,500$/ }));
+    await payBjorn1500(user);
     const first = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
     await user.click(within(first).getByRole('button', { name: 'Cancel' }));
     const result = await screen.findByTestId('pay-result');
