@@ -26,6 +26,11 @@ export const LockStatusSchema = z.object({
   waitUntil: z.number().optional(),
   /** Too many wrong passcodes ended every sign-in: the customer signs in with the bank again. */
   signInsWiped: z.boolean(),
+  /**
+   * Whether "Forgot your passcode?" keeps the history, accounts and payees kept on this computer: not where the
+   * passcode alone protects their key (no keychain) and the app has not held the key since it started.
+   */
+  forgetKeepsData: z.boolean(),
   /** The language in use, so that the lock screen speaks it without asking anything else. */
   locale: AppLocaleSchema,
 });

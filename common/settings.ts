@@ -23,6 +23,8 @@ export const SettingsSchema = z.object({
   protection: ProtectionSchema,
   /** Keep tokens on disk even where the protection is only `basic_text`. Only offered then. */
   allowWeakTokenStorage: z.boolean(),
+  /** Where the keychain is weak or missing, the customer's passcode encrypts sign-ins and records instead. */
+  passcodeProtects: z.boolean(),
   /** Whether a sign-in survives a restart, given the protection and the choice. */
   tokensPersist: z.boolean(),
 });

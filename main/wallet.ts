@@ -16,6 +16,7 @@ import type { Platform } from './platform/platform.ts';
 import { connectLocalSandbox } from './profiles/connect-local-sandbox.ts';
 import { profileHandlers } from './profiles/profile-handlers.ts';
 import { ProfileService } from './profiles/profile-service.ts';
+import type { SecretBox } from './secrets/secret-box.ts';
 import { WalletSecrets } from './secrets/wallet-secrets.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { SettingsService } from './settings/settings-service.ts';
@@ -67,6 +68,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     store,
     preferredLanguages: () => platform.preferredLanguages(),
     protection: () => platform.keyProtector.status(),
+    passcodeGuards: () => secrets.passcodeGuards(),
   });
   // Before anything can emit: while locked, events stop.
   const lock = new LockService({
@@ -78,10 +80,17 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     ...(platform.idleMs ? { idleMs: () => platform.idleMs?.() } : {}),
     ...(platform.passcodeKdf ? { kdf: platform.passcodeKdf } : {}),
     wipeSignIns: () => sessions.endAll(profiles.list().map((profile) => profile.id)),
+    onKey: (event) => secrets.passcodeKey(event, holders),
+    forgetLosesData: () => secrets.forgetLosesData(),
     onChange: (status) => emit('lockChanged', status),
   });
   platform.onSystemLock?.(() => lock.lock('system'));
-  const secrets = await WalletSecrets.open(store, platform.keyProtector, () => settings.allowWeakTokenStorage());
+  const secrets = await WalletSecrets.open({
+    store,
+    protector: platform.keyProtector,
+    allowWeak: () => settings.allowWeakTokenStorage(),
+    passcodeSet: lock.passcodeSet,
+  });
   const vault = new TokenVault(store, secrets.box());
   const profiles = new ProfileService({
     store,
@@ -115,18 +124,25 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     ...(platform.sleep ? { sleep: platform.sleep } : {}),
   });
 
+  /**
+   * What moves to a new box when the data key changes: every profile's session, the profiles' secrets, and the
+   * payments and address books kept in memory until a box came.
+   */
+  const holders = [
+    {
+      loadAll: () => profiles.list().forEach((profile) => vault.load(profile.id)),
+      useBox: (box: SecretBox | undefined) => vault.setBox(box),
+    },
+    { loadAll: () => undefined, useBox: () => profiles.resealSecrets() },
+    { loadAll: () => undefined, useBox: () => book.useBox() },
+    { loadAll: () => undefined, useBox: (box: SecretBox | undefined) => payments.useBox(box) },
+  ];
+
   const activeProfile = () => profiles.active().id;
   const reminders = new GrantReminders(sessions, (reminder) => emit('grantReminder', reminder));
 
   /** Where tokens may live changed: every profile's session moves to disk, or off it, at once. */
-  const applyTokenStorage = () =>
-    secrets.switchBox([
-      {
-        loadAll: () => profiles.list().forEach((profile) => vault.load(profile.id)),
-        useBox: (box) => vault.setBox(box),
-      },
-      { loadAll: () => undefined, useBox: () => profiles.resealSecrets() },
-    ]);
+  const applyTokenStorage = () => secrets.switchBox(holders);
 
   // Each domain owns its slice of the table; the compiler checks that together they cover every channel.
   const table: HandlerTable = {

@@ -49,6 +49,22 @@ export class AddressBook {
   }
 
   readonly #memory = new Map<string, Book>();
+  /** Whose books are in `#memory`, by its key. */
+  readonly #owners = new Map<string, { profileId: string; owner: string }>();
+
+  /**
+   * A box has come (a passcode set, or the fixed key accepted): books kept in memory until now are sealed to the
+   * store, unless one is stored there already for the same customer (from an earlier run), which is left as it is.
+   */
+  useBox(): void {
+    for (const [key, book] of this.#memory) {
+      const { profileId, owner } = this.#owners.get(key) ?? { profileId: '', owner: '' };
+      const place = this.#place(profileId, owner);
+      if (!place || this.#options.store.get(place.key) !== undefined) continue;
+      this.#write(profileId, owner, book);
+      this.#memory.delete(key);
+    }
+  }
 
   #place(profileId: string, owner: string): { box: SecretBox; key: string; context: string } | undefined {
     const box = this.#options.box?.();
@@ -86,6 +102,7 @@ export class AddressBook {
     const place = this.#place(profileId, owner);
     if (!place) {
       this.#memory.set(`${profileId}|${owner}`, book);
+      this.#owners.set(`${profileId}|${owner}`, { profileId, owner });
       return;
     }
     this.#options.store.set(place.key, place.box.seal(JSON.stringify(book), place.context));

@@ -10,6 +10,7 @@ import {
   TRIES_BEFORE_WIPE,
 } from '../../common/passcode-rules.ts';
 import type { Clock } from '../../common/time.ts';
+import type { PasscodeKeyEvent } from '../secrets/wallet-secrets.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 import {
@@ -56,9 +57,11 @@ export interface LockServiceOptions {
   kdf?: KdfParams;
   /** Ten wrong passcodes in a row: every sign-in ends (history stays). */
   wipeSignIns(): void;
-  /** The passcode's key, once it is known (unlocked, set or changed); undefined when the passcode goes. */
-  onKey?(key: Buffer | undefined): Promise<void> | void;
+  /** The passcode's key, once it is known, and its going (see `PasscodeKeyEvent`); may throw to refuse a removal. */
+  onKey?(event: PasscodeKeyEvent): Promise<void> | void;
   onChange(status: LockStatus): void;
+  /** Forgetting the passcode now would lose what only its key opens (see WalletSecrets.forgetLosesData). */
+  forgetLosesData?(): boolean;
 }
 
 /**
@@ -96,7 +99,7 @@ export class LockService {
     const tries = this.#tries();
     const waitUntil = tries.lastAt + waitAfter(tries.wrong);
     return {
-      passcodeSet: this.#record() !== undefined,
+      passcodeSet: this.passcodeSet,
       required: this.#options.required,
       locked: this.#locked,
       ...(this.#locked && this.#reason ? { reason: this.#reason } : {}),
@@ -105,12 +108,18 @@ export class LockService {
       wrongTries: tries.wrong,
       ...(waitUntil > this.#now() ? { waitUntil } : {}),
       signInsWiped: tries.wiped,
+      forgetKeepsData: !(this.#options.forgetLosesData?.() ?? false),
       locale: this.#options.locale(),
     };
   }
 
   get locked(): boolean {
     return this.#locked;
+  }
+
+  /** A passcode is stored (a damaged record counts: the app stays locked). */
+  get passcodeSet(): boolean {
+    return this.#record() !== undefined;
   }
 
   idleMinutes(): number {
@@ -214,8 +223,9 @@ export class LockService {
         this.assertUnlocked();
       }
       const made = await newPasscode(next, this.#options.kdf ?? PASSCODE_KDF);
-      await this.#options.onKey?.(made.key);
+      await this.#options.onKey?.({ kind: 'staged', key: made.key });
       this.#store(made.record);
+      await this.#options.onKey?.({ kind: 'opened', key: made.key });
       this.#options.store.delete(TRIES_KEY);
       this.#locked = false;
       this.#reason = undefined;
@@ -231,7 +241,7 @@ export class LockService {
       if (this.#options.required) throw new WalletError('PASSCODE_REQUIRED', 'This app needs a passcode');
       if (!this.#record()) return this.status();
       await this.#check(current);
-      await this.#options.onKey?.(undefined);
+      await this.#options.onKey?.({ kind: 'removed' });
       this.#store(undefined);
       this.#presentAt = undefined;
       return this.#changed();
@@ -246,7 +256,7 @@ export class LockService {
     return this.#serially(async () => {
       if (!this.#record()) return this.status();
       this.#options.wipeSignIns();
-      await this.#options.onKey?.(undefined);
+      await this.#options.onKey?.({ kind: 'forgotten' });
       this.#store(undefined);
       this.#options.store.delete(TRIES_KEY);
       this.#presentAt = undefined;
@@ -271,7 +281,7 @@ export class LockService {
     const key = await openWithPasscode(passcode, record);
     if (key) {
       if (tries.wrong > 0 || tries.wiped) this.#options.store.delete(TRIES_KEY);
-      await this.#options.onKey?.(key);
+      await this.#options.onKey?.({ kind: 'opened', key });
       return;
     }
     const wrong = tries.wrong + 1;

@@ -104,8 +104,8 @@ interface Failures {
  * at once.
  */
 export class PaymentStore {
-  readonly #journal: Journal;
-  readonly #codec: RecordCodec;
+  #journal: Journal;
+  #codec: RecordCodec;
   readonly #options: PaymentStoreOptions;
   readonly #intents = new Map<string, PaymentIntent>();
   /** Intents whose last record failed its check, as shown: never sent, counted as possible payments. */
@@ -133,6 +133,8 @@ export class PaymentStore {
   #unreadable = 0;
   /** Lines appended while a compaction is encoding: they go into the rewritten file after the snapshot. */
   #compacting: string[] | undefined;
+  /** A move to another journal (see `moveTo`): records saved meanwhile wait for it, and go to the new one. */
+  #moving: Promise<void> | undefined;
   /** Resolves once the whole journal is read (at once for a store built with `new`). */
   complete: Promise<void> = Promise.resolve();
 
@@ -398,6 +400,7 @@ export class PaymentStore {
   }
 
   async #write(record: JournalRecord, sync = true): Promise<void> {
+    while (this.#moving) await this.#moving;
     const line = this.#codec.encode(record);
     const compacting = this.#compacting;
     // Asked for while a compaction encodes: the rewritten file must hold it too (it is written to the old one now).
@@ -498,23 +501,11 @@ export class PaymentStore {
    * nor while the archive is still being read.
    */
   async compactIfWorthIt(now: number, pacer?: Pacer): Promise<boolean> {
-    if (this.#damaged.size > 0 || this.#pending || this.#compacting) return false;
+    if (this.#damaged.size > 0 || this.#pending || this.#compacting || this.#moving) return false;
     if (this.#loose < COMPACT_AFTER && !(this.#loose >= 100 && this.#loose > 2 * this.#intents.size)) return false;
     this.#compacting = [];
     try {
-      const limits = [...this.#limitReached].map((key): JournalRecord => {
-        const [kennitala = '', day = ''] = key.split('|');
-        return { type: 'bank-limit-reached', kennitala, day };
-      });
-      const intents = this.#order.flatMap((id) => this.#intents.get(id) ?? []);
-      const writing = writeSnapshot(this.#codec, {
-        now,
-        intents,
-        limits,
-        countedDay,
-        paidKey: paidKeyOf,
-        ...(this.#options.newestInRecent === undefined ? {} : { newestInRecent: this.#options.newestInRecent }),
-      });
+      const writing = this.#snapshot(this.#codec, now);
       const lines = pacer ? await runPaced(writing, pacer) : runAtOnce(writing);
       const since = this.#compacting;
       this.#compacting = undefined;
@@ -523,6 +514,48 @@ export class PaymentStore {
       return true;
     } finally {
       this.#compacting = undefined;
+    }
+  }
+
+  /** Every payment as one snapshot, lines sealed with `codec`: what compaction and a move write. */
+  #snapshot(codec: RecordCodec, now: number) {
+    const limits = [...this.#limitReached].map((key): JournalRecord => {
+      const [kennitala = '', day = ''] = key.split('|');
+      return { type: 'bank-limit-reached', kennitala, day };
+    });
+    const intents = this.#order.flatMap((id) => this.#intents.get(id) ?? []);
+    return writeSnapshot(codec, {
+      now,
+      intents,
+      limits,
+      countedDay,
+      paidKey: paidKeyOf,
+      ...(this.#options.newestInRecent === undefined ? {} : { newestInRecent: this.#options.newestInRecent }),
+    });
+  }
+
+  /**
+   * From now on the payments live in `journal`, sealed with `codec`: all of them are written there first as one
+   * snapshot (a journal kept in memory, until the customer's data key could be stored, moving to disk). Saves asked
+   * for meanwhile wait, then go to the new journal; if the write fails, nothing moves. Only a store with nothing
+   * damaged and nothing still being read moves (a journal in memory never has either).
+   */
+  async moveTo(journal: Journal, codec: RecordCodec, now: number): Promise<boolean> {
+    if (this.#damaged.size > 0 || this.#pending || this.#moving || this.#compacting) return false;
+    const move = (async () => {
+      await journal.rewrite(runAtOnce(this.#snapshot(codec, now)));
+      const old = this.#journal;
+      this.#journal = journal;
+      this.#codec = codec;
+      this.#loose = 0;
+      await old.close();
+    })();
+    this.#moving = move.catch(() => undefined);
+    try {
+      await move;
+      return true;
+    } finally {
+      this.#moving = undefined;
     }
   }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PaymentIntent } from '../../common/payment.ts';
 import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
@@ -52,6 +53,8 @@ export class PaymentsByCustomer {
   readonly #options: PaymentsByCustomerOptions;
   readonly #services = new Map<string, Promise<PaymentService>>();
   readonly #stores: PaymentStore[] = [];
+  /** The customers whose payments are kept in memory (no box when they were opened): moved to disk once one comes. */
+  readonly #inMemory = new Map<PaymentStore, { profileId: string; kennitala: string }>();
   /** Reading the archive and compacting, started when a customer's payments open. */
   readonly #background: Promise<unknown>[] = [];
 
@@ -78,6 +81,7 @@ export class PaymentsByCustomer {
       ? await PaymentStore.open(new FileJournal(onDisk.path), { ...storeOptions, codec: onDisk.codec })
       : new PaymentStore(new MemoryJournal(), { ...storeOptions, codec: plainCodec });
     this.#stores.push(store);
+    if (!onDisk) this.#inMemory.set(store, { profileId, kennitala });
     const service = new PaymentService({
       profileId,
       store,
@@ -113,6 +117,27 @@ export class PaymentsByCustomer {
       }),
     );
     return service;
+  }
+
+  /**
+   * A box has come (the customer set a passcode, or accepted the fixed key): the payments kept in memory until now
+   * are written to disk under it, so this run's history outlives it. A journal already on disk for the same customer
+   * (from an earlier run) is left as it is, and this run's payments then stay in memory.
+   */
+  async useBox(box: SecretBox | undefined): Promise<void> {
+    if (!box) return;
+    for (const [store, { profileId, kennitala }] of this.#inMemory) {
+      const onDisk = customerJournal(this.#options.dataDir, box, profileId, kennitala);
+      if (!onDisk || existsSync(onDisk.path)) continue;
+      this.#inMemory.delete(store);
+      const moved = await store
+        .moveTo(new FileJournal(onDisk.path), onDisk.codec, this.#options.clock.now())
+        .catch((error: unknown) => {
+          this.#options.onBackgroundError?.(error);
+          return false;
+        });
+      if (!moved) this.#inMemory.set(store, { profileId, kennitala });
+    }
   }
 
   async close(): Promise<void> {

@@ -23,7 +23,7 @@ export interface KeyProtector {
   unprotect(protectedText: string): Promise<{ plain: string; stale: boolean }>;
 }
 
-const DATA_KEY = 'vault.dataKey';
+export const DATA_KEY = 'vault.dataKey';
 
 /**
  * The box that seals secrets at rest: AES-256-GCM under a random data key, which is stored protected by the
@@ -35,6 +35,20 @@ export async function openSecretBox(
   protector: KeyProtector,
   allowWeak: boolean,
 ): Promise<SecretBox | undefined> {
+  const key = await openDataKey(store, protector, allowWeak);
+  return key && aesGcmBox(key);
+}
+
+/**
+ * The data key itself, as `openSecretBox` finds or makes it. `held`: a key this run already uses, stored (rather than
+ * a new one made) when none is stored, so that what it sealed stays readable.
+ */
+export async function openDataKey(
+  store: KeyValueStore,
+  protector: KeyProtector,
+  allowWeak: boolean,
+  held?: Buffer,
+): Promise<Buffer | undefined> {
   const status = protector.status();
   const weakAccepted = allowWeak && !status.secure && status.reason === 'basic_text';
   protector.acceptWeak?.(weakAccepted);
@@ -46,13 +60,13 @@ export async function openSecretBox(
       const key = Buffer.from(plain, 'base64');
       if (key.length === 32) {
         if (stale) store.set(DATA_KEY, await protector.protect(plain));
-        return aesGcmBox(key);
+        return key;
       }
     } catch {
       // Falls through to a new key.
     }
   }
-  const key = newDataKey();
+  const key = held ?? newDataKey();
   store.set(DATA_KEY, await protector.protect(key.toString('base64')));
-  return aesGcmBox(key);
+  return key;
 }

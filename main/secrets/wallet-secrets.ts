@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
-import { openSecretBox, type KeyProtector } from './key-protector.ts';
-import type { SecretBox } from './secret-box.ts';
+import { WalletError } from '../wallet-error.ts';
+import { DATA_KEY, openDataKey, type KeyProtector } from './key-protector.ts';
+import { aesGcmBox, newDataKey, type SecretBox } from './secret-box.ts';
 import { SwitchableBox } from './switchable-box.ts';
 
 /** What holds sealed secrets and must move them when the box changes: the token vault and the profiles. */
@@ -8,42 +10,169 @@ export interface BoxHolder {
   /** Reads everything it holds with the box in use, before the switch. */
   loadAll(): void;
   /** Seals what it holds with the new box (none: tokens are kept in memory only). */
-  useBox(box: SecretBox | undefined): void;
+  useBox(box: SecretBox | undefined): void | Promise<void>;
 }
 
 /**
- * The wallet's boxes: the one that seals tokens, payment records and address books, which follows the token storage
- * setting, and the profiles' client secrets' box over it. Journals already open keep the box they were opened with;
- * customers opened after a switch use the new one.
+ * What the app lock tells the secrets about the passcode's key (the second half of what scrypt derives from it):
+ * - `opened`: the passcode was entered and checked (unlock, a presence check, before a change or removal);
+ * - `staged`: a new passcode's key, before its record is stored (the old passcode must still open the data key
+ *   should the app stop in between), followed by `opened` once it is;
+ * - `removed`: the customer removes the passcode (may throw to refuse);
+ * - `forgotten`: the passcode is gone without being entered.
+ */
+export type PasscodeKeyEvent = { kind: 'opened' | 'staged'; key: Buffer } | { kind: 'removed' } | { kind: 'forgotten' };
+
+/**
+ * Where the keychain protects nothing, the data key is stored sealed under the passcode's key instead: one copy, or
+ * two (the new passcode's first) while a change is being stored.
+ */
+const PASSCODE_WRAPS = 'vault.dataKey.passcode';
+const WRAP_CONTEXT = 'a2a-wallet/data-key/passcode/v1';
+const WrapsSchema = z.array(z.string()).max(2);
+
+export interface WalletSecretsOptions {
+  store: KeyValueStore;
+  protector: KeyProtector;
+  /** The customer accepted the fixed key of Linux's `basic_text` (Settings). */
+  allowWeak(): boolean;
+  /** A passcode is set (the lock's stored record): where the keychain is weak, the data key then waits for it. */
+  passcodeSet: boolean;
+}
+
+/**
+ * The wallet's boxes: the one that seals tokens, payment records and address books, and the profiles' client
+ * secrets' box over it. The data key is protected by the OS keychain; where the keychain is weak or missing, by the
+ * customer's passcode once one is set (the app starts locked, and the box opens with the passcode), else by the
+ * fixed key the customer accepted, else by nothing: then nothing is sealed to disk. Journals already open keep the
+ * box they were opened with; customers opened after a switch use the new one.
  */
 export class WalletSecrets {
   readonly profileSecrets: SwitchableBox;
-  readonly #open: () => Promise<SecretBox | undefined>;
+  readonly #options: WalletSecretsOptions;
+  #key: Buffer | undefined;
   #box: SecretBox | undefined;
+  /** The data key is stored under the passcode's key, and no other way. */
+  #guarded: boolean;
 
-  private constructor(open: () => Promise<SecretBox | undefined>, box: SecretBox | undefined) {
-    this.#open = open;
-    this.#box = box;
-    this.profileSecrets = new SwitchableBox(box);
+  private constructor(options: WalletSecretsOptions, key: Buffer | undefined, guarded: boolean) {
+    this.#options = options;
+    this.#key = key;
+    this.#box = key && aesGcmBox(key);
+    this.#guarded = guarded;
+    this.profileSecrets = new SwitchableBox(this.#box);
   }
 
-  static async open(store: KeyValueStore, protector: KeyProtector, allowWeak: () => boolean): Promise<WalletSecrets> {
+  static async open(options: WalletSecretsOptions): Promise<WalletSecrets> {
+    const { store, protector } = options;
     await protector.prepare?.();
-    const open = () => openSecretBox(store, protector, allowWeak());
-    return new WalletSecrets(open, await open());
+    const secure = protector.status().secure;
+    // Copies left by a passcode whose record was never stored (the app stopped in between) open nothing: gone.
+    if (!options.passcodeSet && store.get(PASSCODE_WRAPS) !== undefined) store.delete(PASSCODE_WRAPS);
+    const guarded = !secure && options.passcodeSet && wrapsIn(store).length > 0;
+    const key = guarded ? undefined : await openDataKey(store, protector, options.allowWeak());
+    return new WalletSecrets(options, key, guarded);
   }
 
-  /** The box in use now (undefined: nothing may be sealed to disk). */
+  /** The box in use now (undefined: nothing may be sealed to disk, or the passcode has not been entered yet). */
   box(): SecretBox | undefined {
     return this.#box;
   }
 
-  /** Where secrets may live changed: each holder reads what it has, then seals it again with the new box. */
+  /** The passcode, where the keychain is weak, is what keeps secrets on disk (Settings says so). */
+  passcodeGuards(): boolean {
+    return this.#guarded;
+  }
+
+  /** Forgetting the passcode now would lose the data key: only the passcode's copy of it exists, and it is not open. */
+  forgetLosesData(): boolean {
+    return this.#guarded && this.#key === undefined;
+  }
+
+  /** Where secrets may live changed (Settings): unless the passcode guards the data key, the box follows the choice. */
   async switchBox(holders: readonly BoxHolder[]): Promise<void> {
+    if (this.#guarded) return;
+    const { store, protector, allowWeak } = this.#options;
+    await this.#use(await openDataKey(store, protector, allowWeak(), this.#key), holders);
+  }
+
+  /** The app lock's news of the passcode (see `PasscodeKeyEvent`); nothing to do where the keychain is real. */
+  async passcodeKey(event: PasscodeKeyEvent, holders: readonly BoxHolder[]): Promise<void> {
+    if (this.#options.protector.status().secure) return;
+    if (event.kind === 'removed') return this.#removed(holders);
+    if (event.kind === 'forgotten') return this.#forgotten(holders);
+    await this.#wrapUnder(event.key, event.kind === 'staged', holders);
+  }
+
+  /** Seals the data key under the passcode's key: the one this run holds, else the one stored, else a new one. */
+  async #wrapUnder(passcodeKey: Buffer, staged: boolean, holders: readonly BoxHolder[]): Promise<void> {
+    const { store } = this.#options;
+    const wrapper = aesGcmBox(passcodeKey);
+    const stored = wrapsIn(store);
+    const opened = stored.map((wrap) => unwrap(wrapper, wrap));
+    const found = opened.find((key) => key !== undefined);
+    // An unlock like the last: nothing to write.
+    const settled = this.#guarded && stored.length === 1 && store.get(DATA_KEY) === undefined;
+    if (!staged && settled && found && this.#key?.equals(found)) return;
+    const key = this.#key ?? found ?? newDataKey();
+    // While a change is stored, the old passcode's copy stays beside the new one; once it is, only the new one.
+    const others = staged ? stored.filter((_, index) => opened[index] === undefined) : [];
+    store.set(PASSCODE_WRAPS, [wrapper.seal(key.toString('base64'), WRAP_CONTEXT), ...others].slice(0, 2));
+    if (!staged) store.delete(DATA_KEY);
+    this.#guarded = true;
+    if (key !== this.#key) await this.#use(key, holders);
+  }
+
+  /** Without a passcode the data key can be kept only under the fixed key, and only if the customer accepted it. */
+  async #removed(holders: readonly BoxHolder[]): Promise<void> {
+    if (!this.#guarded) return;
+    const { store, protector, allowWeak } = this.#options;
+    const status = protector.status();
+    if (status.secure || status.reason !== 'basic_text' || !allowWeak()) {
+      throw new WalletError(
+        'PASSCODE_KEEPS_DATA',
+        'On this computer the passcode is what encrypts your sign-in and payments: it cannot be removed',
+      );
+    }
+    const key = await openDataKey(store, protector, true, this.#key);
+    store.delete(PASSCODE_WRAPS);
+    this.#guarded = false;
+    if (key && key !== this.#key) await this.#use(key, holders);
+  }
+
+  /**
+   * The passcode is gone without being entered: its copy of the data key goes too. A key this run holds (the app
+   * locked while in use) stays in use, so that a new passcode set now keeps everything; after a start, the key was
+   * never opened and what it sealed is lost to this machine (the tokens are ended anyway; the payments are still at
+   * the bank). The fixed key, if accepted, or memory then take over.
+   */
+  async #forgotten(holders: readonly BoxHolder[]): Promise<void> {
+    const { store, protector, allowWeak } = this.#options;
+    store.delete(PASSCODE_WRAPS);
+    this.#guarded = false;
+    const key = await openDataKey(store, protector, allowWeak(), this.#key);
+    if (key && key !== this.#key) await this.#use(key, holders);
+  }
+
+  async #use(key: Buffer | undefined, holders: readonly BoxHolder[]): Promise<void> {
     for (const holder of holders) holder.loadAll();
-    const next = await this.#open();
-    this.#box = next;
-    this.profileSecrets.use(next);
-    for (const holder of holders) holder.useBox(next);
+    this.#key = key;
+    this.#box = key && aesGcmBox(key);
+    this.profileSecrets.use(this.#box);
+    for (const holder of holders) await holder.useBox(this.#box);
+  }
+}
+
+function wrapsIn(store: KeyValueStore): string[] {
+  const parsed = WrapsSchema.safeParse(store.get(PASSCODE_WRAPS));
+  return parsed.success ? parsed.data : [];
+}
+
+function unwrap(wrapper: SecretBox, wrap: string): Buffer | undefined {
+  try {
+    const key = Buffer.from(wrapper.open(wrap, WRAP_CONTEXT), 'base64');
+    return key.length === 32 ? key : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -20,6 +20,8 @@ export interface SettingsServiceOptions {
   store: KeyValueStore;
   preferredLanguages(): readonly string[];
   protection(): ProtectionStatus;
+  /** Where the keychain is weak, the passcode protects the data key (see WalletSecrets). */
+  passcodeGuards?(): boolean;
 }
 
 /** The customer's language and token-storage choices, kept in the settings store. */
@@ -47,12 +49,14 @@ export class SettingsService {
   get(): Settings {
     const protection = protectionOf(this.#options.protection());
     const allowWeak = this.allowWeakTokenStorage();
+    const passcodeProtects = protection !== 'secure' && (this.#options.passcodeGuards?.() ?? false);
     return {
       language: this.language(),
       locale: this.locale(),
       protection,
       allowWeakTokenStorage: allowWeak,
-      tokensPersist: protection === 'secure' || (protection === 'basic_text' && allowWeak),
+      passcodeProtects,
+      tokensPersist: protection === 'secure' || passcodeProtects || (protection === 'basic_text' && allowWeak),
     };
   }
 

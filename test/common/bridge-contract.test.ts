@@ -118,6 +118,7 @@ const lockStatus = {
   wrongTries: 4,
   waitUntil: T + 60_000,
   signInsWiped: false,
+  forgetKeepsData: true,
   locale: 'is' as const,
 };
 const accounts = [{ id: 'account-1', accountNumber: '013326012345', label: 'Current account' }];
@@ -161,6 +162,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     locale: 'is',
     protection: 'secure',
     allowWeakTokenStorage: false,
+    passcodeProtects: false,
     tokensPersist: true,
   },
   updateSettings: {
@@ -168,6 +170,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     locale: 'en',
     protection: 'basic_text',
     allowWeakTokenStorage: true,
+    passcodeProtects: false,
     tokensPersist: true,
   },
   lockStatus: lockStatus,

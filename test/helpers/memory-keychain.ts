@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { KeyProtector, ProtectionStatus } from '../../main/secrets/key-protector.ts';
 import { aesGcmBox } from '../../main/secrets/secret-box.ts';
 
@@ -9,5 +9,19 @@ export function memoryKeychain(status: ProtectionStatus = { secure: true }): Key
     status: () => status,
     protect: (plain) => Promise.resolve(box.seal(plain)),
     unprotect: (text) => Promise.resolve({ plain: box.open(text), stale: false }),
+  };
+}
+
+/**
+ * Linux's `basic_text` as an attacker sees it: "protection" under a key every copy of the program knows, so whoever has
+ * the data folder can undo it (`FIXED_KEY_BOX.open`).
+ */
+export const FIXED_KEY_BOX = aesGcmBox(createHash('sha256').update('peanuts').digest());
+
+export function fixedKeyProtector(): KeyProtector {
+  return {
+    status: () => ({ secure: false, reason: 'basic_text' }),
+    protect: (plain) => Promise.resolve(FIXED_KEY_BOX.seal(plain)),
+    unprotect: (text) => Promise.resolve({ plain: FIXED_KEY_BOX.open(text), stale: false }),
   };
 }

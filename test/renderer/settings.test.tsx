@@ -244,6 +244,38 @@ describe('Settings: how sign-ins are kept', () => {
     expect(box).toHaveProperty('checked', true);
   });
 
+  it('with no keyring and a passcode: says the passcode encrypts sign-ins, and explains why it cannot simply be removed', async () => {
+    const core = await wallet({ protection: 'basic_text' });
+    await core.value('setPasscode', { next: '482916' });
+    const { user, container } = await openSettings(core);
+    expect(tokenSection().textContent).toContain('your passcode encrypts your sign-ins instead');
+    expect(tokenSection().textContent).not.toContain('This computer has no keyring, so sign-ins are kept in memory');
+    await user.click(screen.getByRole('button', { name: 'Remove passcode' }));
+    await user.type(screen.getByTestId('passcode-remove-current'), '482916');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/To remove it, first choose “Keep me signed in anyway”/)).toBeTruthy();
+    expect(await core.value('lockStatus')).toMatchObject({ passcodeSet: true });
+    await expectAccessible(container);
+  });
+
+  it('with no keyring, after a restart: forgetting the passcode warns that what is kept here cannot be opened again', async () => {
+    const core = await wallet({ protection: 'basic_text' });
+    await core.value('setPasscode', { next: '482916' });
+    await core.restart();
+    const user = userEvent.setup();
+    render(<App wallet={core.api} />);
+    await user.click(await screen.findByRole('button', { name: 'Forgot your passcode?' }));
+    const dialog = screen.getByRole('dialog', { name: 'Forget the passcode?' });
+    expect(dialog.textContent).toContain('without it they cannot be opened again');
+    // Once unlocked, the app holds the key: forgetting after it locks again keeps everything.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.type(screen.getByLabelText('Passcode'), '482916{Enter}');
+    await screen.findByTestId('app-name');
+    await core.value('lockNow');
+    await user.click(await screen.findByRole('button', { name: 'Forgot your passcode?' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Your payment history is kept.');
+  });
+
   it('closes the question on Escape without a change', async () => {
     const { user, core } = await openSettings(await wallet({ protection: 'basic_text' }));
     await user.click(screen.getByRole('checkbox', { name: /Keep me signed in anyway/ }));

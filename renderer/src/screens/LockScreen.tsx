@@ -92,7 +92,7 @@ function Unlock({ lock, name }: { lock: LockStatus; name: string }) {
       </form>
       {forgetting && (
         <Dialog title={t('lock.forgotTitle')} onClose={() => setForgetting(false)}>
-          <p>{t('lock.forgotText')}</p>
+          <p>{t(lock.forgetKeepsData ? 'lock.forgotText' : 'lock.forgotTextLosesData')}</p>
           <div className="actions">
             <button
               type="button"

@@ -97,8 +97,8 @@ function LanguageChoiceGroup({
 }
 
 /**
- * How sign-ins are kept: encrypted with the system's keychain; or, where there is no keyring, in memory unless the
- * customer knowingly accepts a fixed key; or in memory only. Payment records, own accounts and payees are encrypted
+ * How sign-ins are kept: encrypted with the system's keychain; or, where there is no keyring, under the customer's
+ * passcode once one is set, else in memory unless the customer knowingly accepts a fixed key; or in memory only. Payment records, own accounts and payees are encrypted
  * under the same key, so the same choice decides whether they outlive a restart and how well they are protected.
  */
 function TokenStorage({
@@ -115,19 +115,27 @@ function TokenStorage({
   const data =
     settings.protection === 'secure'
       ? t('settings.data.secure')
-      : settings.tokensPersist
-        ? t('settings.data.weak')
-        : t('settings.data.memory');
+      : settings.passcodeProtects
+        ? t('settings.data.passcode')
+        : settings.tokensPersist
+          ? t('settings.data.weak')
+          : t('settings.data.memory');
 
   return (
     <section aria-labelledby="settings-tokens" className="settings-section" data-testid="token-storage">
       <h3 id="settings-tokens">{t('settings.tokens')}</h3>
       {settings.protection === 'secure' && <p>{t('settings.tokens.secure')}</p>}
-      {settings.protection === 'unavailable' && <p className="notice">{t('settings.tokens.unavailable')}</p>}
-      {settings.protection !== 'basic_text' && <p data-testid="data-at-rest">{data}</p>}
+      {settings.passcodeProtects && <p>{t('settings.tokens.passcode')}</p>}
+      {settings.protection === 'unavailable' && !settings.passcodeProtects && (
+        <p className="notice">{t('settings.tokens.unavailable')}</p>
+      )}
+      {(settings.protection !== 'basic_text' || settings.passcodeProtects) && <p data-testid="data-at-rest">{data}</p>}
+      {settings.protection !== 'secure' && !settings.passcodeProtects && (
+        <p className="hint">{t('settings.tokens.setPasscode')}</p>
+      )}
       {settings.protection === 'basic_text' && (
         <>
-          <p className="warning">{t('settings.tokens.basicText')}</p>
+          {!settings.passcodeProtects && <p className="warning">{t('settings.tokens.basicText')}</p>}
           <div className="checkbox settings-checkbox">
             <input
               id={checkboxId}
@@ -145,7 +153,7 @@ function TokenStorage({
           <p id={`${checkboxId}-state`} className="hint">
             {settings.tokensPersist ? t('settings.tokens.persist') : t('settings.tokens.memory')}
           </p>
-          <p data-testid="data-at-rest">{data}</p>
+          {!settings.passcodeProtects && <p data-testid="data-at-rest">{data}</p>}
           {confirming && (
             <Dialog title={t('settings.tokens.confirmTitle')} onClose={() => setConfirming(false)}>
               <p>{t('settings.tokens.confirmText')}</p>

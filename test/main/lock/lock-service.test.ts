@@ -5,6 +5,7 @@ import { FREE_TRIES, passcodeProblem, TRIES_BEFORE_WIPE } from '../../../common/
 import { LockService, waitAfter, type LockServiceOptions } from '../../../main/lock/lock-service.ts';
 import { FAST_TEST_KDF } from '../../../main/lock/passcode.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
+import type { PasscodeKeyEvent } from '../../../main/secrets/wallet-secrets.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
 import { rejectionOf } from '../../helpers/rejection.ts';
 
@@ -15,7 +16,7 @@ let now: number;
 let store: MemoryStore;
 let wipes: number;
 let changes: LockStatus[];
-let keys: (Buffer | undefined)[];
+let keys: PasscodeKeyEvent[];
 
 beforeEach(() => {
   now = Date.parse('2026-11-22T12:00:00Z');
@@ -33,7 +34,7 @@ function service(options: Partial<LockServiceOptions> = {}): LockService {
     required: false,
     kdf: FAST_TEST_KDF,
     wipeSignIns: () => void (wipes += 1),
-    onKey: (key) => void keys.push(key),
+    onKey: (event) => void keys.push(event),
     onChange: (status) => void changes.push(status),
     ...options,
   });
@@ -88,8 +89,11 @@ describe('the passcode', () => {
     expect(await codeOf(lock.unlock('482917'))).toBe('WRONG_PASSCODE');
     expect(lock.locked).toBe(true);
     expect((await lock.unlock(PASSCODE)).locked).toBe(false);
-    // The passcode's key reached the vault each time it was known.
-    expect(keys.filter(Boolean)).toHaveLength(2);
+    // The passcode's key reached the vault each time it was known: staged, then stored, when set; opened at unlock.
+    expect(keys.map((event) => event.kind)).toEqual(['staged', 'opened', 'opened']);
+    const [staged, stored, unlocked] = keys.map((event) => ('key' in event ? event.key : undefined));
+    expect(staged?.equals(stored ?? Buffer.alloc(0))).toBe(true);
+    expect(unlocked?.equals(stored ?? Buffer.alloc(0))).toBe(true);
   });
 
   it('is changed only with the one in use, and never to a weak one', async () => {
@@ -226,7 +230,7 @@ describe('wrong passcodes', () => {
     expect(await codeOf(lock.unlock(PASSCODE))).toBe('PASSCODE_DAMAGED');
     expect(await lock.forgetPasscode()).toMatchObject({ passcodeSet: false, locked: false });
     expect(wipes).toBe(1);
-    expect(keys.at(-1)).toBeUndefined();
+    expect(keys.at(-1)).toEqual({ kind: 'forgotten' });
   });
 });
 

@@ -334,3 +334,67 @@ describe('compaction while payments are being saved', () => {
     );
   });
 });
+
+/** A journal in memory whose rewrite waits for `release()`: a disk that takes its time. */
+class SlowJournal extends MemoryJournal {
+  #release: () => void = () => undefined;
+  readonly #gate = new Promise<void>((resolve) => {
+    this.#release = resolve;
+  });
+  release(): void {
+    this.#release();
+  }
+  override async rewrite(lines: string[]): Promise<void> {
+    await this.#gate;
+    return super.rewrite(lines);
+  }
+}
+
+describe('a move to another journal (memory to disk, when the data key can first be stored)', () => {
+  it('takes every payment, and saves made meanwhile go to the new journal after them, none to the old', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(payment, { maxLength: 30 }),
+        fc.array(fc.nat(40), { maxLength: 8 }),
+        async (payments, during) => {
+          const old = new MemoryJournal();
+          const store = new PaymentStore(old, { newestInRecent: 5 });
+          const intents = intentsOf(payments);
+          for (const intent of intents) await store.save(intent);
+          const linesBefore = old.lines.length;
+          const codec = sealedCodec(aesGcmBox(newDataKey()), 'local/anna');
+          const target = new SlowJournal();
+          const moving = store.moveTo(target, codec, NOW);
+          const saving = during.map((n, k) => {
+            const known = intents[n];
+            const next = known
+              ? { ...known, state: 'settled' as const, updatedAt: NOW + k }
+              : intentOf(paymentWith({ amount: 3 + k }), 500 + k, NOW);
+            return { next, done: store.save(next) };
+          });
+          target.release();
+          expect(await moving).toBe(true);
+          await Promise.all(saving.map((entry) => entry.done));
+          expect(old.lines).toHaveLength(linesBefore);
+          const reopened = new PaymentStore(target, { codec });
+          expect(answers(reopened, DAYS)).toEqual(answers(store, DAYS));
+          for (const { next } of saving) expect(reopened.get(next.id)).toEqual(store.get(next.id));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a write that fails moves nothing: the payments stay where they were, and later saves go there', async () => {
+    const old = new MemoryJournal();
+    const store = new PaymentStore(old);
+    const [first, second] = intentsOf([paymentWith({ amount: 5 }), paymentWith({ amount: 6, hoursAgo: 1 })]);
+    await store.save(first as PaymentIntent);
+    const broken = new MemoryJournal();
+    broken.rewrite = () => Promise.reject(new Error('The disk is full'));
+    await expect(store.moveTo(broken, plainCodec, NOW)).rejects.toThrow('The disk is full');
+    await store.save(second as PaymentIntent);
+    expect(old.lines).toHaveLength(2);
+    expect(new PaymentStore(old).count).toBe(2);
+  });
+});

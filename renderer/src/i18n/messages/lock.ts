@@ -17,6 +17,8 @@ export const en = {
   'lock.forgotTitle': 'Forget the passcode?',
   'lock.forgotText':
     'The passcode is removed and every sign-in ends: you sign in with your bank again, and set a new passcode. Your payment history is kept.',
+  'lock.forgotTextLosesData':
+    'The passcode is removed and every sign-in ends: you sign in with your bank again, and can set a new passcode. This computer has no keychain, so your passcode is what encrypts the payment history, own accounts and payees kept here: without it they cannot be opened again. Your payments themselves are safe at your bank.',
   'lock.forgotConfirm': 'Forget passcode and sign out',
   'lock.setupTitle': 'Set a passcode for {app}',
   'lock.setupText':
@@ -59,6 +61,8 @@ export const en = {
   'error.PASSCODE_WEAK': 'That passcode is too weak: use 6 or more digits, or a passphrase of 8 or more characters.',
   'error.PASSCODE_REQUIRED': 'This app requires a passcode, so it cannot be removed.',
   'error.PASSCODE_NOT_SET': 'Set a passcode first.',
+  'error.PASSCODE_KEEPS_DATA':
+    'This computer has no keychain, so your passcode is what encrypts your sign-in and payment history here. To remove it, first choose “Keep me signed in anyway” in Settings, or change the passcode instead.',
   'error.PRESENCE_REQUIRED': 'The payment was not sent: it needs your passcode first.',
 } satisfies Record<string, string>;
 
@@ -80,6 +84,8 @@ export const is: Record<keyof typeof en, string> = {
   'lock.forgotTitle': 'Gleyma aðgangskóðanum?',
   'lock.forgotText':
     'Aðgangskóðinn er fjarlægður og öllum innskráningum lýkur: þú skráir þig aftur inn hjá bankanum og velur nýjan aðgangskóða. Greiðslusagan er geymd.',
+  'lock.forgotTextLosesData':
+    'Aðgangskóðinn er fjarlægður og öllum innskráningum lýkur: þú skráir þig aftur inn hjá bankanum og getur valið nýjan aðgangskóða. Þessi tölva hefur enga lyklakippu, svo aðgangskóðinn er það sem dulkóðar greiðslusöguna, reikningana þína og viðtakendur sem geymd eru hér: án hans er ekki hægt að opna þau aftur. Greiðslurnar sjálfar eru öruggar hjá bankanum.',
   'lock.forgotConfirm': 'Gleyma aðgangskóða og skrá út',
   'lock.setupTitle': 'Veldu aðgangskóða fyrir {app}',
   'lock.setupText':
@@ -124,5 +130,7 @@ export const is: Record<keyof typeof en, string> = {
     'Þessi aðgangskóði er of veikur: notaðu 6 tölustafi eða fleiri, eða lykilsetningu með 8 stöfum eða fleiri.',
   'error.PASSCODE_REQUIRED': 'Þetta forrit krefst aðgangskóða, svo ekki er hægt að fjarlægja hann.',
   'error.PASSCODE_NOT_SET': 'Veldu fyrst aðgangskóða.',
+  'error.PASSCODE_KEEPS_DATA':
+    'Þessi tölva hefur enga lyklakippu, svo aðgangskóðinn er það sem dulkóðar innskráninguna og greiðslusöguna hér. Til að fjarlægja hann skaltu fyrst velja „Halda innskráningu samt“ í stillingum, eða breyta aðgangskóðanum í staðinn.',
   'error.PRESENCE_REQUIRED': 'Greiðslan var ekki send: hún þarf fyrst aðgangskóðann þinn.',
 };

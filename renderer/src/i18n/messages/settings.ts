@@ -18,6 +18,12 @@ export const en = {
   'settings.tokens.unavailable':
     'This computer offers no way to protect a saved sign-in, so sign-ins are kept in memory only: you sign in again each time you restart the app.',
   'settings.tokens.allowWeak': 'Keep me signed in anyway (less secure: tokens stored with a fixed key)',
+  'settings.tokens.passcode':
+    'This computer has no keyring, so your passcode encrypts your sign-ins instead: you stay signed in after a restart, and the app opens with your passcode.',
+  'settings.data.passcode':
+    'Your payment history, own accounts and payees are encrypted the same way, under your passcode.',
+  'settings.tokens.setPasscode':
+    'Set a passcode (under “Passcode and lock” below) to stay signed in and keep your history here, encrypted under your passcode.',
   'settings.tokens.persist': 'Now: you stay signed in after a restart.',
   'settings.tokens.memory': 'Now: you sign in again after each restart.',
   'settings.data.secure': 'Your payment history, own accounts and payees are encrypted the same way.',
@@ -52,6 +58,12 @@ export const is: Record<keyof typeof en, string> = {
   'settings.tokens.unavailable':
     'Þessi tölva býður enga leið til að vernda vistaða innskráningu, svo innskráningar eru aðeins geymdar í minni: þú skráir þig inn aftur í hvert sinn sem þú endurræsir forritið.',
   'settings.tokens.allowWeak': 'Halda innskráningu samt (minna öruggt: aðgangstókar geymdir með föstum lykli)',
+  'settings.tokens.passcode':
+    'Þessi tölva hefur enga lyklakippu, svo aðgangskóðinn þinn dulkóðar innskráningar í staðinn: innskráningin helst eftir endurræsingu og forritið opnast með aðgangskóðanum.',
+  'settings.data.passcode':
+    'Greiðslusagan, reikningarnir þínir og viðtakendur eru dulkóðuð á sama hátt, undir aðgangskóðanum.',
+  'settings.tokens.setPasscode':
+    'Veldu aðgangskóða (undir „Aðgangskóði og læsing“ hér fyrir neðan) til að haldast innskráð(ur) og geyma söguna hér, dulkóðaða undir aðgangskóðanum.',
   'settings.tokens.persist': 'Núna: innskráningin helst eftir endurræsingu.',
   'settings.tokens.memory': 'Núna: þú skráir þig inn aftur eftir hverja endurræsingu.',
   'settings.data.secure': 'Greiðslusagan, reikningarnir þínir og viðtakendur eru dulkóðuð á sama hátt.',

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { SecretBox } from '../../../main/secrets/secret-box.ts';
+import { WalletSecrets, type BoxHolder } from '../../../main/secrets/wallet-secrets.ts';
+import { MemoryStore } from '../../../main/storage/key-value-store.ts';
+import { fixedKeyProtector } from '../../helpers/memory-keychain.ts';
+
+/**
+ * The data key under the passcode's key where the keychain is only a fixed key: what survives an app that stops at
+ * the wrong moment, a damaged copy, and a passcode set before the passcode protected the key.
+ */
+const OLD = randomBytes(32);
+const NEW = randomBytes(32);
+const WRAPS = 'vault.dataKey.passcode';
+
+/** A holder that records the boxes it was given. */
+function holder(): BoxHolder & { boxes: (SecretBox | undefined)[] } {
+  const boxes: (SecretBox | undefined)[] = [];
+  return { boxes, loadAll: () => undefined, useBox: (box) => void boxes.push(box) };
+}
+
+const open = (store: MemoryStore, passcodeSet: boolean, allowWeak = false) =>
+  WalletSecrets.open({ store, protector: fixedKeyProtector(), allowWeak: () => allowWeak, passcodeSet });
+
+/** Opens what `sealed` holds with the secrets' box, or says it cannot. */
+const reads = (secrets: WalletSecrets, sealed: string) => {
+  try {
+    return secrets.box()?.open(sealed);
+  } catch {
+    return undefined;
+  }
+};
+
+/** A store with a passcode (key OLD) protecting a data key, and a secret sealed under that data key. */
+async function guarded(): Promise<{ store: MemoryStore; sealed: string }> {
+  const store = new MemoryStore();
+  const first = await open(store, false);
+  await first.passcodeKey({ kind: 'staged', key: OLD }, []);
+  await first.passcodeKey({ kind: 'opened', key: OLD }, []);
+  return { store, sealed: first.box()?.seal('token') ?? '' };
+}
+
+describe('the data key under the passcode', () => {
+  it('waits for the passcode at start, then opens what was sealed', async () => {
+    const { store, sealed } = await guarded();
+    const restarted = await open(store, true);
+    expect(restarted.box()).toBeUndefined();
+    expect(restarted.passcodeGuards()).toBe(true);
+    const holders = [holder()];
+    await restarted.passcodeKey({ kind: 'opened', key: OLD }, holders);
+    expect(reads(restarted, sealed)).toBe('token');
+    expect(holders[0]?.boxes).toHaveLength(1);
+  });
+
+  it('a change the app stopped in the middle of: whichever passcode was stored opens the same key', async () => {
+    const { store, sealed } = await guarded();
+    const changing = await open(store, true);
+    await changing.passcodeKey({ kind: 'opened', key: OLD }, []);
+    await changing.passcodeKey({ kind: 'staged', key: NEW }, []);
+    expect(store.get(WRAPS)).toHaveLength(2);
+    const snapshot = structuredClone(store.data);
+    // The new record never stored: the old passcode opens it, and the new one's copy goes.
+    const kept = await open(store, true);
+    await kept.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(reads(kept, sealed)).toBe('token');
+    expect(store.get(WRAPS)).toHaveLength(1);
+    // The new record stored: the new passcode opens it, and the old one's copy goes.
+    const after = new MemoryStore();
+    for (const [key, value] of snapshot) after.set(key, value);
+    const changed = await open(after, true);
+    await changed.passcodeKey({ kind: 'opened', key: NEW }, []);
+    expect(reads(changed, sealed)).toBe('token');
+    expect(after.get(WRAPS)).toHaveLength(1);
+    const again = await open(after, true);
+    await again.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(reads(again, sealed)).toBeUndefined();
+  });
+
+  it('copies of the key with no passcode stored (set, then the app stopped before the record) are dropped', async () => {
+    const { store } = await guarded();
+    const opened = await open(store, false);
+    expect(store.get(WRAPS)).toBeUndefined();
+    expect(opened.passcodeGuards()).toBe(false);
+    expect(opened.box()).toBeUndefined();
+  });
+
+  it('a damaged copy opens nothing and is replaced by a new key: the app goes on, without what it sealed', async () => {
+    const { store, sealed } = await guarded();
+    store.set(WRAPS, ['v1:AAAA']);
+    const restarted = await open(store, true);
+    await restarted.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(restarted.box()).toBeDefined();
+    expect(reads(restarted, sealed)).toBeUndefined();
+    store.set(WRAPS, 'not a list');
+    const unreadable = await open(store, true);
+    await unreadable.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(unreadable.box()).toBeDefined();
+    expect(store.get(WRAPS)).toHaveLength(1);
+  });
+
+  it('a passcode set while the fixed key held the data key takes the key over at the next unlock', async () => {
+    const store = new MemoryStore();
+    const weak = await open(store, false, true);
+    const sealed = weak.box()?.seal('token') ?? '';
+    expect(store.get('vault.dataKey')).toBeDefined();
+    const unlocked = await open(store, true, true);
+    expect(reads(unlocked, sealed)).toBe('token');
+    await unlocked.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(store.get('vault.dataKey')).toBeUndefined();
+    const restarted = await open(store, true, true);
+    expect(restarted.box()).toBeUndefined();
+    await restarted.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(reads(restarted, sealed)).toBe('token');
+  });
+});
