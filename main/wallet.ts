@@ -9,6 +9,8 @@ import { TokenVault } from './auth/token-vault.ts';
 import { bankClients } from './bank/bank-clients.ts';
 import { behindLock, lockHandlers } from './lock/lock-handlers.ts';
 import { LockService } from './lock/lock-service.ts';
+import { FollowUp } from './payments/follow-up.ts';
+import { outcomeNotice } from './payments/outcome-notice.ts';
 import { paymentHandlers } from './payments/payment-handlers.ts';
 import { paymentView } from './payments/payment-view.ts';
 import { PaymentsByCustomer } from './payments/payments-by-customer.ts';
@@ -21,6 +23,9 @@ import { WalletSecrets } from './secrets/wallet-secrets.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { SettingsService } from './settings/settings-service.ts';
 
+/** How often hosts call `checkReminders`: often enough for the follow-up's first wait (15 s). */
+export const FOLLOW_UP_TICK_MS = 5_000;
+
 /** An event for the renderer, already checked against the contract. */
 export type WalletEvent = { [E in EventChannel]: { channel: E; payload: EventPayload<E> } }[EventChannel];
 
@@ -29,10 +34,11 @@ export interface Wallet {
   handlers: HandlerTable;
   onEvent(listener: (event: WalletEvent) => void): () => void;
   /**
-   * Locks the app after the idle minutes, and announces a grant reminder that has become due; hosts call it on a
-   * timer (and it runs on every status read).
+   * Locks the app after the idle minutes, announces a grant reminder that has become due, and follows up the
+   * signed-in customer's payments whose outcome is not known yet (see FollowUp); hosts call it on a timer (every
+   * FOLLOW_UP_TICK_MS). Resolves when the follow-up round is over.
    */
-  checkReminders(): void;
+  checkReminders(): Promise<void>;
   /** Locks the app now (the menu item and its shortcut). */
   lockNow(): void;
   /** The language in use, for what the main process shows itself (menus, dialogs). */
@@ -141,6 +147,25 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   const activeProfile = () => profiles.active().id;
   const reminders = new GrantReminders(sessions, (reminder) => emit('grantReminder', reminder));
 
+  const followUp = new FollowUp({
+    clock,
+    onOutcome: (_before, after) => {
+      const notice = outcomeNotice(after, settings.locale(), platform.appInfo().name);
+      if (notice) platform.notify?.(notice);
+    },
+  });
+  /** The active profile's signed-in customer's payments, followed up; nothing when nobody is signed in. */
+  const followUpNow = async (): Promise<void> => {
+    const profileId = activeProfile();
+    let kennitala: string;
+    try {
+      ({ kennitala } = sessions.customer(profileId));
+    } catch {
+      return;
+    }
+    await followUp.run(await payments.of(profileId, kennitala));
+  };
+
   /** Where tokens may live changed: every profile's session moves to disk, or off it, at once. */
   const applyTokenStorage = () => secrets.switchBox(holders);
 
@@ -172,7 +197,10 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     },
     checkReminders: () => {
       lock.checkIdle();
-      if (!lock.locked) reminders.check(activeProfile());
+      // While locked nothing is opened: on a machine where the passcode protects the data key, it is not open yet.
+      if (lock.locked) return Promise.resolve();
+      reminders.check(activeProfile());
+      return followUpNow();
     },
     lockNow: () => void lock.lock('manual'),
     locale: () => settings.locale(),

@@ -215,6 +215,23 @@ export class PaymentService {
     return this.#refresh(intent);
   }
 
+  /**
+   * Payments the bank may still be deciding on, within their request id's 24 hours: accepted without a final status,
+   * or sent with no answer. Only the last two GMT days can hold them (a payment counts on the day it was first sent,
+   * never before it was confirmed), so this reads two days of the index, not the history.
+   */
+  awaitingOutcome(): PaymentIntent[] {
+    const now = this.#now();
+    return [gmtDay(now - DAY_MS), gmtDay(now)]
+      .flatMap((day) => this.#store.onDay(day))
+      .filter(
+        (intent) =>
+          (intent.state === 'accepted' || intent.state === 'unknown') &&
+          intent.firstSentAt !== undefined &&
+          now < intent.createdAt + REQUEST_ID_WINDOW_MS,
+      );
+  }
+
   get(id: string): PaymentIntent | undefined {
     return this.#store.get(id);
   }

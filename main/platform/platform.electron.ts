@@ -1,4 +1,4 @@
-import { app, dialog, powerMonitor, shell } from 'electron';
+import { app, dialog, Notification, powerMonitor, shell } from 'electron';
 import { systemClock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
 import { focusAppWindow, openInSystemBrowser } from '../window/desktop.electron.ts';
@@ -26,6 +26,9 @@ export function createElectronPlatform(options: {
     saveFile: saveWithDialog,
     showFile: (path) => shell.showItemInFolder(path),
     shipped: options.shipped,
+    notify: (notice) => {
+      if (Notification.isSupported()) new Notification(notice).show();
+    },
     idleMs: () => powerMonitor.getSystemIdleTime() * 1000,
     onSystemLock: (listener) => {
       powerMonitor.on('lock-screen', listener);

@@ -4,6 +4,7 @@ import type { Profile } from '../../common/profile.ts';
 import type { Clock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
 import type { KdfParams } from '../lock/passcode.ts';
+import type { Notice } from '../payments/outcome-notice.ts';
 import type { KeyProtector } from '../secrets/key-protector.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 
@@ -39,6 +40,8 @@ export interface Platform {
     /** How long a passcode entered counts for a payment (0: every payment asks); the app's default otherwise. */
     presenceSeconds?: number;
   };
+  /** Shows a desktop notification (Electron's Notification), where the system has them. */
+  notify?(notice: Notice): void;
   /** How long the OS has seen no keyboard or mouse, where it can tell (Electron's powerMonitor). */
   idleMs?(): number;
   /** Calls the listener when the computer locks its screen or goes to sleep. */

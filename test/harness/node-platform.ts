@@ -23,6 +23,8 @@ export interface NodePlatformOptions {
   shipped?: Platform['shipped'];
   /** What the OS says of the keyboard's idle time; without it, the lock counts from the app's last call. */
   idleMs?: () => number;
+  /** Where the test sees the desktop notifications. */
+  notify?: Platform['notify'];
   /** Where the test says the computer locks or sleeps. */
   onSystemLock?: (listener: () => void) => void;
   /** The passcode's cost: by default a thousandth of the app's (FAST_TEST_KDF), so that tests stay fast. */
@@ -72,6 +74,7 @@ export function createNodePlatform(
       allowEdit: false,
     },
     passcodeKdf: options.passcodeKdf ?? FAST_TEST_KDF,
+    ...(options.notify ? { notify: options.notify } : {}),
     ...(options.idleMs ? { idleMs: options.idleMs } : {}),
     ...(options.onSystemLock ? { onSystemLock: options.onSystemLock } : {}),
     ...(options.localSandbox ? { localSandbox: options.localSandbox } : {}),

@@ -327,19 +327,19 @@ describe('the wallet through the contract', () => {
   it('announces each grant reminder once, as the end comes near', async () => {
     await open();
     await value('signIn');
-    wallet.checkReminders();
+    await wallet.checkReminders();
     expect(events.filter((event) => event.channel === 'grantReminder')).toEqual([]);
 
     sandbox.clock.set(sandbox.clock.now() + 77 * DAY_MS);
-    wallet.checkReminders();
-    wallet.checkReminders();
+    await wallet.checkReminders();
+    await wallet.checkReminders();
     await value('sessionStatus');
     const reminders = events.filter((event) => event.channel === 'grantReminder');
     expect(reminders).toEqual([
       { channel: 'grantReminder', payload: expect.objectContaining({ reminder: 14, daysLeft: 13 }) },
     ]);
     sandbox.clock.set(sandbox.clock.now() + 12 * DAY_MS + DAY_MS / 2);
-    wallet.checkReminders();
+    await wallet.checkReminders();
     expect(events.filter((event) => event.channel === 'grantReminder').at(-1)).toMatchObject({
       payload: { reminder: 1 },
     });

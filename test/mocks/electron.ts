@@ -499,7 +499,24 @@ export const powerMonitor = {
   },
 };
 
+/** Desktop notifications, as shown: a test reads `Notification.shown`. */
+export class Notification {
+  static shown: { title: string; body: string }[] = [];
+  static supported = true;
+  static isSupported(): boolean {
+    return Notification.supported;
+  }
+  readonly #notice: { title: string; body: string };
+  constructor(options: { title: string; body: string }) {
+    this.#notice = { title: options.title, body: options.body };
+  }
+  show(): void {
+    Notification.shown.push(this.#notice);
+  }
+}
+
 export default {
+  Notification,
   powerMonitor,
   ipcMain,
   ipcRenderer,

@@ -45,7 +45,7 @@ describe('the 90-day grant', () => {
     expect(shown.textContent).toBe(banner);
     expect(shown.textContent.match(renew)).toHaveLength(1);
     days(9.5);
-    act(() => core.wallet.checkReminders());
+    await act(() => core.wallet.checkReminders());
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent.match(renew)).toHaveLength(1);
   });
@@ -58,7 +58,7 @@ describe('the 90-day grant', () => {
     const before = document.activeElement;
     // The last day comes while the app is open; the host's timer checks the reminders.
     days(9.5);
-    act(() => core.wallet.checkReminders());
+    await act(() => core.wallet.checkReminders());
     const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends tomorrow' });
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.tab();

@@ -76,7 +76,7 @@ describe('the lock screen', () => {
     await user.click(screen.getByRole('button', { name: 'History' }));
     await screen.findByRole('heading', { name: 'History' });
     wallets.sandbox().clock.advanceSeconds(5 * 60);
-    core.wallet.checkReminders();
+    await core.wallet.checkReminders();
     expect(await screen.findByText('The app locked itself after 5 minutes without use.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'History' })).toBeNull();
   });

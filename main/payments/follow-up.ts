@@ -1,0 +1,87 @@
+import type { PaymentIntent } from '../../common/payment.ts';
+import type { Clock } from '../../common/time.ts';
+import type { PaymentService } from './payment-service.ts';
+
+/**
+ * The waits between the app's own questions about a payment whose outcome is not known yet: from the last change,
+ * 15 seconds, then longer each time, up to an hour between questions. A bank that is down or slow is not pressed.
+ */
+export const FOLLOW_UP_WAITS_MS = [15, 30, 60, 120, 300, 600, 1800, 3600].map((seconds) => seconds * 1000);
+
+/** The wait after the `tries`-th question (the first wait for 0 questions). */
+export function followUpWait(tries: number): number {
+  return FOLLOW_UP_WAITS_MS[Math.min(tries, FOLLOW_UP_WAITS_MS.length - 1)] ?? 0;
+}
+
+/** The customer learns something final-er than before: it went through, was completed, or was refused. */
+export function outcomeLearned(before: PaymentIntent, after: PaymentIntent): boolean {
+  if (before.state === after.state) return false;
+  return (
+    after.state === 'settled' ||
+    after.state === 'rejected' ||
+    (before.state === 'unknown' && after.state === 'accepted')
+  );
+}
+
+export interface FollowUpOptions {
+  clock: Clock;
+  /** A payment's outcome became known through a question the app asked on its own. */
+  onOutcome(before: PaymentIntent, after: PaymentIntent): void;
+  /** A question that failed (signed out, the bank down): asked again after the next wait. */
+  onError?(error: unknown): void;
+}
+
+/**
+ * Follows up, without the customer pressing anything, the payments the bank may still be deciding on (accepted with
+ * no final status, or whose answer was lost), within their request id's 24 hours (`awaitingOutcome`). Each is asked
+ * with "check again": the status for an accepted one, the same request id sent again for an unknown one, never a new
+ * id, and never a payment that was not sent yet. Hosts call `run` on a timer; rounds never overlap.
+ */
+export class FollowUp {
+  readonly #options: FollowUpOptions;
+  /** When each payment is next asked about, and how often it was asked already (this run). */
+  readonly #plans = new Map<string, { tries: number; at: number }>();
+  #running: Promise<void> | undefined;
+
+  constructor(options: FollowUpOptions) {
+    this.#options = options;
+  }
+
+  /** One round over the customer's payments: each whose wait is over is asked once. */
+  run(service: PaymentService): Promise<void> {
+    this.#running ??= this.#round(service).finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  /** When the next question is due (the app's clock), for a host that would rather not tick; undefined: none. */
+  nextAt(): number | undefined {
+    const times = [...this.#plans.values()].map((plan) => plan.at);
+    return times.length > 0 ? Math.min(...times) : undefined;
+  }
+
+  async #round(service: PaymentService): Promise<void> {
+    const open = service.awaitingOutcome();
+    const ids = new Set(open.map((intent) => intent.id));
+    // Final, expired or another customer's: no longer followed.
+    for (const id of this.#plans.keys()) if (!ids.has(id)) this.#plans.delete(id);
+    for (const intent of open) {
+      const now = this.#options.clock.now();
+      let plan = this.#plans.get(intent.id);
+      if (!plan) {
+        plan = { tries: 0, at: intent.updatedAt + followUpWait(0) };
+        this.#plans.set(intent.id, plan);
+      }
+      if (plan.at > now) continue;
+      plan.tries += 1;
+      plan.at = now + followUpWait(plan.tries);
+      try {
+        const after = await service.checkAgain(intent.id);
+        if (outcomeLearned(intent, after)) this.#options.onOutcome(intent, after);
+      } catch (error) {
+        this.#options.onError?.(error);
+      }
+    }
+  }
+}
