@@ -42,7 +42,13 @@ export const INVOKE_CHANNEL_NAMES = [
   'forgetPasscode',
 ] as const;
 
-export const EVENT_CHANNEL_NAMES = ['sessionChanged', 'paymentChanged', 'grantReminder', 'lockChanged'] as const;
+export const EVENT_CHANNEL_NAMES = [
+  'sessionChanged',
+  'paymentChanged',
+  'paymentOutcome',
+  'grantReminder',
+  'lockChanged',
+] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNEL_NAMES)[number];
 export type EventChannel = (typeof EVENT_CHANNEL_NAMES)[number];

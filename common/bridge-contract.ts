@@ -198,6 +198,8 @@ export const invokeChannels = {
 export const eventChannels = {
   sessionChanged: SessionSchema,
   paymentChanged: PaymentViewSchema,
+  /** The app learned a payment's outcome by itself (the follow-up): the history's badge counts it until seen. */
+  paymentOutcome: PaymentViewSchema,
   grantReminder: GrantReminderSchema,
   lockChanged: LockStatusSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;

@@ -150,6 +150,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   const followUp = new FollowUp({
     clock,
     onOutcome: (_before, after) => {
+      emit('paymentOutcome', paymentView(after));
       const notice = outcomeNotice(after, settings.locale(), platform.appInfo().name);
       if (notice) platform.notify?.(notice);
     },

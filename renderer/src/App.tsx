@@ -133,6 +133,7 @@ function Header() {
   const screen = useApp((state) => state.screen);
   const session = useApp((state) => state.session);
   const passcodeSet = useApp((state) => state.lock?.passcodeSet ?? false);
+  const unseen = useApp((state) => state.unseenOutcomes.length);
   const actions = useApp((state) => state.actions);
   return (
     <header className="app-header">
@@ -160,6 +161,14 @@ function Header() {
                 onClick={() => actions.go(name)}
               >
                 {t(`nav.${name}`)}
+                {name === 'history' && unseen > 0 && (
+                  <>
+                    {' '}
+                    <span className="badge" data-testid="history-badge">
+                      {t('nav.historyBadge', { count: String(unseen) })}
+                    </span>
+                  </>
+                )}
               </button>
             </li>
           ))}

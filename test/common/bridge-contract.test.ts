@@ -186,6 +186,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
 const mainEvents: { [E in EventChannel]: EventPayload<E> } = {
   sessionChanged: session,
   paymentChanged: payment,
+  paymentOutcome: payment,
   grantReminder: { profileId: 'test-bank', reminder: 7, daysLeft: 7, grantEnd: T + 7 * DAY },
   lockChanged: lockStatus,
 };

@@ -62,6 +62,8 @@ export interface AppState {
    * follow it; screens read those.
    */
   paymentChange?: PaymentView;
+  /** Payments whose outcome the app learned by itself since the history was last looked at (its badge). */
+  unseenOutcomes: readonly string[];
   actions: AppActions;
 }
 
@@ -161,6 +163,17 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       return payment;
     };
 
+    /** An outcome the app learned by itself: counted on the history's badge unless the history is on screen. */
+    const takeOutcome = (payment: PaymentView) => {
+      takePayment(payment);
+      // Only the active customer's payments are kept (the change event may have brought this one first).
+      if (!payments.has(payment.id)) return;
+      const { screen, unseenOutcomes } = get();
+      if (screen !== 'history' && !unseenOutcomes.includes(payment.id)) {
+        set({ unseenOutcomes: [...unseenOutcomes, payment.id] });
+      }
+    };
+
     /** Another profile is active: what belonged to the one before goes. */
     const profileChanged = (change: ProfileChange) => {
       const { session, ...profiles } = change;
@@ -172,6 +185,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         signInError: undefined,
         reminderDialog: undefined,
         paymentChange: undefined,
+        unseenOutcomes: [],
       });
       remindFrom(session);
     };
@@ -247,7 +261,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         }
       },
       go(screen) {
-        set({ screen });
+        set(screen === 'history' ? { screen, unseenOutcomes: [] } : { screen });
       },
       async signIn() {
         set({ signInError: undefined });
@@ -329,6 +343,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         const stops = [
           wallet.onSessionChanged(takeSession),
           wallet.onPaymentChanged((payment) => void takePayment(payment)),
+          wallet.onPaymentOutcome(takeOutcome),
           wallet.onGrantReminder(remind),
           wallet.onLockChanged(takeLock),
         ];
@@ -336,6 +351,6 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       },
     };
 
-    return { phase: 'loading', locale: initialLocale, screen: 'pay', draft: emptyDraft(), actions };
+    return { phase: 'loading', locale: initialLocale, screen: 'pay', draft: emptyDraft(), unseenOutcomes: [], actions };
   });
 }

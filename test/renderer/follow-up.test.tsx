@@ -1,0 +1,57 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { draftFrom, NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
+
+/**
+ * Issue 19: when the app learns a payment's outcome by itself (the follow-up, on the host's timer), the history's
+ * badge says so until the history is opened. Driven through the real core: a lost answer at the sandbox, then time.
+ */
+const wallets = walletsPerTest(NOON);
+
+/** Anna signed in, with a payment whose answer the network lost (unknown in the app, paid at the bank). */
+async function withLostAnswer(language?: 'is'): Promise<InProcessWallet> {
+  const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], ...(language ? { language } : {}) });
+  wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropAfterProcessing', count: 1 });
+  const { id } = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 1500) });
+  expect((await core.value('submitPayment', { id })).state).toBe('unknown');
+  return core;
+}
+
+/** The host's timer, once the first wait is over. */
+async function followUp(core: InProcessWallet): Promise<void> {
+  wallets.sandbox().clock.advanceSeconds(15);
+  await act(() => core.wallet.checkReminders());
+}
+
+describe('the history’s badge', () => {
+  it('counts an outcome learned while the history is not open, and goes when it is opened', async () => {
+    const core = await withLostAnswer();
+    const { user, container } = await renderApp(core);
+    expect(screen.queryByTestId('history-badge')).toBeNull();
+    await followUp(core);
+    const history = await screen.findByRole('button', { name: 'History (1 new)' });
+    await expectAxeClean(container);
+    await user.click(history);
+    await screen.findByRole('heading', { name: 'History' });
+    expect(screen.queryByTestId('history-badge')).toBeNull();
+    expect((await screen.findAllByText('Paid')).length).toBeGreaterThan(0);
+  });
+
+  it('shows nothing new while the history is on screen: the row changes in place', async () => {
+    const core = await withLostAnswer();
+    const { user, store } = await renderApp(core);
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    await screen.findByRole('heading', { name: 'History' });
+    await followUp(core);
+    await waitFor(() => expect(store.getState().paymentChange?.state).toBe('settled'));
+    expect(screen.queryByTestId('history-badge')).toBeNull();
+  });
+
+  it('says it in Icelandic', async () => {
+    const core = await withLostAnswer('is');
+    await renderApp(core);
+    await followUp(core);
+    expect(await screen.findByRole('button', { name: 'Saga (1 nýtt)' })).toBeTruthy();
+  });
+});
