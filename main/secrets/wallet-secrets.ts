@@ -69,7 +69,9 @@ export class WalletSecrets {
     const secure = protector.status().secure;
     // Copies left by a passcode whose record was never stored (the app stopped in between) open nothing: gone.
     if (!options.passcodeSet && store.get(PASSCODE_WRAPS) !== undefined) store.delete(PASSCODE_WRAPS);
-    const guarded = !secure && options.passcodeSet && wrapsIn(store).length > 0;
+    // The passcode's copy is the one to open: where the keychain is weak, and where a keychain came since (the
+    // keychain has no copy yet; the passcode's key hands the data key over to it at the unlock).
+    const guarded = options.passcodeSet && wrapsIn(store).length > 0 && (!secure || store.get(DATA_KEY) === undefined);
     const key = guarded ? undefined : await openDataKey(store, protector, options.allowWeak());
     return new WalletSecrets(options, key, guarded);
   }
@@ -98,7 +100,10 @@ export class WalletSecrets {
 
   /** The app lock's news of the passcode (see `PasscodeKeyEvent`); nothing to do where the keychain is real. */
   async passcodeKey(event: PasscodeKeyEvent, holders: readonly BoxHolder[]): Promise<void> {
-    if (this.#options.protector.status().secure) return;
+    if (this.#options.protector.status().secure) {
+      if (event.kind === 'opened' && this.#guarded) await this.#toKeychain(event.key, holders);
+      return;
+    }
     if (event.kind === 'removed') return this.#removed(holders);
     if (event.kind === 'forgotten') return this.#forgotten(holders);
     await this.#wrapUnder(event.key, event.kind === 'staged', holders);
@@ -118,9 +123,26 @@ export class WalletSecrets {
     // While a change is stored, the old passcode's copy stays beside the new one; once it is, only the new one.
     const others = staged ? stored.filter((_, index) => opened[index] === undefined) : [];
     store.set(PASSCODE_WRAPS, [wrapper.seal(key.toString('base64'), WRAP_CONTEXT), ...others].slice(0, 2));
-    if (!staged) store.delete(DATA_KEY);
-    this.#guarded = true;
+    // Once the passcode's record is stored, its copy is the only one (until then, a failed change leaves things as
+    // they were).
+    if (!staged) {
+      store.delete(DATA_KEY);
+      this.#guarded = true;
+    }
     if (key !== this.#key) await this.#use(key, holders);
+  }
+
+  /** A keychain came since the passcode kept the data key: the keychain keeps it from now on, the same key. */
+  async #toKeychain(passcodeKey: Buffer, holders: readonly BoxHolder[]): Promise<void> {
+    const { store, protector } = this.#options;
+    const wrapper = aesGcmBox(passcodeKey);
+    const found = wrapsIn(store)
+      .map((wrap) => unwrap(wrapper, wrap))
+      .find((key) => key !== undefined);
+    const key = await openDataKey(store, protector, false, this.#key ?? found);
+    store.delete(PASSCODE_WRAPS);
+    this.#guarded = false;
+    if (key && key !== this.#key) await this.#use(key, holders);
   }
 
   /** Without a passcode the data key can be kept only under the fixed key, and only if the customer accepted it. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SecretBox } from '../../../main/secrets/secret-box.ts';
 import { WalletSecrets, type BoxHolder } from '../../../main/secrets/wallet-secrets.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
-import { fixedKeyProtector } from '../../helpers/memory-keychain.ts';
+import { fixedKeyProtector, memoryKeychain } from '../../helpers/memory-keychain.ts';
 
 /**
  * The data key under the passcode's key where the keychain is only a fixed key: what survives an app that stops at
@@ -110,6 +110,25 @@ describe('the data key under the passcode', () => {
     const restarted = await open(store, true, true);
     expect(restarted.box()).toBeUndefined();
     await restarted.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(reads(restarted, sealed)).toBe('token');
+  });
+
+  it('a keychain that came since (a keyring installed): the passcode hands the same data key over to it', async () => {
+    const { store, sealed } = await guarded();
+    const keychain = memoryKeychain();
+    const opened = await WalletSecrets.open({ store, protector: keychain, allowWeak: () => false, passcodeSet: true });
+    expect(opened.box()).toBeUndefined();
+    await opened.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(reads(opened, sealed)).toBe('token');
+    expect(store.get(WRAPS)).toBeUndefined();
+    expect(store.get('vault.dataKey')).toBeDefined();
+    // From now on the keychain opens it at start, with no passcode needed for the key.
+    const restarted = await WalletSecrets.open({
+      store,
+      protector: keychain,
+      allowWeak: () => false,
+      passcodeSet: true,
+    });
     expect(reads(restarted, sealed)).toBe('token');
   });
 });
