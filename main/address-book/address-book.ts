@@ -48,17 +48,15 @@ export class AddressBook {
     this.#options = options;
   }
 
-  readonly #memory = new Map<string, Book>();
-  /** Whose books are in `#memory`, by its key. */
-  readonly #owners = new Map<string, { profileId: string; owner: string }>();
+  /** Books kept in memory (no box when they were written), with whose they are. */
+  readonly #memory = new Map<string, { profileId: string; owner: string; book: Book }>();
 
   /**
    * A box has come (a passcode set, or the fixed key accepted): books kept in memory until now are sealed to the
    * store, unless one is stored there already for the same customer (from an earlier run), which is left as it is.
    */
   useBox(): void {
-    for (const [key, book] of this.#memory) {
-      const { profileId, owner } = this.#owners.get(key) ?? { profileId: '', owner: '' };
+    for (const [key, { profileId, owner, book }] of this.#memory) {
       const place = this.#place(profileId, owner);
       if (!place || this.#options.store.get(place.key) !== undefined) continue;
       this.#write(profileId, owner, book);
@@ -75,7 +73,7 @@ export class AddressBook {
 
   #read(profileId: string, owner: string): Book {
     const place = this.#place(profileId, owner);
-    if (!place) return this.#memory.get(`${profileId}|${owner}`) ?? this.#legacy(profileId, owner);
+    if (!place) return this.#memory.get(`${profileId}|${owner}`)?.book ?? this.#legacy(profileId, owner);
     const sealed = this.#options.store.get(place.key);
     if (typeof sealed !== 'string') {
       const legacy = this.#legacy(profileId, owner);
@@ -101,8 +99,7 @@ export class AddressBook {
   #write(profileId: string, owner: string, book: Book): void {
     const place = this.#place(profileId, owner);
     if (!place) {
-      this.#memory.set(`${profileId}|${owner}`, book);
-      this.#owners.set(`${profileId}|${owner}`, { profileId, owner });
+      this.#memory.set(`${profileId}|${owner}`, { profileId, owner, book });
       return;
     }
     this.#options.store.set(place.key, place.box.seal(JSON.stringify(book), place.context));

@@ -55,12 +55,6 @@ export class FollowUp {
     return this.#running;
   }
 
-  /** When the next question is due (the app's clock), for a host that would rather not tick; undefined: none. */
-  nextAt(): number | undefined {
-    const times = [...this.#plans.values()].map((plan) => plan.at);
-    return times.length > 0 ? Math.min(...times) : undefined;
-  }
-
   async #round(service: PaymentService): Promise<void> {
     const open = service.awaitingOutcome();
     const ids = new Set(open.map((intent) => intent.id));

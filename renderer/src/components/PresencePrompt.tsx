@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { useT } from '../i18n/index.ts';
-import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import { Dialog } from './Dialog.tsx';
 import { useErrorText } from './ErrorText.tsx';
 import { TextField } from './Field.tsx';
+import { usePasscodeEntry } from './use-passcode-entry.ts';
 
 /** The passcode once more before the payment goes: a wrong one is said here, and the customer may try again. */
 export function PresencePrompt({
@@ -19,26 +18,13 @@ export function PresencePrompt({
   const t = useT();
   const errorText = useErrorText();
   const actions = useApp((state) => state.actions);
-  const [passcode, setPasscode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || passcode === '') return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await actions.confirmPresence(passcode);
-      onConfirmed();
-    } catch (caught) {
-      setError(errorCode(caught));
-      setPasscode('');
-      setBusy(false);
-    }
-  };
+  const { passcode, setPasscode, busy, error, submit } = usePasscodeEntry(async (typed) => {
+    await actions.confirmPresence(typed);
+    onConfirmed();
+  });
   return (
     <Dialog title={t('lock.presenceTitle')} onClose={onCancel}>
-      <form onSubmit={(event) => void confirm(event)}>
+      <form onSubmit={(event) => void submit(event)}>
         <p>{t('lock.presenceText', { amount })}</p>
         <TextField
           label={t('lock.passcode')}

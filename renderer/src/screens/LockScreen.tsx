@@ -4,6 +4,7 @@ import { passcodeProblem, TRIES_BEFORE_WIPE } from '../../../common/passcode-rul
 import { Dialog } from '../components/Dialog.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { TextField } from '../components/Field.tsx';
+import { usePasscodeEntry } from '../components/use-passcode-entry.ts';
 import { useT } from '../i18n/index.ts';
 import { formatDateTime } from '../i18n/format.ts';
 import { errorCode } from '../lib/api.ts';
@@ -30,25 +31,10 @@ function Unlock({ lock, name }: { lock: LockStatus; name: string }) {
   const errorText = useErrorText();
   const locale = useApp((state) => state.locale);
   const actions = useApp((state) => state.actions);
-  const [passcode, setPasscode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { passcode, setPasscode, busy, error, submit } = usePasscodeEntry(async (typed) => {
+    await actions.unlock(typed);
+  });
   const [forgetting, setForgetting] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || passcode === '') return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await actions.unlock(passcode);
-    } catch (caught) {
-      setError(errorCode(caught));
-      setPasscode('');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const triesLeft = TRIES_BEFORE_WIPE - lock.wrongTries;
   const problem =

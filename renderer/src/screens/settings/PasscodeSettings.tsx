@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { IDLE_MINUTE_CHOICES, type IdleMinutes } from '../../../../common/passcode-rules.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { TextField } from '../../components/Field.tsx';
+import { usePasscodeEntry } from '../../components/use-passcode-entry.ts';
 import { useT } from '../../i18n/index.ts';
 import { errorCode } from '../../lib/api.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
@@ -83,19 +84,15 @@ function RemovePasscode({ onDone }: { onDone: () => void }) {
   const t = useT();
   const errorText = useErrorText();
   const actions = useApp((state) => state.actions);
-  const [current, setCurrent] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    try {
-      await actions.removePasscode(current);
-      onDone();
-    } catch (caught) {
-      setError(errorCode(caught));
-      setCurrent('');
-    }
-  };
+  const {
+    passcode: current,
+    setPasscode: setCurrent,
+    error,
+    submit,
+  } = usePasscodeEntry(async (typed) => {
+    await actions.removePasscode(typed);
+    onDone();
+  });
   return (
     <form onSubmit={(event) => void submit(event)}>
       <TextField
