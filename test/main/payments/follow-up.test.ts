@@ -149,6 +149,25 @@ describe('following up a payment whose outcome is not known', () => {
     expect(posts()).toHaveLength(2);
   });
 
+  it('another customer signed in on the same profile: the first one’s payment is not asked about with their session', async () => {
+    await open();
+    const annas = await lostAnswer();
+    await core.value('signOut');
+    core.as('bjorn');
+    await core.value('signIn');
+    seconds(60);
+    await core.wallet.checkReminders();
+    expect(posts()).toHaveLength(1);
+    expect(notices).toEqual([]);
+    // Anna back: her payment is followed up again, under her own session.
+    await core.value('signOut');
+    core.as('anna');
+    await core.value('signIn');
+    await core.wallet.checkReminders();
+    expect(posts()).toHaveLength(2);
+    expect(await stateOf(annas)).toBe('settled');
+  });
+
   it('two timers at once, and the customer’s own "check again" meanwhile: one question each, one initiation', async () => {
     await open();
     const id = await lostAnswer();
