@@ -29,6 +29,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'getPayment',
   'refreshStatus',
   'exportHistory',
+  'saveReceipt',
   'showExport',
   'getSettings',
   'updateSettings',

@@ -106,14 +106,17 @@ export const HistoryPageSchema = z.object({
 });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
-export const ExportResultSchema = z.object({
+/** A file saved through the save dialog, or not (the customer cancelled). */
+export const SavedFileSchema = z.object({
   saved: z.boolean(),
   /** The file's name, when saved. */
   fileName: z.string().optional(),
   /** The folder it was saved in, as the customer's system names it. */
   folder: z.string().optional(),
-  count: z.number().int().nonnegative(),
 });
+export type SavedFile = z.infer<typeof SavedFileSchema>;
+
+export const ExportResultSchema = SavedFileSchema.extend({ count: z.number().int().nonnegative() });
 export type ExportResult = z.infer<typeof ExportResultSchema>;
 
 export const GrantReminderSchema = z.object({
@@ -174,7 +177,12 @@ export const invokeChannels = {
     request: z.strictObject({ filter: HistoryFilterSchema.strict().default({}) }),
     response: ExportResultSchema,
   },
-  /** Shows a file this run exported in the system's file manager; any other name is refused. */
+  /**
+   * Saves the receipt of one of the customer's payments the bank took as a PDF: the window as printed, which shows
+   * only the receipt (the renderer puts it there first). Refused for any other payment.
+   */
+  saveReceipt: { request: Id, response: SavedFileSchema },
+  /** Shows a file this run saved (an export or a receipt) in the system's file manager; any other name is refused. */
   showExport: { request: z.strictObject({ fileName: z.string().min(1).max(255) }), response: z.object({}) },
 
   // Settings.

@@ -182,6 +182,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       activeProfile,
       clock,
       saveFile: (file) => platform.saveFile(file),
+      printToPdf: () => platform.printToPdf?.(),
       showFile: (path) => platform.showFile(path),
       locale: () => settings.locale(),
     }),

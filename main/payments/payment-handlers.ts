@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import type { HandlerTable } from '../../common/bridge-contract.ts';
+import type { HandlerTable, SavedFile } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
@@ -21,6 +21,7 @@ export type PaymentHandlers = Pick<
   | 'getPayment'
   | 'refreshStatus'
   | 'exportHistory'
+  | 'saveReceipt'
   | 'showExport'
 >;
 
@@ -30,6 +31,8 @@ export interface PaymentHandlerOptions {
   activeProfile(): string;
   clock: Clock;
   saveFile: Platform['saveFile'];
+  /** The window as printed, as a PDF; undefined where the host cannot print. */
+  printToPdf(): Promise<Uint8Array> | undefined;
   showFile: Platform['showFile'];
   locale(): AppLocale;
 }
@@ -41,8 +44,13 @@ export interface PaymentHandlerOptions {
  */
 export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers {
   const { payments, sessions, clock } = options;
-  /** The files this run exported, by name. */
+  /** The files this run saved (exports and receipts), by name. */
   const exported = new Map<string, string>();
+  const saved = (path: string | undefined): SavedFile => {
+    if (!path) return { saved: false };
+    exported.set(basename(path), path);
+    return { saved: true, fileName: basename(path), folder: dirname(path) };
+  };
   const active = (): Promise<PaymentService> => {
     const profileId = options.activeProfile();
     return payments.of(profileId, sessions.customer(profileId).kennitala);
@@ -86,11 +94,30 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       const path = await options.saveFile({
         suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
         content: historyCsv(items, options.locale()),
+        kind: 'csv',
         locale: options.locale(),
       });
-      if (!path) return { saved: false, count: items.length };
-      exported.set(basename(path), path);
-      return { saved: true, fileName: basename(path), folder: dirname(path), count: items.length };
+      return { ...saved(path), count: items.length };
+    },
+    saveReceipt: async ({ id }) => {
+      const intent = await (await readable())?.find(id);
+      if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
+      // A receipt says the bank took it: nothing else has one, whatever the window asks.
+      if (intent.state !== 'accepted' && intent.state !== 'settled') {
+        throw new WalletError('NO_RECEIPT', 'Only a payment the bank accepted has a receipt');
+      }
+      const printing = options.printToPdf();
+      if (!printing) throw new WalletError('CANNOT_PRINT', 'This host cannot make a PDF');
+      const content = await printing;
+      const word = options.locale() === 'is' ? 'kvittun' : 'receipt';
+      const path = await options.saveFile({
+        // The day and the payment's own id: no name, no kennitala in a file name.
+        suggestedName: `${word}-${gmtDay(intent.stateTimes.accepted ?? intent.createdAt)}-${intent.id.slice(0, 8)}.pdf`,
+        content,
+        kind: 'pdf',
+        locale: options.locale(),
+      });
+      return saved(path);
     },
     showExport: ({ fileName }) => {
       // Only what this run saved: the page never names a path of its own choosing.

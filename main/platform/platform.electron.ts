@@ -1,4 +1,4 @@
-import { app, dialog, Notification, powerMonitor, shell } from 'electron';
+import { app, BrowserWindow, dialog, Notification, powerMonitor, shell } from 'electron';
 import { systemClock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
 import { focusAppWindow, openInSystemBrowser } from '../window/desktop.electron.ts';
@@ -24,6 +24,12 @@ export function createElectronPlatform(options: {
     openExternal: openInSystemBrowser,
     focusApp: focusAppWindow,
     saveFile: saveWithDialog,
+    // The app's one window as printed: its print styles show only the receipt the renderer put there.
+    printToPdf: async () => {
+      const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+      if (!window) throw new Error('No window to print');
+      return window.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
+    },
     showFile: (path) => shell.showItemInFolder(path),
     shipped: options.shipped,
     notify: (notice) => {

@@ -8,6 +8,14 @@ import type { Notice } from '../payments/outcome-notice.ts';
 import type { KeyProtector } from '../secrets/key-protector.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 
+/** A file to save where the customer chooses: a history export (CSV) or a receipt (PDF). */
+export interface SaveFileRequest {
+  suggestedName: string;
+  content: string | Uint8Array;
+  kind: 'csv' | 'pdf';
+  locale: AppLocale;
+}
+
 /**
  * What the wallet needs from its host. Electron implements it in `platform.electron.ts`; the browser harness and
  * the tests implement it with plain Node, so no service depends on Electron directly.
@@ -28,7 +36,9 @@ export interface Platform {
   /** Brings the app to the front when the bank sends the customer back. */
   focusApp(): void;
   /** Asks where to save a file and saves it there; the path, or undefined when the customer cancelled. */
-  saveFile(file: { suggestedName: string; content: string; locale: AppLocale }): Promise<string | undefined>;
+  saveFile(file: SaveFileRequest): Promise<string | undefined>;
+  /** The app's window as printed (print styles), as a PDF: Electron's printToPDF. */
+  printToPdf?(): Promise<Uint8Array>;
   /** Shows a saved file in the system's file manager. */
   showFile(path: string): void;
   /** The profiles this build ships (built-in and the vendor's), and whether customers may add and edit profiles. */

@@ -3,35 +3,35 @@ import { extname, join } from 'node:path';
 import { app, BrowserWindow, dialog } from 'electron';
 import type { AppLocale } from '../../common/locale.ts';
 import { freeName } from '../platform/free-name.ts';
+import type { SaveFileRequest } from '../platform/platform.ts';
 
-const TITLES: Record<AppLocale, string> = { is: 'Vista greiðslusögu', en: 'Save payment history' };
+const TITLES: Record<SaveFileRequest['kind'], Record<AppLocale, string>> = {
+  csv: { is: 'Vista greiðslusögu', en: 'Save payment history' },
+  pdf: { is: 'Vista kvittun', en: 'Save receipt' },
+};
 
 /**
- * The name the customer chose, ending in `.csv`: Linux portals older than version 4 ignore the suggested name and
- * its filter, and return whatever was typed.
+ * The name the customer chose, ending in the kind's extension: Linux portals older than version 4 ignore the
+ * suggested name and its filter, and return whatever was typed.
  */
-export const withCsvExtension = (path: string): string =>
-  extname(path).toLowerCase() === '.csv' ? path : `${path}.csv`;
+export const withExtension = (path: string, kind: SaveFileRequest['kind']): string =>
+  extname(path).toLowerCase() === `.${kind}` ? path : `${path}.${kind}`;
 
 /** The save dialog, starting in Downloads; the file is written readable by the user only. */
-export async function saveWithDialog(file: {
-  suggestedName: string;
-  content: string;
-  locale: AppLocale;
-}): Promise<string | undefined> {
+export async function saveWithDialog(file: SaveFileRequest): Promise<string | undefined> {
   const downloads = app.getPath('downloads');
   const options = {
-    title: TITLES[file.locale],
+    title: TITLES[file.kind][file.locale],
     // A name not taken yet; and should the customer pick an existing file, every system asks before replacing it
     // (Linux only when told to).
     defaultPath: join(downloads, freeName(downloads, file.suggestedName)),
-    filters: [{ name: 'CSV', extensions: ['csv'] }],
+    filters: [{ name: file.kind.toUpperCase(), extensions: [file.kind] }],
     properties: ['showOverwriteConfirmation' as const, 'createDirectory' as const],
   };
   const parent = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
   const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
   if (result.canceled || !result.filePath) return undefined;
-  const path = withCsvExtension(result.filePath);
+  const path = withExtension(result.filePath, file.kind);
   await writeFile(path, file.content, { mode: 0o600 });
   return path;
 }

@@ -156,6 +156,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   getPayment: payment,
   refreshStatus: payment,
   exportHistory: { saved: true, fileName: 'payments.csv', folder: '/home/anna/Downloads', count: 1 },
+  saveReceipt: { saved: true, fileName: 'receipt-2026-11-22-payment-.pdf', folder: '/home/anna/Downloads' },
   showExport: {},
   getSettings: {
     language: 'system',

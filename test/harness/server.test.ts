@@ -66,12 +66,17 @@ describe('the browser harness still works for its own page', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'a2a-harness-saved-'));
     try {
       const platform = createNodePlatform({ root, dataDir });
-      const file = await platform.saveFile({ suggestedName: 'history.csv', content: 'a,b', locale: 'en' });
+      const file = await platform.saveFile({ suggestedName: 'history.csv', content: 'a,b', kind: 'csv', locale: 'en' });
       if (file === undefined) throw new Error('nothing was saved');
       expect(statSync(platform.savedDir).mode & 0o777).toBe(0o700);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       // A second export of the same name is saved beside the first, never over it.
-      const second = await platform.saveFile({ suggestedName: 'history.csv', content: 'c,d', locale: 'en' });
+      const second = await platform.saveFile({
+        suggestedName: 'history.csv',
+        content: 'c,d',
+        kind: 'csv',
+        locale: 'en',
+      });
       expect(second).toBe(join(platform.savedDir, 'history (2).csv'));
       expect(readFileSync(file, 'utf8')).toBe('a,b');
     } finally {

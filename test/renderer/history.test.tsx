@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../common/bridge-contract.ts';
 import { bankErrorTexts } from '../../common/bank-error-texts.ts';
 import type { PaymentDraft } from '../../common/payment.ts';
@@ -10,6 +10,7 @@ import { App } from '../../renderer/src/App.tsx';
 import { formatDateTime } from '../../renderer/src/i18n/format.ts';
 import { createAppStore } from '../../renderer/src/state/app-store.ts';
 import { ROW_HEIGHT } from '../../renderer/src/screens/history/HistoryList.tsx';
+import { historyListShows } from './history-layout.ts';
 import { PAGE_SIZE } from '../../renderer/src/screens/history/history-store.ts';
 import type { InProcessWallet } from '../support/in-process-wallet.ts';
 import {
@@ -28,29 +29,8 @@ const sandbox = () => wallets.sandbox();
 const now = () => sandbox().clock.now();
 const minutes = (count: number) => sandbox().clock.advanceSeconds(count * 60);
 
-/*
- * jsdom lays nothing out: every element is 0 px high, so the virtualized list would render no row at all. The
- * list's scroll box gets the height of ten rows here, as in a window; everything else stays as jsdom has it.
- */
 const VIEW_ROWS = 10;
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('history-scroller') ? VIEW_ROWS * ROW_HEIGHT : 0;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('history-scroller') ? 800 : 0;
-    },
-  });
-});
-afterAll(() => {
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
-});
+historyListShows(VIEW_ROWS);
 
 /** Anna, signed in. */
 const signedIn = (options: OpenOptions = {}) => wallets.open({ signedInAs: 'anna', ...options });

@@ -70,6 +70,7 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   getPayment: { id: 'payment-1' },
   refreshStatus: { id: 'payment-1' },
   exportHistory: { filter },
+  saveReceipt: { id: 'payment-1' },
   showExport: { fileName: 'a2a-wallet-local-sandbox-2026-11-22.csv' },
   getSettings: undefined,
   updateSettings: { language: 'is', allowWeakTokenStorage: true },

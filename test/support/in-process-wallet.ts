@@ -79,6 +79,8 @@ export interface InProcessWallet {
   saveDialog: 'save' | 'cancel' | 'fail';
   /** The settings store refuses every write (a full or read-only disk) while this is true. */
   refuseWrites: boolean;
+  /** How the host prints its window as a PDF (the browser harness: Chromium's `page.pdf`); none by default. */
+  printPage: (() => Promise<Uint8Array>) | undefined;
   /** Events from the core, surviving restarts (what the harness forwards). */
   onEvent(listener: (event: WalletEvent) => void): () => void;
   /** One call of main's dispatch on the current core, untyped as it arrives from a transport. */
@@ -107,7 +109,11 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
   const gates = new Map<InvokeChannel, { promise: Promise<void>; release: () => void }>();
   let stopEvents = () => {};
   /** What the host does, as the test sets it (see `saveDialog` and `refuseWrites`). */
-  const host: Pick<InProcessWallet, 'saveDialog' | 'refuseWrites'> = { saveDialog: 'save', refuseWrites: false };
+  const host: Pick<InProcessWallet, 'saveDialog' | 'refuseWrites' | 'printPage'> = {
+    saveDialog: 'save',
+    refuseWrites: false,
+    printPage: undefined,
+  };
   let closed = false;
 
   const openWallet = async () => {
@@ -134,6 +140,8 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
         : host.saveDialog === 'cancel'
           ? Promise.resolve(undefined)
           : Promise.reject(new Error('The disk is full'));
+    // The host's window, printed as the test's page prints.
+    platform.printToPdf = () => host.printPage?.() ?? Promise.reject(new Error('This host has no page to print'));
     // The host's settings store, on a disk that may refuse writes.
     const store = platform.store;
     const refuse = () => {
@@ -230,6 +238,12 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
     },
     set saveDialog(answer) {
       host.saveDialog = answer;
+    },
+    get printPage() {
+      return host.printPage;
+    },
+    set printPage(print) {
+      host.printPage = print;
     },
     get refuseWrites() {
       return host.refuseWrites;

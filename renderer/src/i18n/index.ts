@@ -8,6 +8,7 @@ import * as history from './messages/history.ts';
 import * as lock from './messages/lock.ts';
 import * as pay from './messages/pay.ts';
 import * as profiles from './messages/profiles.ts';
+import * as receipt from './messages/receipt.ts';
 import * as settings from './messages/settings.ts';
 import * as signIn from './messages/sign-in.ts';
 
@@ -16,7 +17,7 @@ import * as signIn from './messages/sign-in.ts';
  * with en's keys, so a missing translation does not compile; test/renderer/i18n.test.ts checks the rest
  * (no empty text, the same {placeholders}).
  */
-export const sections = { common, failure, signIn, pay, grant, history, profiles, settings, lock };
+export const sections = { common, failure, signIn, pay, grant, history, receipt, profiles, settings, lock };
 
 const en = {
   ...common.en,
@@ -25,6 +26,7 @@ const en = {
   ...pay.en,
   ...grant.en,
   ...history.en,
+  ...receipt.en,
   ...profiles.en,
   ...settings.en,
   ...lock.en,
@@ -36,6 +38,7 @@ const is = {
   ...pay.is,
   ...grant.is,
   ...history.is,
+  ...receipt.is,
   ...profiles.is,
   ...settings.is,
   ...lock.is,

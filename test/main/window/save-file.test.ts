@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { saveWithDialog, withCsvExtension } from '../../../main/window/save-file.electron.ts';
+import { saveWithDialog, withExtension } from '../../../main/window/save-file.electron.ts';
 import { app, dialog } from '../../mocks/electron.ts';
 
 let folder: string;
@@ -13,7 +13,8 @@ beforeEach(() => {
   dialog.saves.length = 0;
 });
 
-const save = () => saveWithDialog({ suggestedName: 'a2a-wallet-local-2026-11-22.csv', content: 'a;b\n', locale: 'is' });
+const save = () =>
+  saveWithDialog({ suggestedName: 'a2a-wallet-local-2026-11-22.csv', content: 'a;b\n', kind: 'csv', locale: 'is' });
 
 describe('the CSV save dialog', () => {
   it('suggests the name in Downloads, with the title in the customer’s language', async () => {
@@ -32,9 +33,23 @@ describe('the CSV save dialog', () => {
   });
 
   it('keeps a name that already ends in .csv, in any case', () => {
-    expect(withCsvExtension('/x/saga.CSV')).toBe('/x/saga.CSV');
-    expect(withCsvExtension('/x/saga.csv')).toBe('/x/saga.csv');
-    expect(withCsvExtension('/x/saga.csv.txt')).toBe('/x/saga.csv.txt.csv');
+    expect(withExtension('/x/saga.CSV', 'csv')).toBe('/x/saga.CSV');
+    expect(withExtension('/x/saga.csv', 'csv')).toBe('/x/saga.csv');
+    expect(withExtension('/x/saga.csv.txt', 'csv')).toBe('/x/saga.csv.txt.csv');
+  });
+
+  it('saves a receipt as the PDF’s bytes, titled and filtered as a receipt, ending in .pdf', async () => {
+    dialog.savePath = join(folder, 'kvittun');
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0x00]);
+    const path = await saveWithDialog({
+      suggestedName: 'kvittun-2026-11-22.pdf',
+      content: pdf,
+      kind: 'pdf',
+      locale: 'is',
+    });
+    expect(path).toBe(join(folder, 'kvittun.pdf'));
+    expect(new Uint8Array(readFileSync(join(folder, 'kvittun.pdf')))).toEqual(pdf);
+    expect(dialog.saves[0]).toMatchObject({ title: 'Vista kvittun', filters: [{ name: 'PDF', extensions: ['pdf'] }] });
   });
 
   it('suggests a name no earlier export has, and asks before replacing a file the customer picks', async () => {

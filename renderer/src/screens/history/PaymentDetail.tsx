@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { displayAccount } from '../../../../common/account-number.ts';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
@@ -6,6 +6,8 @@ import type { AppLocale } from '../../../../common/locale.ts';
 import type { PaymentState } from '../../../../common/payment-rules.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { PaymentError } from '../../components/PaymentError.tsx';
+import { hasReceipt } from '../../components/Receipt.tsx';
+import { ReceiptPanel } from '../../components/ReceiptPanel.tsx';
 import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts';
@@ -18,14 +20,23 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
   const t = useT();
   const detail = useStore(store, (state) => state.detail);
   const actions = useStore(store, (state) => state.actions);
+  // The receipt shows in the same dialog, in place of the details; closing it goes back to them.
+  const [receiptOf, setReceiptOf] = useState<string>();
   if (!detail) return null;
   const { payment } = detail;
+  if (receiptOf === payment.id && hasReceipt(payment)) {
+    return (
+      <Dialog key="receipt" title={t('receipt.title')} onClose={() => setReceiptOf(undefined)}>
+        <ReceiptPanel payment={payment} onClose={() => setReceiptOf(undefined)} />
+      </Dialog>
+    );
+  }
   const damaged = payment.state === 'damaged';
   // No refresh for a damaged record: the app never asks the bank about it again (nor when main says so).
   const refreshable = payment.state === 'accepted' && detail.errorCode !== 'RECORD_DAMAGED';
 
   return (
-    <Dialog title={t('history.detail.title')} onClose={actions.close}>
+    <Dialog key="detail" title={t('history.detail.title')} onClose={actions.close}>
       <div className="history-detail" data-testid="payment-detail">
         {/* Long: it scrolls on its own (by keyboard too), and the buttons below stay in view. */}
         <div className="history-detail-body" tabIndex={0} role="region" aria-label={t('history.detail.title')}>
@@ -55,6 +66,11 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
               onClick={() => void actions.refreshStatus()}
             >
               {t('history.detail.refresh')}
+            </button>
+          )}
+          {hasReceipt(payment) && (
+            <button type="button" onClick={() => setReceiptOf(payment.id)}>
+              {t('receipt.open')}
             </button>
           )}
           <button type="button" onClick={actions.close}>

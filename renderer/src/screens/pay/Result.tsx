@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { normalizeAccountNumber } from '../../../../common/account-number.ts';
 import { useStore } from 'zustand';
 import { formatKennitala } from '../../../../common/kennitala.ts';
+import { Dialog } from '../../components/Dialog.tsx';
 import { PaymentError } from '../../components/PaymentError.tsx';
+import { ReceiptPanel } from '../../components/ReceiptPanel.tsx';
 import { PresencePrompt } from '../../components/PresencePrompt.tsx';
 import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { useT } from '../../i18n/index.ts';
@@ -27,6 +29,7 @@ export function Result({ store }: { store: PayStore }) {
   const [checking, setChecking] = useState(false);
   const [askPresence, setAskPresence] = useState(false);
   const [payeeSaved, setPayeeSaved] = useState(false);
+  const [receipt, setReceipt] = useState(false);
   // A payee the customer saved on the form (or earlier) is not offered for saving again.
   const [savedBefore, setSavedBefore] = useState<boolean>();
   const order = stage.name === 'result' ? stage.payment.order : undefined;
@@ -172,6 +175,11 @@ export function Result({ store }: { store: PayStore }) {
           </button>
         )}
         {payeeSaved && <p role="status">{t('pay.payeeSaved')}</p>}
+        {accepted && (
+          <button type="button" onClick={() => setReceipt(true)}>
+            {t('receipt.open')}
+          </button>
+        )}
         {payment.state === 'rejected' && (
           <button type="button" onClick={actions.backToForm}>
             {t('result.backToForm')}
@@ -183,6 +191,11 @@ export function Result({ store }: { store: PayStore }) {
           </button>
         )}
       </div>
+      {receipt && accepted && (
+        <Dialog title={t('receipt.title')} onClose={() => setReceipt(false)}>
+          <ReceiptPanel payment={payment} onClose={() => setReceipt(false)} />
+        </Dialog>
+      )}
       {askPresence && (
         <PresencePrompt
           amount={amount}

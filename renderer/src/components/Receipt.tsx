@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { displayAccount } from '../../../common/account-number.ts';
+import type { PaymentView } from '../../../common/bridge-contract.ts';
+import { formatKennitala, KENNITALA_DIGITS_PATTERN, maskKennitala } from '../../../common/kennitala.ts';
+import type { AppLocale } from '../../../common/locale.ts';
+import type { Environment } from '../../../common/profile.ts';
+import { gmtDay } from '../../../common/time.ts';
+import { amountInWords } from '../i18n/amount-words.ts';
+import { formatAmount, formatDateTime, formatGmtTime } from '../i18n/format.ts';
+import { translate, type MessageKey } from '../i18n/index.ts';
+
+export interface ReceiptProps {
+  payment: PaymentView;
+  locale: AppLocale;
+  /** The environment of the profile the payment was made in: every one but production says it is a test. */
+  environment: Environment;
+  /** The profile's name as the customer sees it. */
+  profileName: string;
+}
+
+/** Only a payment the bank took has a receipt. */
+export const hasReceipt = (payment: PaymentView): boolean =>
+  payment.state === 'accepted' || payment.state === 'settled';
+
+/** When the bank took it: its answer's time, else the first send. */
+export const receiptTime = (payment: PaymentView): number =>
+  payment.stateTimes.accepted ?? payment.stateTimes.settled ?? payment.firstSentAt ?? payment.createdAt;
+
+const kennitala = (value: string) => (KENNITALA_DIGITS_PATTERN.test(value) ? formatKennitala(value) : value);
+const masked = (value: string) => (KENNITALA_DIGITS_PATTERN.test(value) ? maskKennitala(value) : value);
+
+/**
+ * A payment's receipt: one component for the screen, the printer and the saved PDF (which is this same HTML printed
+ * by Chromium). The payer's kennitala is masked; everything else the customer may need to show is there.
+ */
+export function Receipt({ payment, locale, environment, profileName }: ReceiptProps) {
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
+  const { order } = payment;
+  const at = receiptTime(payment);
+  const test = environment !== 'production';
+  const environmentName = test ? t(`env.${environment}`) : t('receipt.production');
+  const none = t('receipt.none');
+  return (
+    <article className={`receipt${test ? ' receipt-test' : ''}`} data-testid="receipt" lang={locale}>
+      {test && (
+        <p className="receipt-test-mark" data-testid="receipt-test">
+          {t('receipt.test', { environment: environmentName })}
+        </p>
+      )}
+      <h3 className="receipt-title">{t('receipt.title')}</h3>
+      <p className="receipt-amount">
+        <strong>{formatAmount(order.amount, locale)}</strong>
+      </p>
+      <dl className="receipt-fields">
+        <Row label={t('receipt.amountInWords')}>{amountInWords(order.amount, locale)}</Row>
+        <Row label={t('receipt.payerKennitala')}>{masked(order.debtorKennitala)}</Row>
+        <Row label={t('receipt.fromAccount')}>{displayAccount(order.debtorAccount)}</Row>
+        <Row label={t('receipt.payee')}>{order.payeeName || none}</Row>
+        <Row label={t('receipt.payeeKennitala')}>{kennitala(order.depositKennitala)}</Row>
+        <Row label={t('receipt.toAccount')}>{displayAccount(order.depositAccount)}</Row>
+        <Row label={t('receipt.reference')}>
+          <code>{order.endToEndId || none}</code>
+        </Row>
+        <Row label={t('receipt.message')}>{order.extendedReference || none}</Row>
+        <Row label={t('receipt.when')}>
+          {t('receipt.gmt', { date: gmtDay(at), time: formatGmtTime(at, locale) })}
+          <br />
+          {t('receipt.local', { time: formatDateTime(at, locale) })}
+        </Row>
+        <Row label={t('receipt.bankStatus')}>
+          {t(`state.${payment.state}`)}
+          {payment.bankStatus ? ` (${payment.bankStatus})` : ''}
+        </Row>
+        <Row label={t('receipt.initiationId')}>
+          <code>{payment.initiationId ?? none}</code>
+        </Row>
+        <Row label={t('receipt.requestId')}>
+          <code>{payment.requestId}</code>
+        </Row>
+        <Row label={t('receipt.environment')}>
+          {profileName} ({environmentName})
+        </Row>
+      </dl>
+    </article>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="receipt-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The receipt as the printer and "Save as PDF" see it: the same component, outside the app's root, shown only in
+ * print (styles.css hides everything else there).
+ */
+export function PrintableReceipt(props: ReceiptProps) {
+  return createPortal(
+    <div className="print-root" data-testid="print-root">
+      <Receipt {...props} />
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,70 @@
+import { useRef, useState } from 'react';
+import './receipt.css';
+import type { PaymentView } from '../../../common/bridge-contract.ts';
+import { useT } from '../i18n/index.ts';
+import { errorCode, unwrap } from '../lib/api.ts';
+import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import { PaymentError } from './PaymentError.tsx';
+import { PrintableReceipt, Receipt } from './Receipt.tsx';
+
+type SaveState =
+  { kind: 'busy' } | { kind: 'saved'; fileName: string; folder: string } | { kind: 'failed'; code: string };
+
+/**
+ * A payment's receipt on screen, with Save as PDF and Print. Both print the window, whose print styles show only the
+ * receipt placed for them (PrintableReceipt): the PDF is what the printer would get.
+ */
+export function ReceiptPanel({ payment, onClose }: { payment: PaymentView; onClose: () => void }) {
+  const t = useT();
+  const wallet = useWallet();
+  const locale = useApp((state) => state.locale);
+  const profile = useApp((state) => state.profiles?.profiles.find((each) => each.active));
+  const [save, setSave] = useState<SaveState>();
+  // A double click saves once.
+  const saving = useRef(false);
+  if (!profile) return null;
+  const receipt = { payment, locale, environment: profile.environment, profileName: profile.name };
+
+  const saveAsPdf = async () => {
+    if (saving.current) return;
+    saving.current = true;
+    setSave({ kind: 'busy' });
+    try {
+      const result = await unwrap(wallet.saveReceipt({ id: payment.id }));
+      setSave(
+        result.saved ? { kind: 'saved', fileName: result.fileName ?? '', folder: result.folder ?? '' } : undefined,
+      );
+    } catch (error) {
+      setSave({ kind: 'failed', code: errorCode(error) });
+    } finally {
+      saving.current = false;
+    }
+  };
+
+  return (
+    <div className="receipt-panel" data-testid="receipt-panel">
+      <div className="receipt-scroll" tabIndex={0} role="region" aria-label={t('receipt.title')}>
+        <Receipt {...receipt} />
+      </div>
+      <PrintableReceipt {...receipt} />
+      <div role="status" className="receipt-status">
+        {save?.kind === 'busy' && t('receipt.saving')}
+        {save?.kind === 'saved' && t('receipt.saved', { fileName: save.fileName, folder: save.folder })}
+      </div>
+      {save?.kind === 'failed' && (
+        <PaymentError failure={{ code: save.code }} alert lead={t('receipt.notSaved')} testId="receipt-error" />
+      )}
+      <div className="actions">
+        <button type="button" className="primary" disabled={save?.kind === 'busy'} onClick={() => void saveAsPdf()}>
+          {t('receipt.save')}
+        </button>
+        <button type="button" onClick={() => window.print()}>
+          {t('receipt.print')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('action.close')}
+        </button>
+      </div>
+    </div>
+  );
+}

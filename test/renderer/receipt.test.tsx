@@ -1,0 +1,162 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { PaymentView } from '../../common/bridge-contract.ts';
+import { Receipt } from '../../renderer/src/components/Receipt.tsx';
+import { CUSTOMERS, draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { historyListShows } from './history-layout.ts';
+import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
+
+/** Issue 19: every payment the bank took has a receipt, in Icelandic or English, shared by screen, print and PDF. */
+const NOON = '2026-11-22T12:00:00.000Z';
+const wallets = walletsPerTest(NOON);
+historyListShows(5);
+
+/** Anna's payment to Björn as main keeps it, with a reference and a message. */
+async function paid(core: InProcessWallet, state: 'settled' | 'rejected' = 'settled'): Promise<PaymentView> {
+  const draft = draftFrom('anna', 'bjorn', 1500, { endToEndId: 'Leiga nóv', extendedReference: 'Takk fyrir' });
+  // Anna's savings account has nothing in it: the bank refuses.
+  if (state === 'rejected') Object.assign(draft, { debtorAccount: '0133-15-012346' });
+  const { id } = await core.value('confirmPayment', { draft });
+  const sent = await core.value('submitPayment', { id });
+  expect(sent.state).toBe(state);
+  return sent;
+}
+
+const text = (element: HTMLElement) => (element.textContent ?? '').replace(/\s+/g, ' ');
+
+describe('the receipt', () => {
+  it.each([
+    {
+      locale: 'en' as const,
+      words: 'one thousand five hundred krónur',
+      amount: /ISK\s1,500/,
+      test: 'TEST: no real money moved (LOCAL SANDBOX)',
+      labels: ['Payer’s kennitala', 'Payee’s kennitala', 'X-Request-ID', 'Initiation id'],
+      state: 'Paid',
+      local: '(your clock)',
+    },
+    {
+      locale: 'is' as const,
+      words: 'eitt þúsund og fimm hundruð krónur',
+      amount: /1\.500\skr\./,
+      test: 'PRÓFUN: engir raunverulegir peningar voru millifærðir (STAÐBUNDIÐ PRÓFUNARUMHVERFI)',
+      labels: ['Kennitala greiðanda', 'Kennitala viðtakanda', 'X-Request-ID', 'Auðkenni greiðslubeiðni'],
+      state: 'Greidd',
+      local: '(þín klukka)',
+    },
+  ])('shows every field in $locale, the payer’s kennitala masked', async (expected) => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+    const payment = await paid(core);
+    render(<Receipt payment={payment} locale={expected.locale} environment="local-sandbox" profileName="Local" />);
+    const receipt = text(screen.getByTestId('receipt'));
+    for (const label of expected.labels) expect(receipt).toContain(label);
+    expect(receipt).toMatch(expected.amount);
+    expect(receipt).toContain(expected.words);
+    expect(receipt).toContain(expected.test);
+    expect(receipt).toContain('120385-****');
+    expect(receipt).not.toContain('120385-2089');
+    expect(receipt).toContain(`${CUSTOMERS.bjorn.name}`);
+    expect(receipt).toContain('050792-2189');
+    expect(receipt).toContain('0133-26-012345');
+    expect(receipt).toContain('0133-26-020001');
+    expect(receipt).toContain('Leiga nóv');
+    expect(receipt).toContain('Takk fyrir');
+    expect(receipt).toContain('2026-11-22 12:00 GMT');
+    expect(receipt).toContain(expected.local);
+    expect(receipt).toContain(`${expected.state} (`);
+    expect(receipt).toContain(payment.requestId);
+    expect(receipt).toContain(payment.initiationId ?? 'no initiation id');
+    expect(receipt).toContain('Local (');
+  });
+
+  it('says nothing of a test on a production profile’s receipt', async () => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+    render(<Receipt payment={await paid(core)} locale="en" environment="production" profileName="Bank" />);
+    expect(screen.queryByTestId('receipt-test')).toBeNull();
+    expect(text(screen.getByTestId('receipt'))).toContain('Bank (Production)');
+  });
+
+  it('is saved as a PDF from the result, the window printed once however often Save is clicked', async () => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+    const prints: string[] = [];
+    let release = () => {};
+    core.printPage = () => {
+      // What is in the print root when the host prints: the receipt alone.
+      prints.push(text(screen.getByTestId('print-root')));
+      return new Promise((resolve) => {
+        release = () => resolve(new TextEncoder().encode('%PDF-1.4 receipt'));
+      });
+    };
+    const { user, container } = await renderApp(core);
+    await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
+    await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+    await user.type(screen.getByTestId('amount'), '1500');
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await user.click(await screen.findByRole('button', { name: /^Pay ISK\s1,500$/ }));
+    await user.click(await screen.findByRole('button', { name: 'Receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment receipt' });
+    await expectAxeClean(container);
+    const save = within(dialog).getByRole('button', { name: 'Save as PDF' });
+    await user.click(save);
+    await user.dblClick(save);
+    release();
+    const status = await within(dialog).findByText(/^Saved as receipt-2026-11-22-.*\.pdf in /);
+    expect(prints).toHaveLength(1);
+    expect(prints[0]).toContain('Payment receipt');
+    expect(prints[0]).toContain('one thousand five hundred krónur');
+    const saved = core.requests('saveReceipt');
+    expect(saved).toHaveLength(1);
+    const path = `${status.textContent?.replace(/^Saved as (.*) in (.*)\.$/, '$2/$1')}`;
+    expect(readFileSync(path, 'utf8')).toBe('%PDF-1.4 receipt');
+  });
+
+  it('says so when the PDF could not be made, and keeps the receipt on screen', async () => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+    const payment = await paid(core);
+    core.printPage = () => Promise.reject(new Error('printer on fire'));
+    const { user } = await renderApp(core);
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    await user.click((await screen.findAllByTestId('history-row'))[0] as HTMLElement);
+    await user.click(await screen.findByRole('button', { name: 'Receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment receipt' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save as PDF' }));
+    expect(text(await within(dialog).findByTestId('receipt-error'))).toMatch(/^The receipt was not saved\./);
+    expect(text(within(dialog).getByTestId('receipt'))).toContain(payment.requestId);
+    // Closing the receipt goes back to the payment's details.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await screen.findByRole('dialog', { name: 'Payment details' });
+  });
+
+  it('is offered for no payment the bank did not take', async () => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+    await paid(core, 'rejected');
+    const { user } = await renderApp(core);
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    await user.click((await screen.findAllByTestId('history-row'))[0] as HTMLElement);
+    await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(screen.queryByRole('button', { name: 'Receipt' })).toBeNull();
+  });
+});
+
+describe('saving a receipt, asked by a window that does not play by the rules', () => {
+  it('is refused for a payment the bank refused, and for another customer’s payment', async () => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+    core.printPage = () => Promise.resolve(new Uint8Array([1]));
+    const refused = await paid(core, 'rejected');
+    expect(await core.call('saveReceipt', { id: refused.id })).toMatchObject({
+      ok: false,
+      error: { code: 'NO_RECEIPT' },
+    });
+    const annas = await paid(core);
+    core.as('bjorn');
+    await core.value('signIn');
+    await waitFor(async () =>
+      expect(await core.call('saveReceipt', { id: annas.id })).toMatchObject({
+        ok: false,
+        error: { code: 'PAYMENT_NOT_FOUND' },
+      }),
+    );
+    expect(await core.call('saveReceipt', { id: 'x'.repeat(10_000) })).toMatchObject({ ok: false });
+  });
+});
