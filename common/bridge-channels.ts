@@ -30,6 +30,10 @@ export const INVOKE_CHANNEL_NAMES = [
   'refreshStatus',
   'exportHistory',
   'saveReceipt',
+  'createPaymentRequest',
+  'readPaymentRequest',
+  'takePaymentRequest',
+  'savePaymentRequestQr',
   'showExport',
   'getSettings',
   'updateSettings',
@@ -47,6 +51,7 @@ export const EVENT_CHANNEL_NAMES = [
   'sessionChanged',
   'paymentChanged',
   'paymentOutcome',
+  'paymentRequestOpened',
   'grantReminder',
   'lockChanged',
 ] as const;

@@ -11,6 +11,13 @@ import {
   type InvokeChannel,
 } from './bridge-channels.ts';
 import { LockSettingsSchema, LockStatusSchema, PasscodeSchema, SetPasscodeSchema } from './lock.ts';
+import { DAILY_LIMIT_ISK } from './isk-amount.ts';
+import {
+  PAYMENT_REQUEST_MAX_LENGTH,
+  PaymentRequestSchema,
+  REQUEST_LINK_ERRORS,
+} from './payment-request.ts';
+import { EXTENDED_REFERENCE_MAX } from './references.ts';
 import type { Result } from './result.ts';
 import { SessionSchema } from './session.ts';
 import { SettingsSchema, SettingsUpdateSchema } from './settings.ts';
@@ -106,6 +113,27 @@ export const HistoryPageSchema = z.object({
 });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
+export const PaymentRequestInputSchema = z.strictObject({
+  /** One of the customer's own accounts (12 digits, or as typed). */
+  account: z.string().min(1).max(20),
+  amount: z.number().int().positive().max(DAILY_LIMIT_ISK).optional(),
+  message: z.string().min(1).max(EXTENDED_REFERENCE_MAX * 2).optional(),
+});
+export const CreatedPaymentRequestSchema = z.object({
+  request: PaymentRequestSchema,
+  link: z.string().max(PAYMENT_REQUEST_MAX_LENGTH),
+  /** The QR code of the link, as a PNG data URL. */
+  qr: z.string().startsWith('data:image/png;base64,').max(200_000),
+});
+export type CreatedPaymentRequest = z.infer<typeof CreatedPaymentRequestSchema>;
+/** A link as the customer pasted it: anything longer than a request can be is refused by the link's reader. */
+const LinkRequest = z.strictObject({ link: z.string().max(PAYMENT_REQUEST_MAX_LENGTH * 4) });
+export const OpenedPaymentRequestSchema = z.object({
+  request: PaymentRequestSchema.optional(),
+  error: z.enum(REQUEST_LINK_ERRORS).optional(),
+});
+export type OpenedPaymentRequest = z.infer<typeof OpenedPaymentRequestSchema>;
+
 /** A file saved through the save dialog, or not (the customer cancelled). */
 export const SavedFileSchema = z.object({
   saved: z.boolean(),
@@ -182,6 +210,16 @@ export const invokeChannels = {
    * only the receipt (the renderer puts it there first). Refused for any other payment.
    */
   saveReceipt: { request: Id, response: SavedFileSchema },
+
+  // Payment requests (common/payment-request.ts): be paid with a link or a QR code.
+  /** A request to be paid into one of the signed-in customer's own accounts: its link and a QR code of it. */
+  createPaymentRequest: { request: PaymentRequestInputSchema, response: CreatedPaymentRequestSchema },
+  /** A link pasted or read from a QR code: the request, or REQUEST_* saying why it is refused. */
+  readPaymentRequest: { request: LinkRequest, response: PaymentRequestSchema },
+  /** The link the system opened the app with (its protocol handler), read, once; nothing when none is waiting. */
+  takePaymentRequest: { request: NoRequest, response: OpenedPaymentRequestSchema },
+  /** Saves the QR code of a request link (a valid one only) as a PNG where the customer chooses. */
+  savePaymentRequestQr: { request: LinkRequest, response: SavedFileSchema },
   /** Shows a file this run saved (an export or a receipt) in the system's file manager; any other name is refused. */
   showExport: { request: z.strictObject({ fileName: z.string().min(1).max(255) }), response: z.object({}) },
 
@@ -208,6 +246,8 @@ export const eventChannels = {
   paymentChanged: PaymentViewSchema,
   /** The app learned a payment's outcome by itself (the follow-up): the history's badge counts it until seen. */
   paymentOutcome: PaymentViewSchema,
+  /** The system opened the app with a payment-request link: `takePaymentRequest` has it. */
+  paymentRequestOpened: z.object({}),
   grantReminder: GrantReminderSchema,
   lockChanged: LockStatusSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;

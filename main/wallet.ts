@@ -11,6 +11,7 @@ import { behindLock, lockHandlers } from './lock/lock-handlers.ts';
 import { LockService } from './lock/lock-service.ts';
 import { FollowUp } from './payments/follow-up.ts';
 import { outcomeNotice } from './payments/outcome-notice.ts';
+import { PaymentRequests } from './payments/payment-request-handlers.ts';
 import { paymentHandlers } from './payments/payment-handlers.ts';
 import { paymentView } from './payments/payment-view.ts';
 import { PaymentsByCustomer } from './payments/payments-by-customer.ts';
@@ -39,6 +40,11 @@ export interface Wallet {
    * FOLLOW_UP_TICK_MS). Resolves when the follow-up round is over.
    */
   checkReminders(): Promise<void>;
+  /**
+   * The system opened the app with a link (its protocol handler: `open-url` on macOS, a second instance's arguments
+   * elsewhere): a payment request is read and kept for the window, which is told (it never pays by itself).
+   */
+  openLink(link: string): void;
   /** Locks the app now (the menu item and its shortcut). */
   lockNow(): void;
   /** The language in use, for what the main process shows itself (menus, dialogs). */
@@ -146,6 +152,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
 
   const activeProfile = () => profiles.active().id;
   const reminders = new GrantReminders(sessions, (reminder) => emit('grantReminder', reminder));
+  const paymentRequests = new PaymentRequests(() => emit('paymentRequestOpened', {}));
 
   const followUp = new FollowUp({
     clock,
@@ -186,6 +193,13 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       showFile: (path) => platform.showFile(path),
       locale: () => settings.locale(),
     }),
+    ...paymentRequests.handlers({
+      sessions,
+      book,
+      activeProfile,
+      saveFile: (file) => platform.saveFile(file),
+      locale: () => settings.locale(),
+    }),
     ...settingsHandlers({ settings, tokenStorageChanged: applyTokenStorage, localeChanged: hostChanged }),
     ...lockHandlers(lock),
   };
@@ -204,6 +218,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       reminders.check(activeProfile());
       return followUpNow();
     },
+    openLink: (link) => paymentRequests.open(link),
     lockNow: () => void lock.lock('manual'),
     locale: () => settings.locale(),
     onHostChange(listener) {

@@ -12,7 +12,7 @@ import type { KeyValueStore } from '../storage/key-value-store.ts';
 export interface SaveFileRequest {
   suggestedName: string;
   content: string | Uint8Array;
-  kind: 'csv' | 'pdf';
+  kind: 'csv' | 'pdf' | 'png';
   locale: AppLocale;
 }
 

@@ -124,6 +124,14 @@ const lockStatus = {
 const accounts = [{ id: 'account-1', accountNumber: '013326012345', label: 'Current account' }];
 const payees = [{ id: 'payee-1', name: 'Björn', kennitala: '0507922189', accountNumber: '013326020001', createdAt: T }];
 
+const paymentRequest = {
+  kennitala: '1203852089',
+  account: '013326012345',
+  name: 'Anna',
+  amount: 1500,
+  message: 'Leiga',
+};
+
 /** One answer per channel as main gives it, every optional field filled. */
 const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   appInfo: { name: 'A2A Wallet', version: '0.1.0' },
@@ -156,6 +164,14 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   getPayment: payment,
   refreshStatus: payment,
   exportHistory: { saved: true, fileName: 'payments.csv', folder: '/home/anna/Downloads', count: 1 },
+  createPaymentRequest: {
+    request: paymentRequest,
+    link: 'a2a-wallet://pay?v=1&kt=1203852089&acct=013326012345&name=Anna&amount=1500&msg=Leiga&c=00000000',
+    qr: 'data:image/png;base64,iVBORw0KGgo=',
+  },
+  readPaymentRequest: paymentRequest,
+  takePaymentRequest: { request: paymentRequest, error: 'REQUEST_CHECK_FAILED' },
+  savePaymentRequestQr: { saved: true, fileName: 'payment-request.png', folder: '/home/anna/Downloads' },
   saveReceipt: { saved: true, fileName: 'receipt-2026-11-22-payment-.pdf', folder: '/home/anna/Downloads' },
   showExport: {},
   getSettings: {
@@ -188,6 +204,7 @@ const mainEvents: { [E in EventChannel]: EventPayload<E> } = {
   sessionChanged: session,
   paymentChanged: payment,
   paymentOutcome: payment,
+  paymentRequestOpened: {},
   grantReminder: { profileId: 'test-bank', reminder: 7, daysLeft: 7, grantEnd: T + 7 * DAY },
   lockChanged: lockStatus,
 };

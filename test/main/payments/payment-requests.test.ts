@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { paymentRequestLink, readPaymentRequestLink } from '../../../common/payment-request.ts';
+import { CUSTOMERS, inProcessWallet, type InProcessWallet } from '../../support/in-process-wallet.ts';
+import { pngOfDataUrl, readQrPng } from '../../support/qr.ts';
+
+/** Issue 19: being paid with a link or a QR code, through main's handlers over the real core. */
+let core: InProcessWallet;
+afterEach(() => core.close());
+
+async function annaWithAccount(): Promise<InProcessWallet> {
+  core = await inProcessWallet();
+  core.as('anna');
+  await core.value('signIn');
+  await core.value('saveAccount', { accountNumber: CUSTOMERS.anna.account, label: 'Main' });
+  return core;
+}
+
+const codeOf = async (answer: Promise<{ ok: boolean; error?: { code: string } }>) => {
+  const result = await answer;
+  return result.ok ? 'ok' : result.error?.code;
+};
+
+describe('requesting money', () => {
+  it('makes a link into the customer’s own account, with their kennitala and name, and a QR code of it', async () => {
+    await annaWithAccount();
+    const made = await core.value('createPaymentRequest', {
+      account: '0133-26-012345',
+      amount: 1500,
+      message: ' Leiga nóv ',
+    });
+    const asked = { kennitala: CUSTOMERS.anna.kennitala, account: '013326012345', amount: 1500, message: 'Leiga nóv' };
+    expect(made.request).toEqual({ ...asked, name: CUSTOMERS.anna.name });
+    expect(made.link).toBe(paymentRequestLink(made.request));
+    // Round trip: the QR code reads as the link, which reads as the request.
+    const scanned = readQrPng(pngOfDataUrl(made.qr));
+    expect(scanned).toBe(made.link);
+    expect(await core.value('readPaymentRequest', { link: scanned ?? '' })).toEqual(made.request);
+  });
+
+  it('refuses an account that is not one of the customer’s own (a window asking to be paid into someone else’s)', async () => {
+    await annaWithAccount();
+    expect(await codeOf(core.call('createPaymentRequest', { account: CUSTOMERS.bjorn.account }))).toBe(
+      'REQUEST_NOT_OWN_ACCOUNT',
+    );
+    expect(await codeOf(core.call('createPaymentRequest', { account: 'x' }))).toBe('REQUEST_NOT_OWN_ACCOUNT');
+    expect(await codeOf(core.call('createPaymentRequest', { account: CUSTOMERS.anna.account, amount: 0 }))).toBe(
+      'INVALID_REQUEST',
+    );
+    expect(
+      await codeOf(core.call('createPaymentRequest', { account: CUSTOMERS.anna.account, message: 'bell\u0007' })),
+    ).toBe('REQUEST_MESSAGE');
+    await core.value('signOut');
+    expect(await codeOf(core.call('createPaymentRequest', { account: CUSTOMERS.anna.account }))).toBe(
+      'NOT_SIGNED_IN',
+    );
+  });
+
+  it('saves the QR code of a valid link only, as a PNG that reads as the link', async () => {
+    await annaWithAccount();
+    const { link } = await core.value('createPaymentRequest', { account: CUSTOMERS.anna.account, amount: 1500 });
+    const saved = await core.value('savePaymentRequestQr', { link });
+    expect(saved.fileName).toMatch(/^payment-request-1500-2345\.png$/);
+    expect(readQrPng(readFileSync(join(saved.folder ?? '', saved.fileName ?? '')))).toBe(link);
+    const forged = link.replace('amount=1500', 'amount=9500');
+    expect(await codeOf(core.call('savePaymentRequestQr', { link: forged }))).toBe('REQUEST_CHECK_FAILED');
+  });
+});
+
+describe('a link the system opened the app with', () => {
+  const annas = paymentRequestLink({ kennitala: CUSTOMERS.anna.kennitala, account: '013326012345', amount: 1500 });
+
+  it('is read, kept for the window, and taken once; the window is told', async () => {
+    core = await inProcessWallet();
+    const told: string[] = [];
+    core.onEvent((event) => told.push(event.channel));
+    core.wallet.openLink(annas);
+    expect(told).toContain('paymentRequestOpened');
+    const read = readPaymentRequestLink(annas);
+    expect(await core.value('takePaymentRequest')).toEqual({ request: read.ok ? read.request : undefined });
+    expect(await core.value('takePaymentRequest')).toEqual({});
+  });
+
+  it('that is not a request this app can use is kept as its refusal, never as fields', async () => {
+    core = await inProcessWallet();
+    core.wallet.openLink(`${annas}&callback=https://evil.example`);
+    expect(await core.value('takePaymentRequest')).toEqual({ error: 'REQUEST_UNKNOWN_FIELD' });
+    core.wallet.openLink('a2a-wallet://pay?' + 'x'.repeat(100_000));
+    expect(await core.value('takePaymentRequest')).toEqual({ error: 'REQUEST_TOO_LONG' });
+  });
+
+  it('while the app is locked waits, untold, until it is unlocked', async () => {
+    await annaWithAccount();
+    await core.value('setPasscode', { next: '482916' });
+    await core.value('lockNow');
+    const told: string[] = [];
+    core.onEvent((event) => told.push(event.channel));
+    core.wallet.openLink(annas);
+    expect(told).not.toContain('paymentRequestOpened');
+    expect(await codeOf(core.call('takePaymentRequest'))).toBe('LOCKED');
+    await core.value('unlock', { passcode: '482916' });
+    expect((await core.value('takePaymentRequest')).request?.amount).toBe(1500);
+  });
+});
