@@ -101,4 +101,8 @@ const openWindow = async () => {
     onLoadFailed: (error) => lifecycle.failed(error),
   });
 };
-const lifecycle = runElectronApp(openWindow, switches.userDataDir ? { userDataDir: switches.userDataDir } : {});
+const lifecycle = runElectronApp(openWindow, {
+  ...(switches.userDataDir ? { userDataDir: switches.userDataDir } : {}),
+  // The window is open, so the wallet has started: the link is read and kept for the window (it never pays).
+  onLink: (link) => void started?.then(({ wallet }) => wallet.openLink(link)),
+});

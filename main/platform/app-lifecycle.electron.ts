@@ -1,5 +1,7 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import { focusAppWindow } from '../window/desktop.electron.ts';
+import { PAYMENT_REQUEST_SCHEME } from '../../common/payment-request.ts';
+import { appLinkIn } from './app-links.ts';
 import { startFailureMessage } from './start-failure.ts';
 
 /**
@@ -10,10 +12,14 @@ import { startFailureMessage } from './start-failure.ts';
  * waits for the same window instead of making another. If it fails, nothing would be left on screen while the
  * single-instance lock stays held, so every relaunch would fail the same way: the customer is told why and what to
  * do, and the app exits.
+ *
+ * The app is the system's handler of `a2a-wallet:` links (payment requests): a link the app was started with, one a
+ * second launch brings (Windows, Linux), or one macOS sends (`open-url`) goes to `onLink` once the window is open, and
+ * the window comes to the front.
  */
 export function runElectronApp(
   openWindow: () => Promise<BrowserWindow>,
-  options: { userDataDir?: string } = {},
+  options: { userDataDir?: string; onLink?: (link: string) => void } = {},
 ): { failed(error: unknown): void } {
   // Tests give every run a fresh profile (an unpackaged app only: see dev-switches.ts); this must happen before the
   // app is ready, and before the lock below, which is held per user data folder (so parallel test runs do not see
@@ -44,6 +50,11 @@ export function runElectronApp(
     return { failed };
   }
 
+  // The installers register the scheme (electron-builder.yml `protocols`); a packaged app claims it again at start,
+  // as an app moved or updated by hand would otherwise lose it. Never a development run (it would claim it for
+  // Electron's own binary).
+  if (app.isPackaged) app.setAsDefaultProtocolClient(PAYMENT_REQUEST_SCHEME);
+
   let window: Promise<BrowserWindow> | undefined;
   const show = (): Promise<BrowserWindow> => {
     window ??= openWindow().then((opened) => {
@@ -58,8 +69,26 @@ export function runElectronApp(
     void show().then(focusAppWindow, failed);
   };
 
-  app.on('second-instance', () => {
-    if (app.isReady()) bringToFront();
+  /** A link for the window: once it is open, and with the window in front. */
+  const openLink = (link: string | undefined): void => {
+    if (!link || !options.onLink) return;
+    const onLink = options.onLink;
+    void show().then(() => {
+      onLink(link);
+      focusAppWindow();
+    }, failed);
+  };
+
+  app.on('second-instance', (_event: unknown, argv: string[]) => {
+    if (!app.isReady()) return;
+    bringToFront();
+    openLink(appLinkIn(argv));
+  });
+  // macOS sends links as events, also the one the app was started with (before it is ready).
+  app.on('open-url', (event: { preventDefault(): void }, url: string) => {
+    event.preventDefault();
+    if (app.isReady()) openLink(url);
+    else void app.whenReady().then(() => openLink(url));
   });
 
   // Every renderer sandboxed, whatever a window's own settings say.
@@ -69,6 +98,7 @@ export function runElectronApp(
     if (BrowserWindow.getAllWindows().length === 0 || window) bringToFront();
   });
   void app.whenReady().then(show).catch(failed);
+  void app.whenReady().then(() => openLink(appLinkIn(process.argv.slice(1))));
   return { failed };
 }
 

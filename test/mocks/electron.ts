@@ -123,6 +123,12 @@ export const app = {
   enableSandbox() {
     this.sandboxEnabled = true;
   },
+  /** The link schemes the app claimed from the system. */
+  protocolClients: [] as string[],
+  setAsDefaultProtocolClient(scheme: string) {
+    this.protocolClients.push(scheme);
+    return true;
+  },
   /** As Electron quits: `before-quit` and `will-quit` (either may be prevented), then `quit` with exit code 0. */
   quit() {
     this.quitCalls += 1;
@@ -162,6 +168,7 @@ export const app = {
     this.readyWaiters = [];
     this.lockAvailable = true;
     this.isPackaged = false;
+    this.protocolClients = [];
     this.locale = 'en-US';
     this.events.clear();
   },

@@ -7,6 +7,7 @@ import { checkVendorPreset } from '../../common/vendor-preset.ts';
 import { DEFAULT_APP_ID } from '../../main/platform/app-id.ts';
 import { builderConfig, desktopNameOf } from '../../scripts/dist-config.ts';
 import { root } from './fixtures.ts';
+import { PAYMENT_REQUEST_SCHEME } from '../../common/payment-request.ts';
 
 /** electron-builder.yml, and what `npm run dist` adds to it, against app-builder-lib's own JSON schema. */
 const scheme = JSON.parse(readFileSync(join(root, 'node_modules', 'app-builder-lib', 'scheme.json'), 'utf8')) as Record<
@@ -30,6 +31,10 @@ describe('electron-builder.yml', () => {
   it('is checked for real: a misspelt option fails', () => {
     expect(problems({ ...yml, electronFuse: { runAsNode: false } })).not.toEqual([]);
     expect(problems({ ...yml, nsis: { perUser: true } })).not.toEqual([]);
+  });
+
+  it('makes the installed app the system’s handler of payment-request links (issue 19)', () => {
+    expect(yml['protocols']).toEqual([{ name: 'A2A Wallet payment request', schemes: [PAYMENT_REQUEST_SCHEME] }]);
   });
 
   it('asks for what the vendor issue lists', () => {

@@ -156,6 +156,67 @@ describe('the app lifecycle', () => {
   });
 });
 
+describe('a2a-wallet: links (payment requests, issue 19)', () => {
+  const LINK = 'a2a-wallet://pay?v=1&kt=1203852089&acct=013326012345&c=0badc0de';
+  let links: string[];
+  const run = () => runElectronApp(openWindow, { onLink: (link) => links.push(link) });
+  beforeEach(() => {
+    links = [];
+  });
+
+  it('a second launch with a link brings it to the open window, once the window is there', async () => {
+    app.ready = true;
+    run();
+    app.emit('second-instance', {}, ['/opt/A2A Wallet/a2a-wallet', '--flag', LINK], '/');
+    await settle();
+    expect(links).toEqual([]);
+    pending[0]?.release();
+    await settle();
+    expect(links).toEqual([LINK]);
+    expect(opened).toBe(1);
+    // A second launch without a link only brings the window to the front.
+    app.emit('second-instance', {}, ['/opt/A2A Wallet/a2a-wallet'], '/');
+    await settle();
+    expect(links).toEqual([LINK]);
+  });
+
+  it('macOS’s open-url, also before the app is ready, is taken from the system and brought to the window', async () => {
+    run();
+    const event = { prevented: false, preventDefault() { this.prevented = true; } };
+    app.emit('open-url', event, LINK);
+    expect(event.prevented).toBe(true);
+    app.markReady();
+    await settle();
+    pending[0]?.release();
+    await settle();
+    expect(links).toEqual([LINK]);
+  });
+
+  it('the link the app was started with goes to the window once it is open', async () => {
+    const argv = process.argv;
+    process.argv = [...argv, 'A2A-WALLET://pay?v=1'];
+    try {
+      app.ready = true;
+      run();
+      await settle();
+      pending[0]?.release();
+      await settle();
+    } finally {
+      process.argv = argv;
+    }
+    expect(links).toEqual(['A2A-WALLET://pay?v=1']);
+  });
+
+  it('the scheme is claimed by an installed app only, never by a development run', () => {
+    run();
+    expect(app.protocolClients).toEqual([]);
+    app.resetLifecycle();
+    app.isPackaged = true;
+    run();
+    expect(app.protocolClients).toEqual(['a2a-wallet']);
+  });
+});
+
 describe('the development switches as the Electron app reads them (issue 13, case 11)', () => {
   it('are all ignored in a packaged app: no dev server, no other data folder, no DevTools', () => {
     process.env['ELECTRON_RENDERER_URL'] = 'https://evil.example/';
