@@ -9,6 +9,7 @@ import * as lock from './messages/lock.ts';
 import * as pay from './messages/pay.ts';
 import * as profiles from './messages/profiles.ts';
 import * as receipt from './messages/receipt.ts';
+import * as request from './messages/request.ts';
 import * as settings from './messages/settings.ts';
 import * as signIn from './messages/sign-in.ts';
 
@@ -17,7 +18,7 @@ import * as signIn from './messages/sign-in.ts';
  * with en's keys, so a missing translation does not compile; test/renderer/i18n.test.ts checks the rest
  * (no empty text, the same {placeholders}).
  */
-export const sections = { common, failure, signIn, pay, grant, history, receipt, profiles, settings, lock };
+export const sections = { common, failure, signIn, pay, grant, history, receipt, request, profiles, settings, lock };
 
 const en = {
   ...common.en,
@@ -27,6 +28,7 @@ const en = {
   ...grant.en,
   ...history.en,
   ...receipt.en,
+  ...request.en,
   ...profiles.en,
   ...settings.en,
   ...lock.en,
@@ -39,6 +41,7 @@ const is = {
   ...grant.is,
   ...history.is,
   ...receipt.is,
+  ...request.is,
   ...profiles.is,
   ...settings.is,
   ...lock.is,

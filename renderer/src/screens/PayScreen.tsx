@@ -17,6 +17,9 @@ import { LimitMeter } from './pay/LimitMeter.tsx';
 import { createPayStore } from './pay/pay-store.ts';
 import { Result } from './pay/Result.tsx';
 import { Review } from './pay/Review.tsx';
+import { PayRequest, useQrImage } from './pay/PayRequest.tsx';
+import { RequestMoney } from './pay/RequestMoney.tsx';
+import { Dialog } from '../components/Dialog.tsx';
 import './pay/pay.css';
 
 /** The home screen once signed in: the form, then the review, then the outcome. The draft lives in the app store. */
@@ -30,6 +33,11 @@ export function PayScreen() {
   const actions = useStore(store, (state) => state.actions);
   // While the screen is open its store follows the payments and the session in the main process.
   useEffect(() => actions.listen(), [actions]);
+  // A payment request fills the form: from the review or an outcome, the form shows again, with it.
+  const requestFilled = useApp((state) => (state.requestNotice?.kind === 'filled' ? state.requestNotice.seq : 0));
+  useEffect(() => {
+    if (requestFilled) actions.backToForm();
+  }, [requestFilled, actions]);
 
   return (
     <section aria-labelledby="pay-title" className="pay">
@@ -77,6 +85,15 @@ function PayForm({
   const form = useRef<HTMLFormElement>(null);
   /** A refused Review moves the focus to the first field in error, once its check is back and marked. */
   const [focusError, setFocusError] = useState(false);
+  const requestNotice = useApp((state) => state.requestNotice);
+  const { dismissRequestNotice } = useApp((state) => state.actions);
+  const readQrImage = useQrImage();
+  const [requesting, setRequesting] = useState(false);
+  // The fields a request filled are checked as if typed: their errors show at once (an amount over what is left).
+  useEffect(() => {
+    if (requestNotice?.kind !== 'filled') return;
+    setTouched((before) => ({ ...before, ...Object.fromEntries(requestNotice.fields.map((field) => [field, true])) }));
+  }, [requestNotice]);
 
   useEffect(() => {
     unwrap(wallet.listAccounts()).then(
@@ -187,7 +204,36 @@ function PayForm({
 
   return (
     <>
-      <form className="pay-form" ref={form} onSubmit={review} noValidate aria-labelledby="pay-title">
+      <form
+        className="pay-form"
+        ref={form}
+        onSubmit={review}
+        noValidate
+        aria-labelledby="pay-title"
+        onDragOver={(event) => {
+          if ([...event.dataTransfer.items].some((item) => item.kind === 'file')) event.preventDefault();
+        }}
+        onDrop={(event) => {
+          const image = [...event.dataTransfer.files].find((file) => file.type.startsWith('image/'));
+          if (!image) return;
+          event.preventDefault();
+          void readQrImage(image);
+        }}
+      >
+        {requestNotice && (
+          <div className={`request-notice ${requestNotice.kind}`} data-testid="request-notice">
+            <p {...(requestNotice.kind === 'refused' ? { role: 'alert' } : { role: 'status' })}>
+              {requestNotice.kind === 'refused'
+                ? errorText(requestNotice.code)
+                : requestNotice.name
+                  ? t('request.filledBy', { name: requestNotice.name })
+                  : t('request.filled')}
+            </p>
+            <button type="button" className="link" onClick={dismissRequestNotice}>
+              {t('request.dismiss')}
+            </button>
+          </div>
+        )}
         {problem && (
           <p role="alert" className="error">
             {errorText(problem)}
@@ -342,6 +388,17 @@ function PayForm({
           </button>
         </div>
       </form>
+      <PayRequest />
+      <div className="request-open">
+        <button type="button" className="secondary" onClick={() => setRequesting(true)}>
+          {t('request.open')}
+        </button>
+      </div>
+      {requesting && (
+        <Dialog title={t('request.title')} onClose={() => setRequesting(false)}>
+          <RequestMoney accounts={accounts} onClose={() => setRequesting(false)} />
+        </Dialog>
+      )}
       <AddressBook accounts={accounts} payees={payees} onAccounts={accountsChanged} onPayees={setPayees} />
     </>
   );

@@ -1,6 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { displayAccount } from '../../../common/account-number.ts';
+import { formatKennitala } from '../../../common/kennitala.ts';
+import type { PaymentRequest } from '../../../common/payment-request.ts';
+import { regroupAmount } from '../screens/pay/format-input.ts';
 import type {
   AppInfo,
+  DraftField,
   GrantReminder,
   PaymentView,
   ProfileChange,
@@ -39,6 +44,14 @@ export const emptyDraft = (): PayDraft => ({
   payeeName: '',
 });
 
+/**
+ * What the pay form says of a payment request: filled from one (whose fields it marks as checked, as if typed), or
+ * one refused with its REQUEST_* code. `seq` tells one request from the next.
+ */
+export type RequestNotice =
+  | { kind: 'filled'; seq: number; name?: string; fields: DraftField[] }
+  | { kind: 'refused'; seq: number; code: string };
+
 export interface AppState {
   /** `locked`: only the lock screen shows; nothing else is read from main until it is unlocked. */
   phase: 'loading' | 'ready' | 'unreachable' | 'locked';
@@ -64,6 +77,7 @@ export interface AppState {
   paymentChange?: PaymentView;
   /** Payments whose outcome the app learned by itself since the history was last looked at (its badge). */
   unseenOutcomes: readonly string[];
+  requestNotice?: RequestNotice;
   actions: AppActions;
 }
 
@@ -88,6 +102,18 @@ export interface AppActions {
   setDraft(patch: Partial<PayDraft>): void;
   resetDraft(): void;
   dismissReminder(): void;
+  /**
+   * Fills the pay form from a payment request (never pays: the form checks every field as typed, then the review as
+   * always); the form shows, saying where it came from.
+   */
+  fillFromRequest(request: PaymentRequest): void;
+  /** A link pasted or read from a QR code: main reads it; the form is filled, or says why the link is refused. */
+  openRequestLink(link: string): Promise<void>;
+  /** The link the system opened the app with, if one is waiting. */
+  takePaymentRequest(): Promise<void>;
+  /** A request that could not even be read (an image without a QR code): the form says why. */
+  refuseRequest(code: string): void;
+  dismissRequestNotice(): void;
   /**
    * A payment as an answer brought it (a send, a check again, a status refresh): kept as the newest version when it
    * is, and announced like an event. Returns the newest version the app knows, which may be one an event brought
@@ -186,6 +212,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         reminderDialog: undefined,
         paymentChange: undefined,
         unseenOutcomes: [],
+        requestNotice: undefined,
       });
       remindFrom(session);
     };
@@ -236,6 +263,8 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       }
     };
 
+    /** Tells one payment request's notice from the next. */
+    let requestSeq = 0;
     const actions: AppActions = {
       async load() {
         try {
@@ -256,6 +285,8 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
           pendingChanges = [];
           set({ phase: 'ready', appInfo, settings, locale: settings.locale, profiles, session });
           remindFrom(session);
+          // A link the system opened the app with before the window listened (or while it was locked).
+          void actions.takePaymentRequest();
         } catch {
           set({ phase: 'unreachable' });
         }
@@ -326,10 +357,48 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         set({ draft: { ...get().draft, ...patch } });
       },
       resetDraft() {
-        set({ draft: emptyDraft() });
+        set({ draft: emptyDraft(), requestNotice: undefined });
       },
       dismissReminder() {
         set({ reminderDialog: undefined });
+      },
+      fillFromRequest(request) {
+        const fields: DraftField[] = ['depositKennitala', 'depositAccount'];
+        if (request.amount !== undefined) fields.push('amount');
+        if (request.message !== undefined) fields.push('extendedReference');
+        set({
+          screen: 'pay',
+          draft: {
+            ...emptyDraft(),
+            debtorAccount: get().draft.debtorAccount,
+            depositKennitala: formatKennitala(request.kennitala),
+            depositAccount: displayAccount(request.account),
+            payeeName: request.name ?? '',
+            amount: request.amount === undefined ? '' : regroupAmount(String(request.amount), get().locale),
+            extendedReference: request.message ?? '',
+          },
+          requestNotice: { kind: 'filled', seq: ++requestSeq, fields, ...(request.name ? { name: request.name } : {}) },
+        });
+      },
+      async openRequestLink(link) {
+        try {
+          actions.fillFromRequest(await unwrap(wallet.readPaymentRequest({ link })));
+        } catch (error) {
+          actions.refuseRequest(errorCode(error));
+        }
+      },
+      async takePaymentRequest() {
+        const opened = await unwrap(wallet.takePaymentRequest()).catch(() => undefined);
+        if (opened?.request) actions.fillFromRequest(opened.request);
+        else if (opened?.error) {
+          set({ screen: 'pay', requestNotice: { kind: 'refused', seq: ++requestSeq, code: opened.error } });
+        }
+      },
+      refuseRequest(code) {
+        set({ requestNotice: { kind: 'refused', seq: ++requestSeq, code } });
+      },
+      dismissRequestNotice() {
+        set({ requestNotice: undefined });
       },
       notePayment: takePayment,
       unlock: (passcode) => lockCall(wallet.unlock({ passcode })),
@@ -346,6 +415,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
           wallet.onPaymentOutcome(takeOutcome),
           wallet.onGrantReminder(remind),
           wallet.onLockChanged(takeLock),
+          wallet.onPaymentRequestOpened(() => void actions.takePaymentRequest()),
         ];
         return () => stops.forEach((stop) => stop());
       },

@@ -1,0 +1,94 @@
+/**
+ * Payment requests (issue 19): asking to be paid with a link or a QR code, and paying one. A request only ever fills
+ * the pay form; the texts say so.
+ */
+export const en = {
+  'request.open': 'Request money',
+  'request.title': 'Request money',
+  'request.intro':
+    'Make a link and a QR code that fill in the payer’s form with your account. They still check it and confirm the payment themselves.',
+  'request.account': 'Into your account',
+  'request.amount': 'Amount (optional)',
+  'request.message': 'Text for the payer (optional)',
+  'request.create': 'Make the request',
+  'request.link': 'Payment request link',
+  'request.copy': 'Copy link',
+  'request.copied': 'The link is copied.',
+  'request.savePng': 'Save QR code as PNG',
+  'request.saved': 'Saved as {fileName} in {folder}.',
+  'request.qrAlt': 'QR code of the payment request into account {account}',
+  'request.noAccounts': 'Add one of your own accounts first: a request says which account to pay into.',
+  'request.pay': 'Pay a request',
+  'request.paste': 'Payment request link',
+  'request.pasteHint': 'Paste a link that begins with a2a-wallet://pay?',
+  'request.use': 'Fill in the form',
+  'request.qrFile': 'Read a QR code image',
+  'request.dropHint': 'You can also drop an image of a QR code onto the form.',
+  'request.filled': 'Filled in from a payment request. Check every field: nothing is paid until you review and confirm it.',
+  'request.filledBy':
+    'Filled in from a payment request by {name}. Check every field: nothing is paid until you review and confirm it.',
+  'request.dismiss': 'Dismiss',
+  'error.REQUEST_TOO_LONG': 'That link is far longer than a payment request can be, so it was not used.',
+  'error.REQUEST_NOT_A_LINK': 'That is not a payment request of this app: such links begin with a2a-wallet://pay?',
+  'error.REQUEST_NEWER_VERSION':
+    'That payment request was made by a newer version of the app. Update the app, then open the request again.',
+  'error.REQUEST_UNKNOWN_FIELD':
+    'That link has fields a payment request does not have, so it was not used. Ask for a new request.',
+  'error.REQUEST_CHECK_FAILED':
+    'That link does not match its check value: part of it was changed or mistyped. Copy the whole link again, or scan its QR code.',
+  'error.REQUEST_KENNITALA': 'The kennitala in that request is not valid, so it was not used. Ask for a new request.',
+  'error.REQUEST_COMPANY': 'That request is for a company’s kennitala: this app pays individuals only.',
+  'error.REQUEST_ACCOUNT': 'The account number in that request is not valid, so it was not used. Ask for a new request.',
+  'error.REQUEST_NAME': 'The name in that request has characters no name has, so the request was not used.',
+  'error.REQUEST_AMOUNT':
+    'The amount in that request is not a whole number of krónur from ISK 1 to ISK 200,000, so the request was not used.',
+  'error.REQUEST_MESSAGE': 'The text in that request is too long or has characters that cannot be sent.',
+  'error.REQUEST_NOT_OWN_ACCOUNT': 'That is not one of your own accounts. Choose one of them.',
+  'error.REQUEST_NO_QR': 'No QR code could be read in that image. Try a sharper picture, or paste the link.',
+};
+
+export const is: Record<keyof typeof en, string> = {
+  'request.open': 'Biðja um greiðslu',
+  'request.title': 'Biðja um greiðslu',
+  'request.intro':
+    'Búðu til hlekk og QR-kóða sem fylla út greiðsluform greiðandans með reikningnum þínum. Greiðandinn yfirfer og staðfestir greiðsluna sjálfur.',
+  'request.account': 'Inn á reikninginn þinn',
+  'request.amount': 'Upphæð (valfrjálst)',
+  'request.message': 'Skýring til greiðanda (valfrjálst)',
+  'request.create': 'Búa til greiðslubeiðni',
+  'request.link': 'Hlekkur greiðslubeiðni',
+  'request.copy': 'Afrita hlekk',
+  'request.copied': 'Hlekkurinn er afritaður.',
+  'request.savePng': 'Vista QR-kóða sem PNG',
+  'request.saved': 'Vistað sem {fileName} í {folder}.',
+  'request.qrAlt': 'QR-kóði greiðslubeiðni inn á reikning {account}',
+  'request.noAccounts': 'Bættu fyrst við eigin reikningi: greiðslubeiðni segir inn á hvaða reikning á að greiða.',
+  'request.pay': 'Greiða greiðslubeiðni',
+  'request.paste': 'Hlekkur greiðslubeiðni',
+  'request.pasteHint': 'Límdu inn hlekk sem byrjar á a2a-wallet://pay?',
+  'request.use': 'Fylla út formið',
+  'request.qrFile': 'Lesa mynd af QR-kóða',
+  'request.dropHint': 'Þú getur líka dregið mynd af QR-kóða á formið.',
+  'request.filled':
+    'Fyllt út úr greiðslubeiðni. Athugaðu hvern reit: ekkert er greitt fyrr en þú yfirferð og staðfestir greiðsluna.',
+  'request.filledBy':
+    'Fyllt út úr greiðslubeiðni frá {name}. Athugaðu hvern reit: ekkert er greitt fyrr en þú yfirferð og staðfestir greiðsluna.',
+  'request.dismiss': 'Loka',
+  'error.REQUEST_TOO_LONG': 'Þessi hlekkur er langtum lengri en greiðslubeiðni getur verið og var því ekki notaður.',
+  'error.REQUEST_NOT_A_LINK': 'Þetta er ekki greiðslubeiðni þessa forrits: slíkir hlekkir byrja á a2a-wallet://pay?',
+  'error.REQUEST_NEWER_VERSION':
+    'Þessi greiðslubeiðni var gerð í nýrri útgáfu forritsins. Uppfærðu forritið og opnaðu beiðnina aftur.',
+  'error.REQUEST_UNKNOWN_FIELD':
+    'Í þessum hlekk eru reitir sem greiðslubeiðni hefur ekki og hann var því ekki notaður. Biddu um nýja beiðni.',
+  'error.REQUEST_CHECK_FAILED':
+    'Hlekkurinn stemmir ekki við vartölu sína: hluta hans var breytt eða hann rangt sleginn. Afritaðu allan hlekkinn aftur eða skannaðu QR-kóðann.',
+  'error.REQUEST_KENNITALA': 'Kennitalan í beiðninni er ekki gild og hún var því ekki notuð. Biddu um nýja beiðni.',
+  'error.REQUEST_COMPANY': 'Beiðnin er á kennitölu fyrirtækis: þetta forrit greiðir aðeins einstaklingum.',
+  'error.REQUEST_ACCOUNT': 'Reikningsnúmerið í beiðninni er ekki gilt og hún var því ekki notuð. Biddu um nýja beiðni.',
+  'error.REQUEST_NAME': 'Í nafninu í beiðninni eru stafir sem ekkert nafn hefur og hún var því ekki notuð.',
+  'error.REQUEST_AMOUNT':
+    'Upphæðin í beiðninni er ekki heil tala króna frá 1 kr. til 200.000 kr. og beiðnin var því ekki notuð.',
+  'error.REQUEST_MESSAGE': 'Skýringin í beiðninni er of löng eða í henni eru stafir sem ekki er hægt að senda.',
+  'error.REQUEST_NOT_OWN_ACCOUNT': 'Þetta er ekki einn af þínum eigin reikningum. Veldu einn þeirra.',
+  'error.REQUEST_NO_QR': 'Enginn QR-kóði fannst á myndinni. Reyndu skýrari mynd eða límdu inn hlekkinn.',
+};
