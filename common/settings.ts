@@ -27,6 +27,11 @@ export const SettingsSchema = z.object({
   passcodeProtects: z.boolean(),
   /** Whether a sign-in survives a restart, given the protection and the choice. */
   tokensPersist: z.boolean(),
+  /**
+   * Desktop notifications name the payee and the amount. Off unless the customer turns it on: a notification shows on
+   * the lock screen and over other people's view.
+   */
+  notificationDetails: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -34,6 +39,7 @@ export const SettingsUpdateSchema = z
   .object({
     language: LanguageChoiceSchema.optional(),
     allowWeakTokenStorage: z.boolean().optional(),
+    notificationDetails: z.boolean().optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

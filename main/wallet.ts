@@ -158,7 +158,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     clock,
     onOutcome: (_before, after) => {
       emit('paymentOutcome', paymentView(after));
-      const notice = outcomeNotice(after, settings.locale(), platform.appInfo().name);
+      const notice = outcomeNotice(after, settings.locale(), platform.appInfo().name, settings.notificationDetails());
       if (notice) platform.notify?.(notice);
     },
   });

@@ -1,7 +1,12 @@
+import { formatIsk } from '../../common/isk-amount.ts';
+import { formatKennitala } from '../../common/kennitala.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 
-/** A desktop notification: shown over other windows and on the lock screen, so it names no person and no amount. */
+/**
+ * A desktop notification: shown over other windows and on the lock screen, so it names no person and no amount,
+ * unless the customer allowed that in Settings (`notificationDetails`); it never shows a kennitala either way.
+ */
 export interface Notice {
   title: string;
   body: string;
@@ -23,9 +28,43 @@ const TEXTS = {
   },
 } as const satisfies Record<AppLocale, Record<'settled' | 'accepted' | 'rejected', readonly [string, string]>>;
 
-/** What the customer is told when the app learned a payment's outcome by itself; undefined when nothing is final-er. */
-export function outcomeNotice(after: PaymentIntent, locale: AppLocale, app: string): Notice | undefined {
+const DETAILS = {
+  en: {
+    settled: 'Your payment of {amount} to {payee} is completed.',
+    accepted: 'Your payment of {amount} to {payee} went through.',
+    rejected: 'Your payment of {amount} to {payee} was refused. Open {app} to see why.',
+  },
+  is: {
+    settled: 'Greiðsla þín, {amount} til {payee}, er kláruð.',
+    accepted: 'Greiðsla þín, {amount} til {payee}, fór í gegn.',
+    rejected: 'Greiðslu þinni, {amount} til {payee}, var hafnað. Opnaðu {app} til að sjá hvers vegna.',
+  },
+} as const satisfies Record<AppLocale, Record<'settled' | 'accepted' | 'rejected', string>>;
+
+/**
+ * What the customer is told when the app learned a payment's outcome by itself; undefined when nothing is final-er.
+ * With `details`, the payee (by name; a payee without one is not named) and the amount.
+ */
+export function outcomeNotice(
+  after: PaymentIntent,
+  locale: AppLocale,
+  app: string,
+  details = false,
+): Notice | undefined {
   if (after.state !== 'settled' && after.state !== 'accepted' && after.state !== 'rejected') return undefined;
   const [title, body] = TEXTS[locale][after.state];
-  return { title, body: body.replace('{app}', app) };
+  const payee = after.order.payeeName?.trim();
+  if (
+    !details ||
+    !payee ||
+    payee.replace(/\D/g, '') === after.order.depositKennitala ||
+    payee === formatKennitala(after.order.depositKennitala)
+  ) {
+    return { title, body: body.replace('{app}', app) };
+  }
+  const text = DETAILS[locale][after.state]
+    .replace('{amount}', formatIsk(after.order.amount, locale))
+    .replace('{payee}', payee)
+    .replace('{app}', app);
+  return { title, body: text };
 }

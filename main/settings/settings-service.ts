@@ -11,6 +11,7 @@ import type { KeyValueStore } from '../storage/key-value-store.ts';
 
 const LANGUAGE_KEY = 'settings.language';
 const ALLOW_WEAK_KEY = 'settings.allowWeakTokenStorage';
+const NOTIFICATION_DETAILS_KEY = 'settings.notificationDetails';
 
 export function protectionOf(status: ProtectionStatus): Protection {
   return status.secure ? 'secure' : status.reason;
@@ -46,6 +47,11 @@ export class SettingsService {
     return this.#options.store.get(ALLOW_WEAK_KEY) === true;
   }
 
+  /** Whether notifications may name the payee and the amount (the customer's choice; off by default). */
+  notificationDetails(): boolean {
+    return this.#options.store.get(NOTIFICATION_DETAILS_KEY) === true;
+  }
+
   get(): Settings {
     const protection = protectionOf(this.#options.protection());
     const allowWeak = this.allowWeakTokenStorage();
@@ -57,6 +63,7 @@ export class SettingsService {
       allowWeakTokenStorage: allowWeak,
       passcodeProtects,
       tokensPersist: protection === 'secure' || passcodeProtects || (protection === 'basic_text' && allowWeak),
+      notificationDetails: this.notificationDetails(),
     };
   }
 
@@ -64,6 +71,9 @@ export class SettingsService {
     if (change.language !== undefined) this.#options.store.set(LANGUAGE_KEY, change.language);
     if (change.allowWeakTokenStorage !== undefined)
       this.#options.store.set(ALLOW_WEAK_KEY, change.allowWeakTokenStorage);
+    if (change.notificationDetails !== undefined) {
+      this.#options.store.set(NOTIFICATION_DETAILS_KEY, change.notificationDetails);
+    }
     return this.get();
   }
 }

@@ -181,6 +181,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     allowWeakTokenStorage: false,
     passcodeProtects: false,
     tokensPersist: true,
+    notificationDetails: false,
   },
   updateSettings: {
     language: 'en',
@@ -189,6 +190,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     allowWeakTokenStorage: true,
     passcodeProtects: false,
     tokensPersist: true,
+    notificationDetails: true,
   },
   lockStatus: lockStatus,
   unlock: { ...lockStatus, locked: false },

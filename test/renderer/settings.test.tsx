@@ -378,3 +378,15 @@ describe('Settings: how sign-ins are kept', () => {
     expect(screen.getByRole('checkbox', { name: /Halda innskráningu samt/ })).toBeTruthy();
   });
 });
+
+describe('Settings: notifications (issue 19)', () => {
+  it('name no payee or amount until the customer allows it, and the choice is main’s to keep', async () => {
+    const { user, core } = await openSettings();
+    const box = await screen.findByRole('checkbox', { name: 'Show the payee’s name and the amount in notifications' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(box);
+    await waitFor(() => expect(updates(core).at(-1)).toEqual({ notificationDetails: true }));
+    expect((await core.value('getSettings')).notificationDetails).toBe(true);
+    expect((box as HTMLInputElement).checked).toBe(true);
+  });
+});

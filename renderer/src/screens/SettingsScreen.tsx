@@ -52,6 +52,13 @@ export function SettingsScreen() {
         <TokenStorage settings={settings} onAllowWeak={(allowWeakTokenStorage) => update({ allowWeakTokenStorage })} />
       )}
 
+      {settings && (
+        <Notifications
+          details={settings.notificationDetails}
+          onChange={(notificationDetails) => void update({ notificationDetails })}
+        />
+      )}
+
       <PasscodeSettings />
 
       <section aria-labelledby="settings-about" className="settings-section">
@@ -178,6 +185,28 @@ function TokenStorage({
           )}
         </>
       )}
+    </section>
+  );
+}
+
+/** Whether desktop notifications name the payee and the amount: off unless the customer turns it on. */
+function Notifications({ details, onChange }: { details: boolean; onChange: (details: boolean) => void }) {
+  const t = useT();
+  const checkboxId = useId();
+  return (
+    <section aria-labelledby="settings-notifications" className="settings-section">
+      <h3 id="settings-notifications">{t('settings.notifications')}</h3>
+      <p>{t('settings.notificationsText')}</p>
+      <div className="checkbox settings-checkbox">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={details}
+          onChange={(event) => onChange(event.target.checked)}
+          data-testid="notification-details"
+        />
+        <label htmlFor={checkboxId}>{t('settings.notificationDetails')}</label>
+      </div>
     </section>
   );
 }

@@ -49,8 +49,7 @@ export const emptyDraft = (): PayDraft => ({
  * one refused with its REQUEST_* code. `seq` tells one request from the next.
  */
 export type RequestNotice =
-  | { kind: 'filled'; seq: number; name?: string; fields: DraftField[] }
-  | { kind: 'refused'; seq: number; code: string };
+  { kind: 'filled'; seq: number; name?: string; fields: DraftField[] } | { kind: 'refused'; seq: number; code: string };
 
 export interface AppState {
   /** `locked`: only the lock screen shows; nothing else is read from main until it is unlocked. */
@@ -230,6 +229,9 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         if (change.language !== undefined) settings = { ...settings, language: change.language };
         if (change.allowWeakTokenStorage !== undefined) {
           settings = { ...settings, allowWeakTokenStorage: change.allowWeakTokenStorage };
+        }
+        if (change.notificationDetails !== undefined) {
+          settings = { ...settings, notificationDetails: change.notificationDetails };
         }
       }
       // A language of its own is the language in use at once; what `system` means is the main process's to say.

@@ -86,6 +86,19 @@ describe('following up a payment whose outcome is not known', () => {
     for (const secret of ['4321', '4.321', 'Björn', '0507922189', '050792']) expect(text).not.toContain(secret);
   });
 
+  it('names the payee and the amount once the customer allows it in Settings, and never a kennitala', async () => {
+    await open('is');
+    expect((await core.value('getSettings')).notificationDetails).toBe(false);
+    expect((await core.value('updateSettings', { notificationDetails: true })).notificationDetails).toBe(true);
+    await lostAnswer(4321);
+    seconds(15);
+    await core.wallet.checkReminders();
+    expect(notices).toEqual([
+      { title: 'Greiðsla kláruð', body: 'Greiðsla þín, 4.321\u00a0kr. til Björn Sigurðsson, er kláruð.' },
+    ]);
+    expect(JSON.stringify(notices)).not.toContain('050792');
+  });
+
   it('asks again with growing waits while the bank keeps failing, always with the same request id', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 900 }), { minLength: 1, maxLength: 25 }), async (steps) => {

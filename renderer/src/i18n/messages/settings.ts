@@ -36,6 +36,10 @@ export const en = {
     'Your sign-in tokens will be saved on this computer, protected only by a key that is the same everywhere. Anyone who can read your files could use your bank access until it ends or you sign out.',
   'settings.tokens.confirmData': 'Your payment history, own accounts and payees will be kept the same way.',
   'settings.tokens.confirm': 'Keep me signed in',
+  'settings.notifications': 'Notifications',
+  'settings.notificationsText':
+    'When the app learns a payment’s outcome by itself, it tells you with a notification. Notifications can show on the lock screen, so by default they say only that a payment went through or was refused.',
+  'settings.notificationDetails': 'Show the payee’s name and the amount in notifications',
   'settings.about': 'About',
 } satisfies Record<string, string>;
 
@@ -76,5 +80,9 @@ export const is: Record<keyof typeof en, string> = {
     'Aðgangstókar þínir verða vistaðir á þessari tölvu, aðeins varðir með lykli sem er sá sami alls staðar. Hver sem getur lesið skrárnar þínar gæti notað aðgang þinn að bankanum þar til hann rennur út eða þú skráir þig út.',
   'settings.tokens.confirmData': 'Greiðslusagan, reikningarnir þínir og viðtakendur verða geymd á sama hátt.',
   'settings.tokens.confirm': 'Halda innskráningu',
+  'settings.notifications': 'Tilkynningar',
+  'settings.notificationsText':
+    'Þegar forritið fréttir sjálft af afdrifum greiðslu lætur það þig vita með tilkynningu. Tilkynningar geta sést á læstum skjá, svo sjálfgefið segja þær aðeins að greiðsla hafi farið í gegn eða verið hafnað.',
+  'settings.notificationDetails': 'Sýna nafn viðtakanda og upphæð í tilkynningum',
   'settings.about': 'Um forritið',
 };
