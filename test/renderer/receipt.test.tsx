@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../common/bridge-contract.ts';
 import { Receipt } from '../../renderer/src/components/Receipt.tsx';
-import { CUSTOMERS, draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { receiptText } from '../support/receipt-text.ts';
 import { historyListShows } from './history-layout.ts';
 import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
 
@@ -26,47 +27,14 @@ async function paid(core: InProcessWallet, state: 'settled' | 'rejected' = 'sett
 const text = (element: HTMLElement) => (element.textContent ?? '').replace(/\s+/g, ' ');
 
 describe('the receipt', () => {
-  it.each([
-    {
-      locale: 'en' as const,
-      words: 'one thousand five hundred krónur',
-      amount: /ISK\s1,500/,
-      test: 'TEST: no real money moved (LOCAL SANDBOX)',
-      labels: ['Payer’s kennitala', 'Payee’s kennitala', 'X-Request-ID', 'Initiation id'],
-      state: 'Paid',
-      local: '(your clock)',
-    },
-    {
-      locale: 'is' as const,
-      words: 'eitt þúsund og fimm hundruð krónur',
-      amount: /1\.500\skr\./,
-      test: 'PRÓFUN: engir raunverulegir peningar voru millifærðir (STAÐBUNDIÐ PRÓFUNARUMHVERFI)',
-      labels: ['Kennitala greiðanda', 'Kennitala viðtakanda', 'X-Request-ID', 'Auðkenni greiðslubeiðni'],
-      state: 'Greidd',
-      local: '(þín klukka)',
-    },
-  ])('shows every field in $locale, the payer’s kennitala masked', async (expected) => {
+  it.each(['en', 'is'] as const)('shows every field in %s, the payer’s kennitala masked', async (locale) => {
     const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
     const payment = await paid(core);
-    render(<Receipt payment={payment} locale={expected.locale} environment="local-sandbox" profileName="Local" />);
+    render(<Receipt payment={payment} locale={locale} environment="local-sandbox" profileName="Local" />);
     const receipt = text(screen.getByTestId('receipt'));
-    for (const label of expected.labels) expect(receipt).toContain(label);
-    expect(receipt).toMatch(expected.amount);
-    expect(receipt).toContain(expected.words);
-    expect(receipt).toContain(expected.test);
-    expect(receipt).toContain('120385-****');
-    expect(receipt).not.toContain('120385-2089');
-    expect(receipt).toContain(`${CUSTOMERS.bjorn.name}`);
-    expect(receipt).toContain('050792-2189');
-    expect(receipt).toContain('0133-26-012345');
-    expect(receipt).toContain('0133-26-020001');
-    expect(receipt).toContain('Leiga nóv');
-    expect(receipt).toContain('Takk fyrir');
-    expect(receipt).toContain('2026-11-22 12:00 GMT');
-    expect(receipt).toContain(expected.local);
-    expect(receipt).toContain(`${expected.state} (`);
-    expect(receipt).toContain(payment.requestId);
-    expect(receipt).toContain(payment.initiationId ?? 'no initiation id');
+    const { shown, hidden } = receiptText(payment, locale);
+    for (const part of shown) expect(receipt).toMatch(part);
+    for (const part of hidden) expect(receipt).not.toContain(part);
     expect(receipt).toContain('Local (');
   });
 

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { receiptText } from '../../support/receipt-text.ts';
 import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -12,22 +13,12 @@ import { expect, test } from './fixtures.ts';
 const cases = [
   {
     language: 'en',
-    labels: ['Payment receipt', 'Payer’s kennitala', 'From account', 'Payee’s kennitala', 'X-Request-ID'],
-    words: 'one thousand five hundred krónur',
-    amount: 'ISK 1,500',
-    test: 'TEST: no real money moved (LOCAL SANDBOX)',
-    state: 'Paid',
     save: 'Save as PDF',
     receipt: 'Receipt',
     saved: /Saved as (receipt-2026-11-22-\S+\.pdf) in /,
   },
   {
     language: 'is',
-    labels: ['Kvittun fyrir greiðslu', 'Kennitala greiðanda', 'Af reikningi', 'Kennitala viðtakanda', 'X-Request-ID'],
-    words: 'eitt þúsund og fimm hundruð krónur',
-    amount: '1.500 kr.',
-    test: 'PRÓFUN: engir raunverulegir peningar voru millifærðir',
-    state: 'Greidd',
     save: 'Vista sem PDF',
     receipt: 'Kvittun',
     saved: /Vistað sem (kvittun-2026-11-22-\S+\.pdf) í /,
@@ -51,7 +42,7 @@ for (const expected of cases) {
     await wallet.expectResult(/accepted|settled/);
     await page.getByRole('button', { name: expected.receipt, exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('receipt')).toContainText(expected.words);
+    await expect(dialog.getByTestId('receipt')).toContainText('krónur');
     await wallet.expectAccessible();
     await wallet.screenshot(expected.language === 'en' ? 'receipt' : 'receipt-icelandic');
 
@@ -66,22 +57,12 @@ for (const expected of cases) {
     expect(harness.sandbox.initiations()).toHaveLength(1);
     const { items } = await harness.core.value('historyPage', { filter: {}, offset: 0, limit: 1 });
     const view = items[0];
-    for (const label of expected.labels) expect(text).toContain(label);
-    expect(text).toContain(expected.amount);
-    expect(text).toContain(expected.words);
-    expect(text).toContain(expected.test);
-    expect(text).toContain('120385-****');
-    expect(text).not.toContain('120385-2089');
-    expect(text).toContain('Björn');
-    expect(text).toContain('050792-2189');
-    expect(text).toContain('0133-26-012345');
-    expect(text).toContain('0133-26-020001');
-    expect(text).toContain('Leiga nóv');
-    expect(text).toContain('Takk fyrir');
-    expect(text).toContain('2026-11-22 12:00 GMT');
-    expect(text).toContain(`${expected.state} (`);
-    expect(text).toContain(view?.requestId ?? 'a request id');
-    expect(text).toContain(view?.initiationId ?? 'an initiation id');
+    const { shown, hidden } = receiptText(
+      { requestId: view?.requestId ?? '', initiationId: view?.initiationId },
+      expected.language,
+    );
+    for (const part of shown) expect(text).toMatch(part);
+    for (const part of hidden) expect(text).not.toContain(part);
     // Only the receipt is printed: nothing of the app's navigation or pay form.
     expect(text).not.toMatch(/Review payment|Yfirfara greiðslu|Settings|Stillingar/);
   });

@@ -77,15 +77,19 @@ export function RequestMoney({ accounts, onClose }: { accounts: OwnAccount[]; on
     }
   };
 
+  const close = (
+    <div className="actions">
+      <button type="button" onClick={onClose}>
+        {t('action.close')}
+      </button>
+    </div>
+  );
+
   if (accounts.length === 0) {
     return (
       <div className="request-money">
         <p className="notice">{t('request.noAccounts')}</p>
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            {t('action.close')}
-          </button>
-        </div>
+        {close}
       </div>
     );
   }
@@ -149,11 +153,7 @@ export function RequestMoney({ accounts, onClose }: { accounts: OwnAccount[]; on
       <p role="status" className="request-status">
         {said}
       </p>
-      <div className="actions">
-        <button type="button" onClick={onClose}>
-          {t('action.close')}
-        </button>
-      </div>
+      {close}
     </div>
   );
 }
