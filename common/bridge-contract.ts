@@ -12,11 +12,7 @@ import {
 } from './bridge-channels.ts';
 import { LockSettingsSchema, LockStatusSchema, PasscodeSchema, SetPasscodeSchema } from './lock.ts';
 import { DAILY_LIMIT_ISK } from './isk-amount.ts';
-import {
-  PAYMENT_REQUEST_MAX_LENGTH,
-  PaymentRequestSchema,
-  REQUEST_LINK_ERRORS,
-} from './payment-request.ts';
+import { PAYMENT_REQUEST_MAX_LENGTH, PaymentRequestSchema, REQUEST_LINK_ERRORS } from './payment-request.ts';
 import { EXTENDED_REFERENCE_MAX } from './references.ts';
 import type { Result } from './result.ts';
 import { SessionSchema } from './session.ts';
@@ -117,7 +113,11 @@ export const PaymentRequestInputSchema = z.strictObject({
   /** One of the customer's own accounts (12 digits, or as typed). */
   account: z.string().min(1).max(20),
   amount: z.number().int().positive().max(DAILY_LIMIT_ISK).optional(),
-  message: z.string().min(1).max(EXTENDED_REFERENCE_MAX * 2).optional(),
+  message: z
+    .string()
+    .min(1)
+    .max(EXTENDED_REFERENCE_MAX * 2)
+    .optional(),
 });
 export const CreatedPaymentRequestSchema = z.object({
   request: PaymentRequestSchema,

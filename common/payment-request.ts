@@ -36,7 +36,10 @@ export const PaymentRequestSchema = z.object({
   name: z.string().max(REQUEST_NAME_MAX).optional(),
   amount: z.number().int().positive().max(DAILY_LIMIT_ISK).optional(),
   // Counted in characters as people see them by the rule (checkRequestFields); at most two UTF-16 units each.
-  message: z.string().max(EXTENDED_REFERENCE_MAX * 2).optional(),
+  message: z
+    .string()
+    .max(EXTENDED_REFERENCE_MAX * 2)
+    .optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 
@@ -126,7 +129,8 @@ export function readPaymentRequestLink(input: string): RequestLinkRead {
   const names = [...params.keys()];
   const version = params.get('v');
   if (version === null) return fail('REQUEST_NOT_A_LINK');
-  if (version !== PAYMENT_REQUEST_VERSION) return fail(/^\d{1,3}$/.test(version) ? 'REQUEST_NEWER_VERSION' : 'REQUEST_NOT_A_LINK');
+  if (version !== PAYMENT_REQUEST_VERSION)
+    return fail(/^\d{1,3}$/.test(version) ? 'REQUEST_NEWER_VERSION' : 'REQUEST_NOT_A_LINK');
   if (names.some((name) => !(FIELDS as readonly string[]).includes(name)) || new Set(names).size !== names.length) {
     return fail('REQUEST_UNKNOWN_FIELD');
   }

@@ -1,4 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
@@ -18,13 +18,26 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 let youngCollector: (() => void) | undefined;
 
 /**
- * A collection of V8's young generation, now, as its own short task (about 1 to 5 ms). Everything a long read parses
- * survives, and V8 collects its young generation only when that is full: one such collection copies megabytes of
- * survivors at once (14 to 28 ms measured, longer than a frame). Asked for between slices, each collection copies only
- * one slice's survivors. V8 gives the app that call only through its `gc` extension: the flag is set for the one
- * context made here and unset again, so nothing else sees a `gc` function. Where V8 refuses, it is a no-op.
+ * What the young generation may hold before a pause collects it: a collection copies what survives, about 1 ms a
+ * megabyte here, so this keeps one well inside a slice. Below it a pause asks for nothing (a collection of almost
+ * nothing still costs a few milliseconds on a large heap).
  */
-export function collectYoung(): void {
+export const YOUNG_COLLECT_BYTES = 4 * 1024 * 1024;
+
+/** How much the young generation holds now (V8's new space). */
+export function youngBytes(): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_used_size ?? 0;
+}
+
+/**
+ * A collection of V8's young generation, now, as its own short task, once it holds YOUNG_COLLECT_BYTES or more.
+ * Everything a long read parses survives, and V8 collects its young generation only when that is full: one such
+ * collection copies megabytes of survivors at once (14 to 28 ms measured, longer than a frame). Asked for between
+ * slices, each collection copies only a few slices' survivors. V8 gives the app that call only through its `gc`
+ * extension: the flag is set for the one context made here and unset again, so nothing else sees a `gc` function.
+ * Where V8 refuses, it is a no-op.
+ */
+export function collectYoung(threshold = YOUNG_COLLECT_BYTES): void {
   if (!youngCollector) {
     try {
       setFlagsFromString('--expose-gc');
@@ -36,7 +49,7 @@ export function collectYoung(): void {
       setFlagsFromString('--no-expose-gc');
     }
   }
-  youngCollector();
+  if (youngBytes() >= threshold) youngCollector();
 }
 
 /**

@@ -53,7 +53,7 @@ export function runElectronApp(
   // The installers register the scheme (electron-builder.yml `protocols`); a packaged app claims it again at start,
   // as an app moved or updated by hand would otherwise lose it. Never a development run (it would claim it for
   // Electron's own binary).
-  if (app.isPackaged) app.setAsDefaultProtocolClient(PAYMENT_REQUEST_SCHEME);
+  if (app.isPackaged) app.setAsDefaultProtocolClient(PAYMENT_REQUEST_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK: a link only fills the pay form after common/payment-request.ts has read it (length, fields, check value, each field's rule); it never pays and is never loaded as a page
 
   let window: Promise<BrowserWindow> | undefined;
   const show = (): Promise<BrowserWindow> => {

@@ -76,18 +76,13 @@ describe('a payment request link', () => {
 
   it('with one character mistyped is refused, or reads as the very same request (never another one)', () => {
     fc.assert(
-      fc.property(
-        request,
-        fc.nat(),
-        fc.constantFrom(...'0123456789abcdefABCDEF&=%+-.kKtTcCv'),
-        (asked, at, typed) => {
-          const link = paymentRequestLink(asked);
-          const index = at % link.length;
-          const typo = `${link.slice(0, index)}${typed}${link.slice(index + 1)}`;
-          const read = readPaymentRequestLink(typo);
-          if (read.ok) expect(read.request).toEqual(asked);
-        },
-      ),
+      fc.property(request, fc.nat(), fc.constantFrom(...'0123456789abcdefABCDEF&=%+-.kKtTcCv'), (asked, at, typed) => {
+        const link = paymentRequestLink(asked);
+        const index = at % link.length;
+        const typo = `${link.slice(0, index)}${typed}${link.slice(index + 1)}`;
+        const read = readPaymentRequestLink(typo);
+        if (read.ok) expect(read.request).toEqual(asked);
+      }),
     );
   });
 

@@ -29,7 +29,13 @@ const value = (testId: string) => screen.getByTestId<HTMLInputElement>(testId).v
 describe('requesting money', () => {
   it.each([
     { language: 'en' as const, open: 'Request money', make: 'Make the request', amount: '1,500', save: /^Saved as / },
-    { language: 'is' as const, open: 'Biðja um greiðslu', make: 'Búa til greiðslubeiðni', amount: '1.500', save: /^Vistað sem / },
+    {
+      language: 'is' as const,
+      open: 'Biðja um greiðslu',
+      make: 'Búa til greiðslubeiðni',
+      amount: '1.500',
+      save: /^Vistað sem /,
+    },
   ])('gives a link and a QR code of it, to copy and to save ($language)', async (expected) => {
     const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language: expected.language });
     const { user, container } = await renderApp(core);

@@ -1,7 +1,7 @@
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { collectYoung, runPaced, slicePacer } from '../../../main/payments/pacer.ts';
+import { collectYoung, runPaced, slicePacer, YOUNG_COLLECT_BYTES, youngBytes } from '../../../main/payments/pacer.ts';
 
 /** The kinds of the garbage collections V8 reports while `run` runs, as Node's perf_hooks see them. */
 async function collectionsDuring(run: () => void): Promise<number[]> {
@@ -53,9 +53,14 @@ describe('the pacer of long work on the main process (issue 17)', () => {
   });
 
   it('asks V8 for a young-generation (minor) collection, not a full one', async () => {
-    const kinds = await collectionsDuring(collectYoung);
+    const kinds = await collectionsDuring(() => collectYoung(0));
     expect(kinds).toContain(constants.NODE_PERFORMANCE_GC_MINOR);
     expect(kinds).not.toContain(constants.NODE_PERFORMANCE_GC_MAJOR);
+  });
+
+  it('asks for nothing while the young generation holds less than the threshold', async () => {
+    expect(youngBytes()).toBeLessThan(YOUNG_COLLECT_BYTES * 64);
+    expect(await collectionsDuring(() => collectYoung(Number.MAX_SAFE_INTEGER))).toEqual([]);
   });
 
   it('leaves no gc function behind for other code', () => {

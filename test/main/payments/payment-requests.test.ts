@@ -52,9 +52,7 @@ describe('requesting money', () => {
       await codeOf(core.call('createPaymentRequest', { account: CUSTOMERS.anna.account, message: 'bell\u0007' })),
     ).toBe('REQUEST_MESSAGE');
     await core.value('signOut');
-    expect(await codeOf(core.call('createPaymentRequest', { account: CUSTOMERS.anna.account }))).toBe(
-      'NOT_SIGNED_IN',
-    );
+    expect(await codeOf(core.call('createPaymentRequest', { account: CUSTOMERS.anna.account }))).toBe('NOT_SIGNED_IN');
   });
 
   it('saves the QR code of a valid link only, as a PNG that reads as the link', async () => {

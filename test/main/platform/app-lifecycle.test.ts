@@ -182,7 +182,12 @@ describe('a2a-wallet: links (payment requests, issue 19)', () => {
 
   it('macOS’s open-url, also before the app is ready, is taken from the system and brought to the window', async () => {
     run();
-    const event = { prevented: false, preventDefault() { this.prevented = true; } };
+    const event = {
+      prevented: false,
+      preventDefault() {
+        this.prevented = true;
+      },
+    };
     app.emit('open-url', event, LINK);
     expect(event.prevented).toBe(true);
     app.markReady();

@@ -24,7 +24,8 @@ export const en = {
   'request.use': 'Fill in the form',
   'request.qrFile': 'Read a QR code image',
   'request.dropHint': 'You can also drop an image of a QR code onto the form.',
-  'request.filled': 'Filled in from a payment request. Check every field: nothing is paid until you review and confirm it.',
+  'request.filled':
+    'Filled in from a payment request. Check every field: nothing is paid until you review and confirm it.',
   'request.filledBy':
     'Filled in from a payment request by {name}. Check every field: nothing is paid until you review and confirm it.',
   'request.dismiss': 'Dismiss',
@@ -38,7 +39,8 @@ export const en = {
     'That link does not match its check value: part of it was changed or mistyped. Copy the whole link again, or scan its QR code.',
   'error.REQUEST_KENNITALA': 'The kennitala in that request is not valid, so it was not used. Ask for a new request.',
   'error.REQUEST_COMPANY': 'That request is for a company’s kennitala: this app pays individuals only.',
-  'error.REQUEST_ACCOUNT': 'The account number in that request is not valid, so it was not used. Ask for a new request.',
+  'error.REQUEST_ACCOUNT':
+    'The account number in that request is not valid, so it was not used. Ask for a new request.',
   'error.REQUEST_NAME': 'The name in that request has characters no name has, so the request was not used.',
   'error.REQUEST_AMOUNT':
     'The amount in that request is not a whole number of krónur from ISK 1 to ISK 200,000, so the request was not used.',
