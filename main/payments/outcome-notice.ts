@@ -1,5 +1,4 @@
 import { formatIsk } from '../../common/isk-amount.ts';
-import { formatKennitala } from '../../common/kennitala.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 
@@ -54,12 +53,8 @@ export function outcomeNotice(
   if (after.state !== 'settled' && after.state !== 'accepted' && after.state !== 'rejected') return undefined;
   const [title, body] = TEXTS[locale][after.state];
   const payee = after.order.payeeName?.trim();
-  if (
-    !details ||
-    !payee ||
-    payee.replace(/\D/g, '') === after.order.depositKennitala ||
-    payee === formatKennitala(after.order.depositKennitala)
-  ) {
+  // A payee "named" by their kennitala (written with or without its dash) is not named.
+  if (!details || !payee || payee.replace(/\D/g, '') === after.order.depositKennitala) {
     return { title, body: body.replace('{app}', app) };
   }
   const text = DETAILS[locale][after.state]

@@ -78,11 +78,10 @@ export class PaymentRequests {
           ...(amount !== undefined ? { amount } : {}),
           ...(message?.trim() ? { message: message.trim() } : {}),
         };
-        // The bank's spelling of the name, where it keeps to a request's rule for names; else the payer types it.
-        const named = name ? { ...request, name } : request;
-        const asked = name && !checkRequestFields(named) ? named : request;
-        const broken = checkRequestFields(asked);
+        const broken = checkRequestFields(request);
         if (broken) throw new WalletError(broken, 'The request breaks a rule');
+        // The bank's spelling of the name, where it keeps to a request's rule for names; else the payer types it.
+        const asked = name && !checkRequestFields({ ...request, name }) ? { ...request, name } : request;
         const link = paymentRequestLink(asked);
         return { request: asked, link, qr: await QRCode.toDataURL(link, QR_OPTIONS) };
       },
@@ -92,7 +91,7 @@ export class PaymentRequests {
         const request = requestOf(link);
         const word = options.locale() === 'is' ? 'greidslubeidni' : 'payment-request';
         const path = await options.saveFile({
-          suggestedName: `${word}-${request.amount ?? ''}${request.amount === undefined ? '' : '-'}${request.account.slice(-4)}.png`,
+          suggestedName: `${[word, request.amount, request.account.slice(-4)].filter((part) => part !== undefined).join('-')}.png`,
           content: await QRCode.toBuffer(paymentRequestLink(request), { ...QR_OPTIONS, type: 'png' }),
           kind: 'png',
           locale: options.locale(),

@@ -128,6 +128,21 @@ describe('paying a request', () => {
     expect(value('amount')).toBe('1,500');
   });
 
+  it('a link the system opens while a payment’s outcome shows brings the form back, filled', async () => {
+    const { core, link } = await annasRequestThenBjorn();
+    const { user } = await renderApp(core);
+    await user.type(await screen.findByTestId('deposit-kennitala'), '120385-2089');
+    await user.type(screen.getByTestId('deposit-account'), '0133-26-012345');
+    await user.type(screen.getByTestId('amount'), '700');
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await user.click(await screen.findByRole('button', { name: /^Pay ISK\s700$/ }));
+    await screen.findByTestId('pay-result');
+    act(() => core.wallet.openLink(link));
+    await waitFor(() => expect(value('amount')).toBe('1,500'));
+    expect(screen.queryByTestId('pay-result')).toBeNull();
+    expect(wallets.sandbox().initiations()).toHaveLength(1);
+  });
+
   const annas = { kennitala: CUSTOMERS.anna.kennitala, account: '013326012345' };
   const forged = (fields: Record<string, string>) => {
     const good = new URL(paymentRequestLink(annas));

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { displayAccount } from '../../../common/account-number.ts';
 import type { PaymentView } from '../../../common/bridge-contract.ts';
-import { formatKennitala, KENNITALA_DIGITS_PATTERN, maskKennitala } from '../../../common/kennitala.ts';
+import { KENNITALA_DIGITS_PATTERN, maskKennitala } from '../../../common/kennitala.ts';
 import type { AppLocale } from '../../../common/locale.ts';
 import type { Environment } from '../../../common/profile.ts';
 import { gmtDay } from '../../../common/time.ts';
 import { amountInWords } from '../i18n/amount-words.ts';
 import { formatAmount, formatDateTime, formatGmtTime } from '../i18n/format.ts';
 import { translate, type MessageKey } from '../i18n/index.ts';
+import { showKennitala } from '../screens/history/show.ts';
 
 export interface ReceiptProps {
   payment: PaymentView;
@@ -27,7 +28,6 @@ export const hasReceipt = (payment: PaymentView): boolean =>
 export const receiptTime = (payment: PaymentView): number =>
   payment.stateTimes.accepted ?? payment.stateTimes.settled ?? payment.firstSentAt ?? payment.createdAt;
 
-const kennitala = (value: string) => (KENNITALA_DIGITS_PATTERN.test(value) ? formatKennitala(value) : value);
 const masked = (value: string) => (KENNITALA_DIGITS_PATTERN.test(value) ? maskKennitala(value) : value);
 
 /**
@@ -57,7 +57,7 @@ export function Receipt({ payment, locale, environment, profileName }: ReceiptPr
         <Row label={t('receipt.payerKennitala')}>{masked(order.debtorKennitala)}</Row>
         <Row label={t('receipt.fromAccount')}>{displayAccount(order.debtorAccount)}</Row>
         <Row label={t('receipt.payee')}>{order.payeeName || none}</Row>
-        <Row label={t('receipt.payeeKennitala')}>{kennitala(order.depositKennitala)}</Row>
+        <Row label={t('receipt.payeeKennitala')}>{showKennitala(order.depositKennitala)}</Row>
         <Row label={t('receipt.toAccount')}>{displayAccount(order.depositAccount)}</Row>
         <Row label={t('receipt.reference')}>
           <code>{order.endToEndId || none}</code>

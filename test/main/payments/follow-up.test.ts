@@ -99,6 +99,27 @@ describe('following up a payment whose outcome is not known', () => {
     expect(JSON.stringify(notices)).not.toContain('050792');
   });
 
+  it('with details allowed, still names no payee whose "name" is their kennitala, with or without its dash', async () => {
+    await open();
+    await core.value('updateSettings', { notificationDetails: true });
+    for (const [payeeName, amount] of [
+      ['050792-2189', 1500],
+      ['0507922189', 1600],
+    ] as const) {
+      sandbox.faults.add({ route: 'payments.create', kind: 'dropAfterProcessing', count: 1 });
+      const { id } = await core.value('confirmPayment', {
+        draft: draftFrom('anna', 'bjorn', amount, { payeeName }),
+      });
+      await core.value('submitPayment', { id });
+      seconds(3600);
+      await core.wallet.checkReminders();
+    }
+    expect(notices.map((notice) => notice.body)).toEqual([
+      'Your bank has completed a payment. Open A2A Wallet to see it.',
+      'Your bank has completed a payment. Open A2A Wallet to see it.',
+    ]);
+  });
+
   it('asks again with growing waits while the bank keeps failing, always with the same request id', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 900 }), { minLength: 1, maxLength: 25 }), async (steps) => {
