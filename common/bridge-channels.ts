@@ -25,6 +25,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'confirmPayment',
   'submitPayment',
   'checkAgain',
+  'dropPayment',
+  'declareOutcome',
   'historyPage',
   'getPayment',
   'refreshStatus',

@@ -53,7 +53,14 @@ export const ProfileEditSchema = ProfileSchema.strict();
 export const DailyLimitSchema = z.object({
   day: z.string(),
   limit: z.number().int(),
+  /** Everything that counts today: held + uncertain + spent (common/payment-status.ts says which state is which). */
   used: z.number().int(),
+  /** Of it, held by payments confirmed and not sent yet (they may still go, or be dropped). */
+  held: z.number().int(),
+  /** Of it, on its way or with an outcome not known. */
+  uncertain: z.number().int(),
+  /** Of it, taken by the bank, or gone through by the customer's word. */
+  spent: z.number().int(),
   remaining: z.number().int(),
   resetsAt: z.number(),
   bankSaysReached: z.boolean(),
@@ -62,9 +69,16 @@ export const DailyLimitSchema = z.object({
 });
 export type DailyLimitView = z.infer<typeof DailyLimitSchema>;
 
-/** A payment as the renderer sees it: the customer's own kennitala masked, like everywhere on screen. */
+/**
+ * A payment as the renderer sees it: the customer's own kennitala masked, like everywhere on screen, and what main's
+ * clock says of it (the shown state depends on it: common/payment-status.ts).
+ */
 export const PaymentViewSchema = PaymentIntentSchema.extend({
   order: PaymentOrderSchema.extend({ debtorKennitala: z.string() }),
+  /** The request id's 24 hours are over: the app can no longer send it, nor ask the bank with it. */
+  windowClosed: z.boolean(),
+  /** When the app asks the bank about it again by itself (the follow-up), while it does. */
+  nextCheckAt: z.number().optional(),
 });
 export type PaymentView = z.infer<typeof PaymentViewSchema>;
 
@@ -78,11 +92,16 @@ export const DraftFieldSchema = z.enum([
 ]);
 export type DraftField = z.infer<typeof DraftFieldSchema>;
 
-/** The same payee and amount within the last 24 hours: must be acknowledged, by this id, before confirming. */
+/**
+ * The same payee and amount within the last 24 hours: must be acknowledged, by this id, before confirming. `kind`
+ * says what the app knows of it (common/payment-status.ts): paid (the bank took it), declaredPaid (the customer's
+ * word), uncertain (on its way, or not known), notSent (confirmed and waiting to be sent or dropped).
+ */
 export const DuplicateWarningSchema = z.object({
   intentId: z.string(),
   createdAt: z.number(),
   amount: z.number().int(),
+  kind: z.enum(['paid', 'declaredPaid', 'uncertain', 'notSent']),
 });
 export type DuplicateWarning = z.infer<typeof DuplicateWarningSchema>;
 
@@ -196,6 +215,16 @@ export const invokeChannels = {
   },
   submitPayment: { request: Id, response: PaymentViewSchema },
   checkAgain: { request: Id, response: PaymentViewSchema },
+  /** Drops a payment confirmed and never sent, for good: it frees its share of today's limit at once. */
+  dropPayment: { request: Id, response: PaymentViewSchema },
+  /**
+   * What the customer's online banking shows of a payment whose outcome stayed unknown past the request id's
+   * 24 hours: recorded as their word (declaredPaid or declaredNotPaid), never as the bank's.
+   */
+  declareOutcome: {
+    request: z.strictObject({ id: z.string().min(1).max(64), outcome: z.enum(['paid', 'notPaid']) }),
+    response: PaymentViewSchema,
+  },
 
   // History.
   historyPage: { request: HistoryPageRequestSchema, response: HistoryPageSchema },

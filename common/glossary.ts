@@ -15,6 +15,9 @@ export const PAYMENT_STATE_NAMES: Record<AppLocale, Record<PaymentState, string>
     settled: 'Paid',
     rejected: 'Rejected',
     unknown: 'Outcome unknown',
+    declaredPaid: 'Went through (your word)',
+    declaredNotPaid: 'Did not go through (your word)',
+    dropped: 'Not sent (dropped)',
     damaged: 'Record damaged',
   },
   is: {
@@ -25,6 +28,9 @@ export const PAYMENT_STATE_NAMES: Record<AppLocale, Record<PaymentState, string>
     settled: 'Greidd',
     rejected: 'Hafnað',
     unknown: 'Niðurstaða óviss',
+    declaredPaid: 'Fór í gegn (að þinni sögn)',
+    declaredNotPaid: 'Fór ekki í gegn (að þinni sögn)',
+    dropped: 'Ekki send (hætt við)',
     damaged: 'Færsla sködduð',
   },
 };

@@ -11,6 +11,11 @@ export const GRANT_REMINDER_DAYS = [14, 7, 1] as const;
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
+  /**
+   * Calls the listener whenever the clock is set or moved by hand (a test's or a tester's sandbox clock); the
+   * returned function stops it. A clock that only follows the machine's time has none.
+   */
+  onMove?(listener: () => void): () => void;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

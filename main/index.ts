@@ -15,7 +15,7 @@ import { loadVendorPreset } from './profiles/vendor-preset-file.ts';
 import type { KeyValueStore } from './storage/key-value-store.ts';
 import { APP_ENTRY_URL } from './window/app-files.ts';
 import { originsOf } from './window/external-links.ts';
-import { createWallet, FOLLOW_UP_TICK_MS, type Wallet } from './wallet.ts';
+import { createWallet, type Wallet } from './wallet.ts';
 import { useChromiumForBanks } from './net/chromium-network.electron.ts';
 // Baked into the bundle at build time (only this field): the packaged app's package.json is not beside out/main in
 // every run, and a vendor's own homepage comes with its preset.
@@ -69,7 +69,6 @@ async function startWallet(): Promise<Started> {
   );
   registerIpc(wallet.handlers, isAppUrl);
   forwardEvents(wallet, isAppUrl);
-  setInterval(() => void wallet.checkReminders(), FOLLOW_UP_TICK_MS).unref();
   startAutoUpdates({ feedUrl: preset?.updateFeed, locale: () => wallet.locale() });
   return { wallet, helpUrl: preset?.homepage ?? homepage };
 }

@@ -13,10 +13,11 @@ import { FollowUp } from './payments/follow-up.ts';
 import { outcomeNotice } from './payments/outcome-notice.ts';
 import { PaymentRequests } from './payments/payment-request-handlers.ts';
 import { paymentHandlers } from './payments/payment-handlers.ts';
-import { paymentView } from './payments/payment-view.ts';
+import { paymentView, type PaymentViews } from './payments/payment-view.ts';
 import { PaymentsByCustomer } from './payments/payments-by-customer.ts';
 import type { Platform } from './platform/platform.ts';
 import { connectLocalSandbox } from './profiles/connect-local-sandbox.ts';
+import { CoreTicker } from './core-ticker.ts';
 import { profileHandlers } from './profiles/profile-handlers.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { SecretBox } from './secrets/secret-box.ts';
@@ -24,7 +25,7 @@ import { WalletSecrets } from './secrets/wallet-secrets.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { SettingsService } from './settings/settings-service.ts';
 
-/** How often hosts call `checkReminders`: often enough for the follow-up's first wait (15 s). */
+/** How often the core ticks by itself (see CoreTicker): often enough for the follow-up's first wait (15 s). */
 export const FOLLOW_UP_TICK_MS = 5_000;
 
 /** An event for the renderer, already checked against the contract. */
@@ -35,11 +36,13 @@ export interface Wallet {
   handlers: HandlerTable;
   onEvent(listener: (event: WalletEvent) => void): () => void;
   /**
-   * Locks the app after the idle minutes, announces a grant reminder that has become due, and follows up the
-   * signed-in customer's payments whose outcome is not known yet (see FollowUp); hosts call it on a timer (every
-   * FOLLOW_UP_TICK_MS). Resolves when the follow-up round is over.
+   * One tick of the core's own schedule, now: locks the app after the idle minutes, announces a grant reminder that
+   * has become due, and follows up the signed-in customer's payments whose outcome is not known yet (see FollowUp).
+   * The core ticks by itself every FOLLOW_UP_TICK_MS and whenever its clock is moved; resolves when the round is over.
    */
   checkReminders(): Promise<void>;
+  /** Resolves once no tick of the core's own schedule is waiting or running (tests wait for it). */
+  idle(): Promise<void>;
   /**
    * The system opened the app with a link (its protocol handler: `open-url` on macOS, a second instance's arguments
    * elsewhere): a payment request is read and kept for the window, which is told (it never pays by itself).
@@ -130,7 +133,10 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     box: () => secrets.box(),
     bank: bankClients({ profiles, sessions, clock, sleep: platform.sleep, deadlineMs: platform.bankDeadlineMs }),
     signedIn: (profileId) => sessions.customer(profileId),
-    onChange: (intent) => emit('paymentChanged', paymentView(intent)),
+    onChange: (intent) => {
+      followUp.note(intent);
+      emit('paymentChanged', view(intent));
+    },
     beforeFirstSend: (intent) => lock.takePresence(intent.id),
     ...(platform.retryDelaysMs ? { retryDelaysMs: platform.retryDelaysMs } : {}),
     ...(platform.sleep ? { sleep: platform.sleep } : {}),
@@ -154,10 +160,25 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   const reminders = new GrantReminders(sessions, (reminder) => emit('grantReminder', reminder));
   const paymentRequests = new PaymentRequests(() => emit('paymentRequestOpened', {}));
 
+  /**
+   * A payment as the window sees it now: with what main's clock says of it, and when the app asks about it next by
+   * itself (only while its customer is the one signed in, whom the follow-up follows).
+   */
+  const view: PaymentViews = (intent) => {
+    let followed = false;
+    try {
+      followed = sessions.customer(intent.profileId).kennitala === intent.order.debtorKennitala;
+    } catch {
+      // Nobody signed in: nothing is followed up.
+    }
+    return paymentView(intent, { now: clock.now(), nextCheckAt: followed ? followUp.nextAt(intent) : undefined });
+  };
+
   const followUp = new FollowUp({
     clock,
+    onWindowClosed: (intent) => emit('paymentChanged', view(intent)),
     onOutcome: (_before, after) => {
-      emit('paymentOutcome', paymentView(after));
+      emit('paymentOutcome', view(after));
       const notice = outcomeNotice(after, settings.locale(), platform.appInfo().name, settings.notificationDetails());
       if (notice) platform.notify?.(notice);
     },
@@ -185,6 +206,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     ...addressBookHandlers({ book, sessions, activeProfile }),
     ...paymentHandlers({
       payments,
+      view,
       sessions,
       activeProfile,
       clock,
@@ -205,19 +227,28 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   };
   const handlers = behindLock(table, lock);
 
+  /**
+   * Locks the app after the idle minutes, announces a grant reminder that has become due, and follows up the
+   * signed-in customer's payments (see FollowUp).
+   */
+  const tick = (): Promise<void> => {
+    lock.checkIdle();
+    // While locked nothing is opened: on a machine where the passcode protects the data key, it is not open yet.
+    if (lock.locked) return Promise.resolve();
+    reminders.check(activeProfile());
+    return followUpNow();
+  };
+  const ticker = new CoreTicker({ everyMs: FOLLOW_UP_TICK_MS, clock, tick });
+  ticker.start();
+
   return {
     handlers,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    checkReminders: () => {
-      lock.checkIdle();
-      // While locked nothing is opened: on a machine where the passcode protects the data key, it is not open yet.
-      if (lock.locked) return Promise.resolve();
-      reminders.check(activeProfile());
-      return followUpNow();
-    },
+    checkReminders: tick,
+    idle: () => ticker.idle(),
     openLink: (link) => paymentRequests.open(link),
     lockNow: () => void lock.lock('manual'),
     locale: () => settings.locale(),
@@ -227,6 +258,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     },
     bankUrls: () => profiles.list().flatMap((profile) => [profile.baseUrl, profile.authUrl]),
     async close() {
+      await ticker.stop();
       await sessions.close();
       await payments.close();
       await platform.localSandbox?.stop();

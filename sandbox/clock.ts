@@ -9,6 +9,22 @@ export interface SandboxClock {
   set(at: Date | string | number): void;
   advanceSeconds(seconds: number): void;
   readonly frozen: boolean;
+  /** Calls the listener after every set or advance (the app's core runs what became due); returns the stop. */
+  onMove(listener: () => void): () => void;
+}
+
+/** The listeners of one clock's moves. */
+function moves() {
+  const listeners = new Set<() => void>();
+  return {
+    onMove(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    moved() {
+      for (const listener of listeners) listener();
+    },
+  };
 }
 
 export function toEpochMs(at: Date | string | number): number {
@@ -19,29 +35,37 @@ export function toEpochMs(at: Date | string | number): number {
 
 export function frozenClock(start: Date | string | number): SandboxClock {
   let current = toEpochMs(start);
+  const { onMove, moved } = moves();
   return {
     frozen: true,
     now: () => current,
     set(at) {
       current = toEpochMs(at);
+      moved();
     },
     advanceSeconds(seconds) {
       current += seconds * 1000;
+      moved();
     },
+    onMove,
   };
 }
 
 export function runningClock(machineNow: () => number = Date.now): SandboxClock {
   let offset = 0;
+  const { onMove, moved } = moves();
   return {
     frozen: false,
     now: () => machineNow() + offset,
     set(at) {
       offset = toEpochMs(at) - machineNow();
+      moved();
     },
     advanceSeconds(seconds) {
       offset += seconds * 1000;
+      moved();
     },
+    onMove,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { PaymentIntent } from '../../common/payment.ts';
+import { REQUEST_ID_WINDOW_MS } from '../../common/request-id.ts';
 import type { Clock } from '../../common/time.ts';
 import type { PaymentService } from './payment-service.ts';
 
@@ -27,6 +28,11 @@ export interface FollowUpOptions {
   clock: Clock;
   /** A payment's outcome became known through a question the app asked on its own. */
   onOutcome(before: PaymentIntent, after: PaymentIntent): void;
+  /**
+   * A payment's request id's 24 hours ended while its outcome was still unknown: the app can no longer ask, and the
+   * screen must say so (nothing of its record changed, so nothing else would tell the window).
+   */
+  onWindowClosed?(intent: PaymentIntent): void;
   /** A question that failed (signed out, the bank down): asked again after the next wait. */
   onError?(error: unknown): void;
 }
@@ -47,6 +53,28 @@ export class FollowUp {
     this.#options = options;
   }
 
+  /**
+   * A payment changed: one the app now follows is planned at once, so that should its 24 hours end before the next
+   * round (the clock moved far), that round still tells the window (`onWindowClosed`).
+   */
+  note(intent: PaymentIntent): void {
+    if (this.#plans.has(intent.id) || this.nextAt(intent) === undefined) return;
+    this.#plans.set(intent.id, { tries: 0, at: intent.updatedAt + followUpWait(0) });
+  }
+
+  /**
+   * When the app asks about a payment next by itself, if it follows it (see `awaitingOutcome`): its plan, or the
+   * first wait after its last change for one not asked about yet.
+   */
+  nextAt(intent: PaymentIntent): number | undefined {
+    const awaiting =
+      (intent.state === 'accepted' || intent.state === 'unknown') &&
+      intent.firstSentAt !== undefined &&
+      this.#options.clock.now() < intent.createdAt + REQUEST_ID_WINDOW_MS;
+    if (!awaiting) return undefined;
+    return this.#plans.get(intent.id)?.at ?? intent.updatedAt + followUpWait(0);
+  }
+
   /** One round over the customer's payments: each whose wait is over is asked once. */
   run(service: PaymentService): Promise<void> {
     this.#running ??= this.#round(service).finally(() => {
@@ -59,7 +87,12 @@ export class FollowUp {
     const open = service.awaitingOutcome();
     const ids = new Set(open.map((intent) => intent.id));
     // Final, expired or another customer's: no longer followed.
-    for (const id of this.#plans.keys()) if (!ids.has(id)) this.#plans.delete(id);
+    for (const id of this.#plans.keys()) {
+      if (ids.has(id)) continue;
+      this.#plans.delete(id);
+      const left = service.get(id);
+      if (left?.state === 'unknown') this.#options.onWindowClosed?.(left);
+    }
     for (const intent of open) {
       const now = this.#options.clock.now();
       let plan = this.#plans.get(intent.id);

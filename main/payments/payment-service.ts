@@ -13,6 +13,7 @@ import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
 import { BankError } from '../bank/bank-error.ts';
 import { matchesInitiation, SETTLED_STATUS } from '../bank/initiation.ts';
+import { duplicateKind } from '../../common/payment-status.ts';
 import { WalletError } from '../wallet-error.ts';
 import { dailyLimit } from './daily-ledger.ts';
 import type { Pacer } from './pacer.ts';
@@ -57,6 +58,15 @@ const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 5_000];
  * refusal means an earlier send with the same id was not processed, or the bank would have replayed it.
  */
 const REFUSED_BEFORE_IDEMPOTENCY = new Set<string>(['Unauthorized', 'RequestIdHeaderMissing', 'InvalidRequestHeader']);
+
+/** States in which nothing is sent or asked about a payment again. */
+const CLOSED: ReadonlySet<PaymentIntent['state']> = new Set([
+  'settled',
+  'rejected',
+  'dropped',
+  'declaredPaid',
+  'declaredNotPaid',
+]);
 
 const failureOf = (error: BankError): PaymentFailure => ({
   name: error.name,
@@ -134,14 +144,17 @@ export class PaymentService {
     return { check, limit, duplicate: check.ok ? this.#findDuplicate(check.order) : undefined };
   }
 
-  /** The same payee and amount within the last 24 hours, not refused by the bank. */
+  /**
+   * The same payee and amount within the last 24 hours, that may have gone or may still go: not refused by the bank,
+   * not dropped, not said by the customer to have failed (common/payment-status.ts's `duplicate`).
+   */
   #findDuplicate(order: PaymentOrder): DuplicateWarning | undefined {
     const now = this.#now();
     const recent = [gmtDay(now - DAY_MS), gmtDay(now)].flatMap((day) => this.#store.onDay(day));
     const match = recent
       .filter(
         (intent) =>
-          intent.state !== 'rejected' &&
+          duplicateKind(intent.state) !== undefined &&
           intent.order.debtorKennitala === order.debtorKennitala &&
           intent.order.depositAccount === order.depositAccount &&
           intent.order.depositKennitala === order.depositKennitala &&
@@ -153,7 +166,8 @@ export class PaymentService {
         (newest, intent) => (newest && newest.createdAt > intent.createdAt ? newest : intent),
         undefined,
       );
-    return match && { intentId: match.id, createdAt: match.createdAt, amount: match.order.amount };
+    const kind = match && duplicateKind(match.state);
+    return match && kind && { intentId: match.id, createdAt: match.createdAt, amount: match.order.amount, kind };
   }
 
   /** The customer pressed "Pay": the intent and its request id are on disk when this resolves. */
@@ -197,6 +211,60 @@ export class PaymentService {
     return run;
   }
 
+  /**
+   * "Don't send": a payment confirmed and never sent goes for good (`dropped`), and its share of today's limit with
+   * it. Refused while it is being sent, and for one that was ever sent: that may be at the bank already.
+   */
+  async drop(id: string): Promise<PaymentIntent> {
+    await this.find(id);
+    const intent = this.#requireIntact(id);
+    this.#requireOwn(intent);
+    if (intent.state === 'dropped') return intent;
+    if (this.#inFlight.has(id) || intent.state !== 'confirmed' || intent.firstSentAt !== undefined) {
+      throw new WalletError('PAYMENT_ALREADY_SENT', 'This payment has been sent: it can no longer be dropped');
+    }
+    // While the record is written, a send of the same payment gets this instead: it finds the payment dropped.
+    return this.#exclusive(id, () => this.#update(intent, { state: 'dropped', error: undefined }));
+  }
+
+  /**
+   * The customer's word on a payment whose outcome stayed unknown past the request id's 24 hours (the app can no
+   * longer ask the bank): what their online banking shows. Recorded as theirs (`declaredPaid`, `declaredNotPaid`),
+   * never as the bank's, and may be changed. Refused while the app can still ask, and for any other state.
+   */
+  async declareOutcome(id: string, outcome: 'paid' | 'notPaid'): Promise<PaymentIntent> {
+    await this.find(id);
+    const intent = this.#requireIntact(id);
+    this.#requireOwn(intent);
+    const state = outcome === 'paid' ? 'declaredPaid' : 'declaredNotPaid';
+    if (intent.state === state) return intent;
+    const askable = intent.state === 'unknown' && this.#now() < intent.createdAt + REQUEST_ID_WINDOW_MS;
+    const declarable =
+      (intent.state === 'unknown' && !askable) || intent.state === 'declaredPaid' || intent.state === 'declaredNotPaid';
+    if (this.#inFlight.has(id) || !declarable) {
+      throw new WalletError(
+        askable ? 'OUTCOME_STILL_ASKABLE' : 'OUTCOME_NOT_DECLARABLE',
+        askable
+          ? 'The app can still ask the bank about this payment: check again instead'
+          : 'Only a payment whose outcome the app can no longer learn takes your word',
+      );
+    }
+    return this.#exclusive(id, () => this.#update(intent, { state }));
+  }
+
+  /** One change of a payment at a time: a send that comes while it runs gets its promise (see `submit`). */
+  #exclusive(id: string, change: () => Promise<PaymentIntent>): Promise<PaymentIntent> {
+    const run = change().finally(() => this.#inFlight.delete(id));
+    this.#inFlight.set(id, run);
+    return run;
+  }
+
+  #requireOwn(intent: PaymentIntent): void {
+    if (intent.order.debtorKennitala !== this.#options.customer().kennitala) {
+      throw new WalletError('WRONG_CUSTOMER', 'This payment belongs to another customer');
+    }
+  }
+
   async checkAgain(id: string): Promise<PaymentIntent> {
     await this.find(id);
     const intent = this.#requireIntact(id);
@@ -211,7 +279,7 @@ export class PaymentService {
   async refreshStatus(id: string): Promise<PaymentIntent> {
     const intent = await this.#found(id);
     this.#requireIntact(id);
-    if (!intent.initiationId || intent.state === 'settled' || intent.state === 'rejected') return intent;
+    if (!intent.initiationId || CLOSED.has(intent.state)) return intent;
     return this.#refresh(intent);
   }
 
@@ -321,14 +389,20 @@ export class PaymentService {
   async #send(id: string): Promise<PaymentIntent> {
     if (!this.#store.get(id)) await this.find(id);
     let intent = this.#requireIntact(id);
+    this.#requireOwn(intent);
     const { kennitala } = this.#options.customer();
-    if (intent.order.debtorKennitala !== kennitala) {
-      throw new WalletError('WRONG_CUSTOMER', 'This payment belongs to another customer');
-    }
-    if (intent.state === 'settled' || intent.state === 'rejected') return intent;
+    // Final, dropped, or the customer's word: nothing is sent or asked.
+    if (CLOSED.has(intent.state)) return intent;
     if (intent.state === 'accepted') return this.#refresh(intent);
 
     if (intent.firstSentAt === undefined) {
+      // Never sent, and its request id's 24 hours are over: the app does not send it now (see the window below).
+      if (this.#now() >= intent.createdAt + REQUEST_ID_WINDOW_MS) {
+        throw new WalletError(
+          'TOO_LATE_TO_SEND',
+          'This payment was confirmed more than 24 hours ago and never sent: make a new payment instead',
+        );
+      }
       this.#options.beforeFirstSend?.(intent);
       // Time may have passed since the customer confirmed: the limit is checked again before the first send.
       const limit = dailyLimit(this.#store, kennitala, this.#now(), intent.id);

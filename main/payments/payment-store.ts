@@ -1,6 +1,6 @@
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
-import { COUNTED_STATES } from '../../common/payment-rules.ts';
+import { LIMIT_EFFECT, type LimitEffect } from '../../common/payment-rules.ts';
 import { gmtDay } from '../../common/time.ts';
 import type { Journal, JournalContents } from './journal.ts';
 import { runAtOnce, runPaced, slicePacer, type Pacer } from './pacer.ts';
@@ -113,7 +113,10 @@ export class PaymentStore {
   readonly #limitReached = new Set<string>();
   /** Intents by the GMT day they count on, so today's limit is read without walking the whole history. */
   readonly #byDay = new Map<string, Set<string>>();
-  /** What counts towards each customer's limit, by GMT day (`day|kennitala`): kept with the index, read in one step. */
+  /**
+   * What counts towards each customer's limit, by GMT day and how it counts (`day|kennitala|effect`): kept with the
+   * index, read in one step.
+   */
   readonly #used = new Map<string, number>();
   /** How many payments to each payee the bank took (`debtor|kennitala|account`): "paid before" in one step. */
   readonly #paid = new Map<string, number>();
@@ -383,8 +386,9 @@ export class PaymentStore {
 
   /** Adds an intent to (or, with -1, takes it out of) the day totals and the payees paid. */
   #tally(intent: PaymentIntent, sign: 1 | -1, options: { paidOnly?: boolean } = {}): void {
-    if (!options.paidOnly && COUNTED_STATES.includes(intent.state)) {
-      addTo(this.#used, `${countedDay(intent)}|${intent.order.debtorKennitala}`, sign * intent.order.amount);
+    const effect = LIMIT_EFFECT[intent.state];
+    if (!options.paidOnly && effect !== 'none') {
+      addTo(this.#used, `${countedDay(intent)}|${intent.order.debtorKennitala}|${effect}`, sign * intent.order.amount);
     }
     if (intent.state === 'accepted' || intent.state === 'settled') addTo(this.#paid, payeeKey(intent.order), sign);
   }
@@ -472,7 +476,14 @@ export class PaymentStore {
 
   /** The sum of a customer's payments that count towards the limit of a GMT day (see `countedDay`). */
   usedOn(day: string, kennitala: string): number {
-    return this.#used.get(`${day}|${kennitala}`) ?? 0;
+    const { held, uncertain, spent } = this.usedBy(day, kennitala);
+    return held + uncertain + spent;
+  }
+
+  /** The same sum, by how each payment counts (see LIMIT_EFFECT): held, uncertain, spent. */
+  usedBy(day: string, kennitala: string): Record<Exclude<LimitEffect, 'none'>, number> {
+    const of = (effect: LimitEffect) => this.#used.get(`${day}|${kennitala}|${effect}`) ?? 0;
+    return { held: of('held'), uncertain: of('uncertain'), spent: of('spent') };
   }
 
   /**

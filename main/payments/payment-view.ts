@@ -1,6 +1,7 @@
 import type { DraftValidation, PaymentView } from '../../common/bridge-contract.ts';
 import { maskKennitala } from '../../common/kennitala.ts';
 import type { PaymentIntent, PaymentOrder } from '../../common/payment.ts';
+import { REQUEST_ID_WINDOW_MS } from '../../common/request-id.ts';
 import type { PaymentCheck } from './payment-service.ts';
 
 /**
@@ -12,7 +13,26 @@ export const maskOrder = (order: PaymentOrder): PaymentOrder => ({
   debtorKennitala: maskKennitala(order.debtorKennitala),
 });
 
-export const paymentView = (intent: PaymentIntent): PaymentView => ({ ...intent, order: maskOrder(intent.order) });
+/** What main's clock and its follow-up say of a payment, besides its record. */
+export interface ViewFacts {
+  now: number;
+  /** When the follow-up asks about it next, while it does. */
+  nextCheckAt?: number | undefined;
+}
+
+/** Whether the request id's 24 hours are over: the app can no longer send the payment, nor ask the bank with it. */
+export const windowClosed = (intent: PaymentIntent, now: number): boolean =>
+  now >= intent.createdAt + REQUEST_ID_WINDOW_MS;
+
+export const paymentView = (intent: PaymentIntent, facts: ViewFacts): PaymentView => ({
+  ...intent,
+  order: maskOrder(intent.order),
+  windowClosed: windowClosed(intent, facts.now),
+  ...(facts.nextCheckAt === undefined ? {} : { nextCheckAt: facts.nextCheckAt }),
+});
+
+/** Makes the views of payments as they are now (the wallet builds it from its clock and its follow-up). */
+export type PaymentViews = (intent: PaymentIntent) => PaymentView;
 
 /** A checked draft as the pay form shows it: its errors, or the order to review with its warnings. */
 export function validationView(checked: PaymentCheck, paidBefore: (order: PaymentOrder) => boolean): DraftValidation {

@@ -47,7 +47,7 @@ const RECENT_DAYS = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** States nothing the app does moves on from: a payment in one of them is never written again. */
-const FINISHED: ReadonlySet<PaymentIntent['state']> = new Set(['settled', 'rejected']);
+const FINISHED: ReadonlySet<PaymentIntent['state']> = new Set(['settled', 'rejected', 'dropped']);
 
 export interface SnapshotInput {
   now: number;

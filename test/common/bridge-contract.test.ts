@@ -85,6 +85,9 @@ const limit = {
   day: '2026-11-22',
   limit: 200_000,
   used: 1500,
+  held: 0,
+  uncertain: 0,
+  spent: 1500,
   remaining: 198_500,
   resetsAt: T + DAY / 2,
   bankSaysReached: false,
@@ -106,6 +109,8 @@ const payment = {
   paymentDate: '2026-11-22',
   error: { name: 'AmountUnavailable', code: 'ERR_80102_105', message: 'not available', httpStatus: 400 },
   acknowledgedDuplicateOf: 'payment-0',
+  windowClosed: false,
+  nextCheckAt: T + 15_000,
 };
 const profiles = { profiles: [summary], canEdit: true };
 const lockStatus = {
@@ -153,13 +158,15 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   validatePayment: {
     errors: { amount: 'over_remaining' },
     order,
-    duplicate: { intentId: 'payment-0', createdAt: T - DAY / 2, amount: 1500 },
+    duplicate: { intentId: 'payment-0', createdAt: T - DAY / 2, amount: 1500, kind: 'paid' },
     newPayee: true,
     limit,
   },
   confirmPayment: payment,
   submitPayment: payment,
   checkAgain: payment,
+  dropPayment: payment,
+  declareOutcome: payment,
   historyPage: { total: 1, items: [payment] },
   getPayment: payment,
   refreshStatus: payment,

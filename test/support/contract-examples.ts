@@ -66,6 +66,8 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   confirmPayment: { draft, acknowledgeDuplicate: 'payment-0' },
   submitPayment: { id: 'payment-1' },
   checkAgain: { id: 'payment-1' },
+  dropPayment: { id: 'payment-1' },
+  declareOutcome: { id: 'payment-1', outcome: 'paid' },
   historyPage: { filter, offset: 100, limit: 100 },
   getPayment: { id: 'payment-1' },
   refreshStatus: { id: 'payment-1' },

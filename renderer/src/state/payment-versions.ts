@@ -9,8 +9,11 @@ import type { PaymentState } from '../../../common/payment-rules.ts';
 const STAGE: Record<Exclude<PaymentState, 'damaged'>, number> = {
   draft: 0,
   confirmed: 1,
+  dropped: 2,
   sending: 2,
   unknown: 3,
+  declaredPaid: 4,
+  declaredNotPaid: 4,
   accepted: 4,
   rejected: 5,
   settled: 6,

@@ -99,6 +99,9 @@ export const en = {
   'state.settled': PAYMENT_STATE_NAMES.en.settled,
   'state.rejected': PAYMENT_STATE_NAMES.en.rejected,
   'state.unknown': PAYMENT_STATE_NAMES.en.unknown,
+  'state.declaredPaid': PAYMENT_STATE_NAMES.en.declaredPaid,
+  'state.declaredNotPaid': PAYMENT_STATE_NAMES.en.declaredNotPaid,
+  'state.dropped': PAYMENT_STATE_NAMES.en.dropped,
   'state.damaged': PAYMENT_STATE_NAMES.en.damaged,
 } satisfies Record<string, string>;
 
@@ -196,5 +199,8 @@ export const is: Record<keyof typeof en, string> = {
   'state.settled': PAYMENT_STATE_NAMES.is.settled,
   'state.rejected': PAYMENT_STATE_NAMES.is.rejected,
   'state.unknown': PAYMENT_STATE_NAMES.is.unknown,
+  'state.declaredPaid': PAYMENT_STATE_NAMES.is.declaredPaid,
+  'state.declaredNotPaid': PAYMENT_STATE_NAMES.is.declaredNotPaid,
+  'state.dropped': PAYMENT_STATE_NAMES.is.dropped,
   'state.damaged': PAYMENT_STATE_NAMES.is.damaged,
 };

@@ -1,0 +1,137 @@
+import { LIMIT_EFFECT, type LimitEffect, type PaymentState } from './payment-rules.ts';
+
+/**
+ * Every state a payment can be in, as the customer sees it: the one table that the pay screen's result, a payment's
+ * details in History, the daily limit's meter, the receipt and the duplicate warning all read (issue 25), and that
+ * docs/PAYMENT-CORE.md shows. A shown state is the stored state read with what main's clock says (the request id's
+ * 24 hours) and what the window knows (the passcode prompt is open, the bank is slow to answer). Its words live in
+ * renderer/src/i18n/messages/status.ts as `status.<state>.title` and `status.<state>.text`, in both languages.
+ */
+export const SHOWN_STATES = [
+  'draft',
+  'notSent',
+  'awaitingPasscode',
+  'notSentTooLate',
+  'sending',
+  'slow',
+  'accepted',
+  'settled',
+  'rejected',
+  'unknown',
+  'unknownTooLate',
+  'declaredPaid',
+  'declaredNotPaid',
+  'dropped',
+  'damaged',
+] as const;
+export type ShownState = (typeof SHOWN_STATES)[number];
+
+/**
+ * What the customer can do about a payment in a state. `send`: send it now (asks for the passcode when needed; the
+ * same request id); `dontSend`: drop it for good; `checkNow`: ask the bank now (the status, or the same request id
+ * again); `declarePaid` / `declareNotPaid`: say what the online banking shows, once the app can no longer ask;
+ * `receipt`: open the receipt; `backToForm` / `newPayment`: the pay form (with this payment's draft, or empty);
+ * `enterPasscode` / `cancel`: the passcode prompt's own; `review`: the form's.
+ */
+export type PaymentAction =
+  | 'review'
+  | 'enterPasscode'
+  | 'cancel'
+  | 'send'
+  | 'dontSend'
+  | 'checkNow'
+  | 'declarePaid'
+  | 'declareNotPaid'
+  | 'receipt'
+  | 'backToForm'
+  | 'newPayment';
+
+/** What the duplicate warning may say of an earlier payment to the same payee and amount within 24 hours. */
+export type DuplicateKind = 'paid' | 'declaredPaid' | 'uncertain' | 'notSent';
+
+export interface ShownRow {
+  /** The stored state it is read from. */
+  stored: PaymentState;
+  /** How it counts against today's limit, and so which part of the meter it is in. */
+  limit: LimitEffect;
+  actions: readonly PaymentAction[];
+  /** `bank`: the bank took it; `customer`: a receipt that says it rests on the customer's word; `none`. */
+  receipt: 'bank' | 'customer' | 'none';
+  /** What the duplicate warning says of it; `none`: it never raises one. */
+  duplicate: DuplicateKind | 'none';
+  /** The app asks the bank about it again by itself (the follow-up). */
+  followedUp: boolean;
+}
+
+const row = (
+  stored: PaymentState,
+  actions: readonly PaymentAction[],
+  receipt: ShownRow['receipt'],
+  duplicate: ShownRow['duplicate'],
+  followedUp = false,
+): ShownRow => ({ stored, limit: LIMIT_EFFECT[stored], actions, receipt, duplicate, followedUp });
+
+export const PAYMENT_STATUS: Record<ShownState, ShownRow> = {
+  draft: row('draft', ['review'], 'none', 'none'),
+  notSent: row('confirmed', ['send', 'dontSend'], 'none', 'notSent'),
+  awaitingPasscode: row('confirmed', ['enterPasscode', 'cancel'], 'none', 'notSent'),
+  notSentTooLate: row('confirmed', ['dontSend'], 'none', 'notSent'),
+  sending: row('sending', [], 'none', 'uncertain'),
+  slow: row('sending', [], 'none', 'uncertain'),
+  accepted: row('accepted', ['checkNow', 'receipt', 'newPayment'], 'bank', 'paid', true),
+  settled: row('settled', ['receipt', 'newPayment'], 'bank', 'paid'),
+  rejected: row('rejected', ['backToForm', 'newPayment'], 'none', 'none'),
+  unknown: row('unknown', ['checkNow'], 'none', 'uncertain', true),
+  unknownTooLate: row('unknown', ['declarePaid', 'declareNotPaid'], 'none', 'uncertain'),
+  declaredPaid: row('declaredPaid', ['declareNotPaid', 'receipt', 'newPayment'], 'customer', 'declaredPaid'),
+  declaredNotPaid: row('declaredNotPaid', ['declarePaid', 'backToForm', 'newPayment'], 'none', 'none'),
+  dropped: row('dropped', ['backToForm', 'newPayment'], 'none', 'none'),
+  damaged: row('damaged', ['newPayment'], 'none', 'uncertain'),
+};
+
+/** Past this long without an answer, a payment being sent says the bank is slow. */
+export const SLOW_AFTER_MS = 5_000;
+
+/** What main says of a payment besides its record (PaymentView), that the shown state depends on. */
+export interface ShownFacts {
+  state: PaymentState;
+  attempts: number;
+  /** The request id's 24 hours are over, by main's clock: the app can no longer send it, nor ask with it. */
+  windowClosed: boolean;
+}
+
+/** What the window knows that main does not. */
+export interface WindowFacts {
+  /** The passcode prompt for this payment is open. */
+  prompting?: boolean;
+  /** The send has taken longer than SLOW_AFTER_MS on the window's clock. */
+  slow?: boolean;
+}
+
+/** The state the customer is shown: one row of PAYMENT_STATUS. */
+export function shownState(payment: ShownFacts, window: WindowFacts = {}): ShownState {
+  switch (payment.state) {
+    case 'confirmed':
+      if (window.prompting) return 'awaitingPasscode';
+      return payment.windowClosed ? 'notSentTooLate' : 'notSent';
+    case 'sending':
+      // A second attempt is an automatic retry: the bank did not answer the first.
+      return window.slow || payment.attempts > 1 ? 'slow' : 'sending';
+    case 'unknown':
+      return payment.windowClosed ? 'unknownTooLate' : 'unknown';
+    default:
+      return payment.state;
+  }
+}
+
+export const statusOf = (payment: ShownFacts, window: WindowFacts = {}): ShownRow =>
+  PAYMENT_STATUS[shownState(payment, window)];
+
+/** What the duplicate warning says of an earlier payment in a stored state (see PAYMENT_STATUS's `duplicate`). */
+export function duplicateKind(state: PaymentState): DuplicateKind | undefined {
+  const kinds = SHOWN_STATES.filter((shown) => PAYMENT_STATUS[shown].stored === state).map(
+    (shown) => PAYMENT_STATUS[shown].duplicate,
+  );
+  const kind = kinds[0];
+  return kind === undefined || kind === 'none' ? undefined : kind;
+}
