@@ -42,3 +42,53 @@ export function rawRequest(
     outgoing.end(options.body);
   });
 }
+
+export interface RawEventStream {
+  /** The next event of this channel (others are passed over), as sent: its data parsed. */
+  next(channel: string): Promise<unknown>;
+  close(): void;
+}
+
+/** A server-sent event stream read over one raw request, as a page's EventSource would hold it open. */
+export function rawEvents(baseUrl: string, path: string): Promise<RawEventStream> {
+  const base = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const events: { channel: string; data: unknown }[] = [];
+    const waiters: (() => void)[] = [];
+    let buffer = '';
+    const outgoing = request(
+      { hostname: base.hostname, port: base.port, path, headers: { host: base.host } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`events answered ${String(response.statusCode)}`));
+          return;
+        }
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const channel = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (channel !== undefined && data !== undefined) events.push({ channel, data: JSON.parse(data) });
+          }
+          for (const waiter of waiters.splice(0)) waiter();
+        });
+        resolve({
+          async next(channel) {
+            for (;;) {
+              const event = events.shift();
+              if (event?.channel === channel) return event.data;
+              if (!event) await new Promise<void>((arrived) => waiters.push(arrived));
+            }
+          },
+          close: () => outgoing.destroy(),
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}

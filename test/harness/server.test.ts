@@ -1,9 +1,15 @@
+import { chromium, type Browser } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SavedFile, WalletApi } from '../../common/bridge-contract.ts';
+import type { Result } from '../../common/result.ts';
+import { chromiumArgs, findChromium } from '../e2e/chromium.ts';
+import { draftFrom } from '../support/in-process-wallet.ts';
 import { createNodePlatform } from './node-platform.ts';
-import { rawRequest } from './raw-http.ts';
+import { rawEvents, rawRequest } from './raw-http.ts';
 import { startHarness, type Harness } from './server.ts';
 
 /**
@@ -138,4 +144,191 @@ describe('the browser harness refuses other pages', () => {
       expect(call.status).toBe(403);
     },
   );
+});
+
+/**
+ * Issue 25, case 7: the harness prints by itself, as Electron's printToPDF prints the app's window. Its own
+ * stand-in page (a module script that writes the receipt, a stylesheet whose print styles leave only the receipt,
+ * the app's CSP) and a real Chromium: the page that asked is printed as it is now, with its stylesheets, without
+ * running its scripts again; only that page, only with the run's token, only within the time.
+ */
+describe('the browser harness prints the page that asked', () => {
+  let printRoot: string;
+  let printing: Harness;
+  let browser: Browser;
+  let paymentId: string;
+  const failures: string[] = [];
+
+  /** The page's own stylesheet, script and CSP, as the built app has them. */
+  const standIn = {
+    'index.html': `<!doctype html>
+<html lang="en">
+  <head>
+    <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; base-uri 'none'" />
+    <script type="module" src="./assets/app.js"></script>
+    <link rel="stylesheet" href="./assets/app.css" />
+  </head>
+  <body><div id="root">The app around the receipt</div></body>
+</html>`,
+    'assets/app.js': `const receipt = document.createElement('div');
+receipt.className = 'print-root';
+receipt.textContent = 'Receipt written by the page in ' + location.hash.slice(1) + '.';
+document.body.append(receipt);`,
+    'assets/app.css': `.print-root { display: none; }
+@media print { body > :not(.print-root) { display: none; } .print-root { display: block; } }`,
+  };
+
+  const pdfText = (path: string) =>
+    execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim();
+
+  /** The run's token, as the page's bridge carries it. */
+  const tokenOf = async (harness: Harness) => {
+    const bridge = await rawRequest(harness.url, '/__harness/wallet.js', { headers: ownScript });
+    return /const token = "([^"]+)"/.exec(bridge.body)?.[1] ?? '';
+  };
+
+  /** A page's answer to a print, over real HTTP as its bridge sends it. */
+  const answer = (harness: Harness, token: string, body: { nonce: string; tab: string; html: string }) =>
+    rawRequest(harness.url, '/__harness/print', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-harness-token': token, origin: harness.url },
+      body: JSON.stringify(body),
+    });
+
+  /** Chromium processes this test process started and has not closed. */
+  const ownChromiums = () =>
+    execFileSync('ps', ['-A', '-o', 'ppid=,comm='], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.trim().split(/\s+/)[0] === String(process.pid) && /chrom/i.test(line));
+
+  beforeAll(async () => {
+    printRoot = mkdtempSync(join(tmpdir(), 'a2a-harness-print-'));
+    copyFileSync(join(repo, 'package.json'), join(printRoot, 'package.json'));
+    mkdirSync(join(printRoot, 'out', 'renderer', 'assets'), { recursive: true });
+    for (const [name, text] of Object.entries(standIn)) writeFileSync(join(printRoot, 'out', 'renderer', name), text);
+    printing = await startHarness({
+      root: printRoot,
+      now: '2026-11-22T12:00:00.000Z',
+      // The bank's sign-in page, as a person in a browser answers it.
+      openExternal: (url) => printing.core.browser().openExternal(url),
+      onPrintFailure: (error) => failures.push(error.message),
+    });
+    // A payment the bank took: it has a receipt.
+    await printing.core.value('signIn');
+    await printing.core.value('saveAccount', { accountNumber: '0133-26-012345', label: 'Main' });
+    const { id } = await printing.core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 1500) });
+    expect((await printing.core.value('submitPayment', { id })).state).toBe('settled');
+    paymentId = id;
+    const lookup = findChromium();
+    if (!lookup.found) throw new Error(lookup.message);
+    browser = await chromium.launch({ executablePath: lookup.path, args: chromiumArgs, headless: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser.close();
+    await printing.stop();
+    rmSync(printRoot, { recursive: true, force: true });
+  });
+
+  it('saves the page as it is now, printed with its print styles, its scripts not run again', async () => {
+    const page = await browser.newPage();
+    try {
+      // The page's event stream is open once its answer has come: the harness can ask it to print.
+      const connected = page.waitForResponse((response) => response.url().includes('/events?'));
+      await page.goto(`${printing.url}/#tab-one`);
+      await connected;
+      await page.getByText('Receipt written by the page in tab-one.').waitFor({ state: 'attached' });
+      // Save as PDF, as the app's receipt calls it through the page's bridge.
+      const saved = await page.evaluate(
+        (id) => (globalThis as unknown as { wallet: Pick<WalletApi, 'saveReceipt'> }).wallet.saveReceipt({ id }),
+        paymentId,
+      );
+      if (!saved.ok) throw new Error(`not saved: ${saved.error.code}`);
+      const pdf = join(saved.value.folder ?? '', saved.value.fileName ?? '');
+      expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+      // Written by the page's script once: the copy printed ran no script of its own.
+      expect(pdfText(pdf)).toBe('Receipt written by the page in tab-one.');
+    } finally {
+      await page.close();
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('asks only the page that asked, takes its answer once and only with the token', async () => {
+    const token = await tokenOf(printing);
+    const events = (tab: string) => rawEvents(printing.url, `/events?token=${encodeURIComponent(token)}&tab=${tab}`);
+    const [one, two] = await Promise.all([events('one'), events('two')]);
+    try {
+      const saving = rawRequest(printing.url, '/rpc/saveReceipt', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-harness-token': token,
+          'x-harness-tab': 'one',
+          origin: printing.url,
+        },
+        body: JSON.stringify({ id: paymentId }),
+      });
+      const { nonce } = (await one.next('harness:print')) as { nonce: string };
+      const html = (text: string) =>
+        `<html><head><link rel="stylesheet" href="./assets/app.css"></head><body><div id="root">The app</div><div class="print-root">${text}</div></body></html>`;
+      // Another page, a page without the token, a print that is not under way: refused.
+      expect((await answer(printing, token, { nonce, tab: 'two', html: html('Page two') })).status).toBe(409);
+      expect((await answer(printing, 'not-the-token', { nonce, tab: 'one', html: html('No token') })).status).toBe(403);
+      expect((await answer(printing, token, { nonce: 'guessed', tab: 'one', html: html('Guessed') })).status).toBe(409);
+      expect((await answer(printing, token, { nonce, tab: 'one', html: html('Page one as asked') })).status).toBe(204);
+      // Once only.
+      expect((await answer(printing, token, { nonce, tab: 'one', html: html('Again') })).status).toBe(409);
+      const saved = JSON.parse((await saving).body) as Result<SavedFile>;
+      if (!saved.ok) throw new Error(`not saved: ${saved.error.code}`);
+      expect(pdfText(join(saved.value.folder ?? '', saved.value.fileName ?? ''))).toBe('Page one as asked');
+
+      // A print nobody's call asked for (no page named) asks every page. Page two's first request is this one: it
+      // never heard of the first.
+      const unnamed = printing.core.printPage?.();
+      const asked = (await two.next('harness:print')) as { nonce: string };
+      expect(asked.nonce).not.toBe(nonce);
+      expect((await answer(printing, token, { nonce: asked.nonce, tab: 'two', html: html('Page two') })).status).toBe(
+        204,
+      );
+      const content = await unnamed;
+      if (!content) throw new Error('nothing printed');
+      expect(Buffer.from(content).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      one.close();
+      two.close();
+    }
+    expect(failures).toEqual([]);
+    const copy = await rawRequest(printing.url, '/__harness-print-copy?id=guessed');
+    expect(copy.status).toBe(404);
+  }, 60_000);
+
+  it('says why it could not print: no page open, or a page that never answers', async () => {
+    const other = await startHarness({ root: printRoot, printTimeoutMs: 50 });
+    try {
+      await expect(other.core.printPage?.()).rejects.toThrow(
+        new RegExp(`^No harness page is open to print: open ${other.url} in a browser$`),
+      );
+      // A page that holds its stream open and never answers.
+      const token = await tokenOf(other);
+      const silent = await rawEvents(other.url, `/events?token=${encodeURIComponent(token)}&tab=silent`);
+      try {
+        await expect(other.core.printPage?.()).rejects.toThrow(
+          'The harness page did not send its document to print within 50 ms',
+        );
+      } finally {
+        silent.close();
+      }
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('closes its Chromium when it stops', async () => {
+    // The test's Chromium and the harness's.
+    expect(ownChromiums()).toHaveLength(2);
+    await printing.stop();
+    // The test's own Chromium is still open: only the harness's is gone.
+    expect(ownChromiums()).toHaveLength(1);
+    await expect(printing.core.printPage?.()).rejects.toThrow('The harness has stopped');
+  });
 });

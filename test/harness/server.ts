@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { WalletError } from '../../main/ipc/dispatch.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import type { Wallet } from '../../main/wallet.ts';
@@ -10,12 +12,14 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
 import { requestRefusal } from '../../sandbox/request-guard.ts';
 import { inProcessWallet, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { walletApiSource } from '../support/wallet-api.ts';
+import { pagePrinter } from './page-printer.ts';
 
 /**
  * The browser harness: the same wallet core as the Electron app, in this process with Node adapters (the tests'
  * in-process wallet, test/support/in-process-wallet.ts), its handler table carried over HTTP and its events over
- * server-sent events, and the built renderer with a `window.wallet` that speaks that transport. A development and
- * test tool: loopback only, the Local sandbox profile only, never packaged.
+ * server-sent events, and the built renderer with a `window.wallet` that speaks that transport; its window is printed
+ * as Electron prints it, by a Chromium of its own (page-printer.ts). A development and test tool: loopback only, the
+ * Local sandbox profile only, never packaged.
  */
 export interface Harness {
   url: string;
@@ -40,31 +44,53 @@ export interface HarnessOptions {
   retryDelaysMs?: readonly number[];
   /** "Open the system browser"; by default a new tab of the page's own browser. */
   openExternal?: (url: string) => Promise<void>;
+  /** How long the page has to send its document when the app prints its window; 10 s by default. */
+  printTimeoutMs?: number;
+  /** Why a print failed (the app shows only that it did): the command line tells the tester. */
+  onPrintFailure?: (error: Error) => void;
 }
+
+/**
+ * Where the page's document, as it was when the app printed, is served once to the harness's Chromium. One path
+ * segment, so the page's relative stylesheet addresses (`./assets/…`) resolve as they do for the page itself.
+ */
+const PRINT_COPY_PATH = '/__harness-print-copy';
 
 /**
  * The bridge for the page: `window.wallet` built from the contract by the same function as the tests' in-process
  * wallet (test/support/wallet-api.ts), over a transport of a POST to /rpc/<channel> with the run's token per call
- * and one EventSource for the events; "open in the system browser" opens a new tab of this browser.
+ * and one EventSource for the events; "open in the system browser" opens a new tab of this browser. Each page (tab)
+ * names itself on its calls and its events, so that printing "the window" prints the page that asked: asked by
+ * `harness:print`, the page sends its document as it is now, without its scripts and its own CSP (which would refuse
+ * the inline styles the app sets from script); the harness serves that copy with a CSP that runs no script.
  */
 function bridgeScript(token: string): string {
   return `(() => {
   const token = ${JSON.stringify(token)};
+  const tab = crypto.randomUUID();
+  const headers = { 'content-type': 'application/json', 'x-harness-token': token, 'x-harness-tab': tab };
   const call = async (channel, request) => {
     const response = await fetch('/rpc/' + channel, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-harness-token': token },
+      headers,
       body: JSON.stringify(request === undefined ? null : request),
     });
     return response.json();
   };
-  const events = new EventSource('/events?token=' + encodeURIComponent(token));
+  const events = new EventSource('/events?token=' + encodeURIComponent(token) + '&tab=' + encodeURIComponent(tab));
   const subscribe = (channel, listener) => {
     const wrapped = (message) => listener(JSON.parse(message.data));
     events.addEventListener(channel, wrapped);
     return () => events.removeEventListener(channel, wrapped);
   };
   events.addEventListener('harness:open', (message) => window.open(JSON.parse(message.data).url, '_blank'));
+  events.addEventListener('harness:print', (message) => {
+    const copy = document.documentElement.cloneNode(true);
+    const left = 'script, link[rel=modulepreload], meta[http-equiv="Content-Security-Policy" i]';
+    for (const element of copy.querySelectorAll(left)) element.remove();
+    const body = JSON.stringify({ nonce: JSON.parse(message.data).nonce, tab, html: copy.outerHTML });
+    void fetch('/__harness/print', { method: 'POST', headers, body });
+  });
   ${walletApiSource()}
 })();
 `;
@@ -96,6 +122,14 @@ function mayLoadBridge(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-site'] === 'same-origin' && request.headers['sec-fetch-dest'] === 'script';
 }
 
+/** A page's answer to `harness:print`. */
+const printAnswer = z.object({ nonce: z.string().max(64), tab: z.string().max(64), html: z.string() });
+
+/** The copy printed runs nothing and reaches nothing but the harness's own files. */
+const PRINT_COPY_CSP =
+  "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
+  "base-uri 'none'; form-action 'none'";
+
 function sendEvent(reply: FastifyReply, channel: string, payload: unknown): void {
   reply.raw.write(`event: ${channel}\ndata: ${JSON.stringify(payload)}\n\n`);
 }
@@ -109,10 +143,28 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // A classic script runs before the page's module scripts, so window.wallet exists when the app starts.
   const page = indexHtml.replace('<script', '<script src="/__harness/wallet.js"></script>\n    <script');
 
-  const streams = new Set<FastifyReply>();
+  /** Each page's event stream, with the tab it named. */
+  const streams = new Map<FastifyReply, string>();
   const broadcast = (channel: string, payload: unknown) => {
-    for (const stream of streams) sendEvent(stream, channel, payload);
+    for (const stream of streams.keys()) sendEvent(stream, channel, payload);
   };
+  /** The page (tab) whose call is being answered: the one the app's "window" is, when the core prints it. */
+  const caller = new AsyncLocalStorage<string | undefined>();
+  let address = '';
+  const printer = pagePrinter({
+    ask: (nonce, tab) => {
+      let asked = 0;
+      for (const [stream, streamTab] of streams) {
+        if (tab !== undefined && streamTab !== tab) continue;
+        sendEvent(stream, 'harness:print', { nonce });
+        asked += 1;
+      }
+      return asked;
+    },
+    answerTimeoutMs: options.printTimeoutMs ?? 10_000,
+    pageUrl: () => address,
+    copyPath: PRINT_COPY_PATH,
+  });
 
   // The sandbox's control endpoints are on: tests move its clock, add faults and revoke grants through them.
   const sandbox = await startSandbox({
@@ -151,6 +203,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
   });
   const stopEvents = core.onEvent((event) => broadcast(event.channel, event.payload));
+  // The host prints its window as Electron's printToPDF does: Chromium's page.pdf of the page that asked.
+  core.printPage = () =>
+    printer.print(caller.getStore()).catch((error: unknown) => {
+      options.onPrintFailure?.(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
 
   // No logger: nothing of a run (tokens in headers, payments in bodies) is written anywhere but the private dataDir.
   const server = Fastify({ logger: false });
@@ -168,8 +226,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       .header('x-content-type-options', 'nosniff')
       .send(bridgeScript(token));
   });
-  server.get<{ Querystring: { token?: string } }>('/events', (request, reply) => {
+  server.get<{ Querystring: { token?: string; tab?: string } }>('/events', (request, reply) => {
     if (request.query.token !== token) return reply.code(403).send({ error: 'bad harness token' });
+    const tab = request.query.tab ?? '';
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -177,7 +236,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       connection: 'keep-alive',
     });
     reply.raw.write(': connected\n\n');
-    streams.add(reply);
+    streams.set(reply, tab);
     request.raw.on('close', () => streams.delete(reply));
     return undefined;
   });
@@ -185,10 +244,28 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (request.headers['x-harness-token'] !== token) return reply.code(403).send({ error: 'bad harness token' });
     // JSON has no `undefined`: a request without a payload travels as null.
     const payload = request.body === null ? undefined : request.body;
-    return core.dispatch(request.params.channel, payload);
+    const tab = request.headers['x-harness-tab'];
+    return caller.run(typeof tab === 'string' ? tab : undefined, () => core.dispatch(request.params.channel, payload));
+  });
+  // The page's document, as asked for by a print: only with the run's token, only for a print under way.
+  server.post<{ Body: unknown }>('/__harness/print', { bodyLimit: 32 * 1024 * 1024 }, (request, reply) => {
+    if (request.headers['x-harness-token'] !== token) return reply.code(403).send({ error: 'bad harness token' });
+    const answer = printAnswer.safeParse(request.body);
+    const taken =
+      answer.success && printer.answer({ ...answer.data, host: request.headers.host ?? new URL(address).host });
+    return taken ? reply.code(204).send() : reply.code(409).send({ error: 'no such print under way' });
+  });
+  server.get<{ Querystring: { id?: string } }>(PRINT_COPY_PATH, (request, reply) => {
+    const copy = printer.takeCopy(request.query.id ?? '');
+    if (copy === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('no such copy');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', PRINT_COPY_CSP)
+      .send(copy);
   });
 
-  const address = await server.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  address = await server.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   return {
     url: address,
     sandbox,
@@ -199,7 +276,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     dataDir: core.dataDir,
     async stop() {
       stopEvents();
-      for (const stream of streams) stream.raw.end();
+      await printer.close();
+      for (const stream of streams.keys()) stream.raw.end();
       await server.close();
       await core.close();
       await sandbox.stop();

@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../common/bridge-contract.ts';
 import { Receipt } from '../../renderer/src/components/Receipt.tsx';
@@ -25,6 +25,34 @@ async function paid(core: InProcessWallet, state: 'settled' | 'rejected' = 'sett
 }
 
 const text = (element: HTMLElement) => (element.textContent ?? '').replace(/\s+/g, ' ');
+
+/** The texts the receipt's tests find, in each language. */
+const NAMES = {
+  en: {
+    history: 'History',
+    receipt: 'Receipt',
+    title: 'Payment receipt',
+    save: 'Save as PDF',
+    close: 'Close',
+    details: 'Payment details',
+    notSaved: 'The receipt was not saved.',
+  },
+  is: {
+    history: 'Saga',
+    receipt: 'Kvittun',
+    title: 'Kvittun fyrir greiðslu',
+    save: 'Vista sem PDF',
+    close: 'Loka',
+    details: 'Upplýsingar um greiðslu',
+    notSaved: 'Kvittunin var ekki vistuð.',
+  },
+} as const;
+
+/** A print that failed (issue 25): what failed, that nothing was saved, and what to do; no "restart the app". */
+const PRINT_FAILED = {
+  en: 'The PDF could not be made, so nothing was saved. Use Print instead, and choose to save as PDF there.',
+  is: 'Ekki tókst að búa til PDF-skjalið, svo ekkert var vistað. Veldu Prenta í staðinn og vistaðu sem PDF þar.',
+} as const;
 
 describe('the receipt', () => {
   it.each(['en', 'is'] as const)('shows every field in %s, the payer’s kennitala masked', async (locale) => {
@@ -79,21 +107,43 @@ describe('the receipt', () => {
     expect(readFileSync(path, 'utf8')).toBe('%PDF-1.4 receipt');
   });
 
-  it('says so when the PDF could not be made, and keeps the receipt on screen', async () => {
-    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
-    const payment = await paid(core);
-    core.printPage = () => Promise.reject(new Error('printer on fire'));
+  /** Anna's receipt opened from her history, in the app's language. */
+  async function openReceipt(core: InProcessWallet, names: (typeof NAMES)['en' | 'is']) {
     const { user } = await renderApp(core);
-    await user.click(screen.getByRole('button', { name: 'History' }));
+    await user.click(screen.getByRole('button', { name: names.history }));
     await user.click((await screen.findAllByTestId('history-row'))[0] as HTMLElement);
-    await user.click(await screen.findByRole('button', { name: 'Receipt' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Payment receipt' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save as PDF' }));
-    expect(text(await within(dialog).findByTestId('receipt-error'))).toMatch(/^The receipt was not saved\./);
-    expect(text(within(dialog).getByTestId('receipt'))).toContain(payment.requestId);
-    // Closing the receipt goes back to the payment's details.
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await screen.findByRole('dialog', { name: 'Payment details' });
+    await user.click(await screen.findByRole('button', { name: names.receipt }));
+    const dialog = await screen.findByRole('dialog', { name: names.title });
+    await user.click(within(dialog).getByRole('button', { name: names.save }));
+    return { user, dialog };
+  }
+
+  it.each(['en', 'is'] as const)(
+    'says the PDF could not be made, nothing saved, and to use Print, in %s; the receipt stays on screen',
+    async (language) => {
+      const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+      const payment = await paid(core);
+      core.printPage = () => Promise.reject(new Error('printer on fire'));
+      const { user, dialog } = await openReceipt(core, NAMES[language]);
+      expect(text(await within(dialog).findByTestId('receipt-error'))).toBe(PRINT_FAILED[language]);
+      expect(core.platform.savedDir).not.toSatisfy(existsSync);
+      expect(text(within(dialog).getByTestId('receipt'))).toContain(payment.requestId);
+      // Closing the receipt goes back to the payment's details.
+      await user.click(within(dialog).getByRole('button', { name: NAMES[language].close }));
+      await screen.findByRole('dialog', { name: NAMES[language].details });
+    },
+  );
+
+  it.each(['en', 'is'] as const)('says a PDF that could not be saved was not saved, in %s', async (language) => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+    await paid(core);
+    core.printPage = () => Promise.resolve(new TextEncoder().encode('%PDF-1.4 receipt'));
+    // The PDF was made; the disk refused it.
+    core.saveDialog = 'fail';
+    const { dialog } = await openReceipt(core, NAMES[language]);
+    const error = text(await within(dialog).findByTestId('receipt-error'));
+    expect(error.startsWith(NAMES[language].notSaved)).toBe(true);
+    expect(error).not.toContain(PRINT_FAILED[language]);
   });
 
   it('is offered for no payment the bank did not take', async () => {
@@ -126,5 +176,24 @@ describe('saving a receipt, asked by a window that does not play by the rules', 
       }),
     );
     expect(await core.call('saveReceipt', { id: 'x'.repeat(10_000) })).toMatchObject({ ok: false });
+  });
+
+  it('tells a print that failed from a save that failed, and a host that cannot print', async () => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+    const { id } = await paid(core);
+    core.printPage = () => Promise.reject(new Error('printer on fire'));
+    // The host's words stay in main.
+    expect(await core.call('saveReceipt', { id })).toEqual({
+      ok: false,
+      error: { code: 'PRINT_FAILED', message: 'The PDF could not be made' },
+    });
+    core.printPage = () => Promise.resolve(new Uint8Array([1]));
+    core.saveDialog = 'fail';
+    const failed = await core.call('saveReceipt', { id });
+    expect(failed.ok).toBe(false);
+    expect(!failed.ok && failed.error.code).not.toBe('PRINT_FAILED');
+    // A host with no way to print at all.
+    delete core.platform.printToPdf;
+    expect(await core.call('saveReceipt', { id })).toMatchObject({ ok: false, error: { code: 'CANNOT_PRINT' } });
   });
 });

@@ -79,7 +79,10 @@ export interface InProcessWallet {
   saveDialog: 'save' | 'cancel' | 'fail';
   /** The settings store refuses every write (a full or read-only disk) while this is true. */
   refuseWrites: boolean;
-  /** How the host prints its window as a PDF (the browser harness: Chromium's `page.pdf`); none by default. */
+  /**
+   * How the host prints its window as a PDF; none by default (a print fails, as a host's may). The browser harness
+   * sets its own: Chromium's `page.pdf` of the page that asked (test/harness/page-printer.ts).
+   */
   printPage: (() => Promise<Uint8Array>) | undefined;
   /** Events from the core, surviving restarts (what the harness forwards). */
   onEvent(listener: (event: WalletEvent) => void): () => void;

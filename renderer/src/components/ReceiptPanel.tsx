@@ -52,7 +52,13 @@ export function ReceiptPanel({ payment, onClose }: { payment: PaymentView; onClo
         {save?.kind === 'saved' && t('receipt.saved', { fileName: save.fileName, folder: save.folder })}
       </div>
       {save?.kind === 'failed' && (
-        <PaymentError failure={{ code: save.code }} alert lead={t('receipt.notSaved')} testId="receipt-error" />
+        <PaymentError
+          failure={{ code: save.code }}
+          alert
+          // A failed print says itself that nothing was saved, and that Print may still work.
+          {...(save.code === 'PRINT_FAILED' ? {} : { lead: t('receipt.notSaved') })}
+          testId="receipt-error"
+        />
       )}
       <div className="actions">
         <button type="button" className="primary" disabled={save?.kind === 'busy'} onClick={() => void saveAsPdf()}>

@@ -6,8 +6,9 @@ import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 19: the receipt saved as a PDF. The harness's host prints the page as Electron's printToPDF prints the app's
- * window (print styles, A4, backgrounds): Chromium's own `page.pdf`. The PDF's text, read back with pdftotext
+ * Issue 19: the receipt saved as a PDF. The harness prints the page by itself, as Electron's printToPDF prints the
+ * app's window (print styles, A4, backgrounds): the page's document as it was when Save as PDF was clicked, printed
+ * with Chromium's own `page.pdf` (issue 25: nothing here tells it how). The PDF's text, read back with pdftotext
  * (poppler-utils), has every field of the receipt, and nothing of the app around it.
  */
 const cases = [
@@ -28,7 +29,6 @@ const cases = [
 for (const expected of cases) {
   test(`a receipt saved as PDF has every field (${expected.language})`, async ({ wallet, harness, context }) => {
     const page = wallet.page;
-    harness.core.printPage = () => page.pdf({ format: 'A4', printBackground: true });
     await wallet.signInWithAccount(context, 'anna');
     if (expected.language === 'is') {
       await harness.core.value('updateSettings', { language: 'is' });

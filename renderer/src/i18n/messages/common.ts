@@ -39,6 +39,8 @@ export const en = {
   'error.EXPORT_NOT_FOUND': 'That file was not saved by the app in this session, so it cannot be shown.',
   'error.NO_RECEIPT': 'Only a payment the bank accepted has a receipt.',
   'error.CANNOT_PRINT': 'This computer cannot make a PDF here. Use Print and choose to save as PDF there.',
+  'error.PRINT_FAILED':
+    'The PDF could not be made, so nothing was saved. Use Print instead, and choose to save as PDF there.',
   'error.INVALID_PAYMENT': 'The payment has errors. Check the fields marked.',
   'error.DUPLICATE_NOT_ACKNOWLEDGED':
     'A payment like this one was made in the last 24 hours. Confirm that you want to pay again.',
@@ -93,6 +95,8 @@ export const is: Record<keyof typeof en, string> = {
   'error.EXPORT_NOT_FOUND': 'Forritið vistaði ekki þessa skrá í þessari lotu og getur því ekki sýnt hana.',
   'error.NO_RECEIPT': 'Aðeins greiðsla sem bankinn tók við hefur kvittun.',
   'error.CANNOT_PRINT': 'Ekki er hægt að búa til PDF hér. Veldu Prenta og vistaðu sem PDF þar.',
+  'error.PRINT_FAILED':
+    'Ekki tókst að búa til PDF-skjalið, svo ekkert var vistað. Veldu Prenta í staðinn og vistaðu sem PDF þar.',
   'error.INVALID_PAYMENT': 'Villur eru í greiðslunni. Athugaðu merktu reitina.',
   'error.DUPLICATE_NOT_ACKNOWLEDGED':
     'Sams konar greiðsla var gerð síðasta sólarhringinn. Staðfestu að þú viljir greiða aftur.',
