@@ -2,8 +2,10 @@ import type { EventPayload } from '../../common/bridge-contract.ts';
 import type { SessionService } from './session-service.ts';
 
 /**
- * Tells the renderer once when a grant reminder falls due (days before the 90-day grant ends): hosts check on a
- * timer, and every status read checks too, so the same reminder would otherwise be announced again and again.
+ * Tells the renderer once when a grant reminder falls due (days before the 90-day grant ends): the core checks on
+ * its tick, and every status read checks too, so the same reminder would otherwise be announced again and again.
+ * Each check also brings the renderer the session itself where what it shows of the grant moved on with the clock
+ * (a day fewer, the grant over: see SessionService.recheck), so the banner and the prompt need no click.
  */
 export class GrantReminders {
   readonly #sessions: SessionService;
@@ -16,7 +18,7 @@ export class GrantReminders {
   }
 
   check(profileId: string): void {
-    const session = this.#sessions.status(profileId);
+    const session = this.#sessions.recheck(profileId);
     if (!session.signedIn || !session.reminder || session.grantEnd === undefined) return;
     const key = `${session.profileId}|${session.grantEnd}|${session.reminder}`;
     if (this.#announced.has(key)) return;

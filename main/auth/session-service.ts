@@ -44,6 +44,10 @@ export class SessionService {
   readonly #refreshing = new Map<string, Promise<StoredSession>>();
   /** Bumped by every cancel: a sign-in still reading discovery when the next one starts gives way to it. */
   #generation = 0;
+  /** What the screen shows of each profile's grant, as the renderer was last told it (see `recheck`). */
+  readonly #told = new Map<string, string>();
+  /** Grants found ended on a read so far: each such end is told once that read is over. */
+  #endsFound = 0;
 
   constructor(options: SessionServiceOptions) {
     this.#options = options;
@@ -66,7 +70,8 @@ export class SessionService {
     if (!session) return undefined;
     if (this.#now() >= session.grantExpiresAt) {
       this.#end(profileId, 'grant-ended');
-      // Found on a read (the host's hourly check, a screen's): the renderer is told, once the read is over.
+      // Found on a read (the core's tick, a screen's, a payment's): the renderer is told, once the read is over.
+      this.#endsFound += 1;
       queueMicrotask(() => this.#emit(profileId));
       return undefined;
     }
@@ -102,7 +107,28 @@ export class SessionService {
     return this.#options.vault.loadLast(profileId)?.reason;
   }
 
+  /** The session as the renderer sees it; every answer and event carries one, so this is what it was last told. */
   status(profileId: string): Session {
+    const session = this.#view(profileId);
+    this.#told.set(profileId, grantShown(session));
+    return session;
+  }
+
+  /**
+   * The clock moved on (the core's tick, a status read): where what the screen shows of the grant changed since the
+   * renderer was last told (a day fewer left, a reminder due, the grant over), or this run has not told it yet, it is
+   * told now, without waiting for it to ask.
+   */
+  recheck(profileId: string): Session {
+    const told = this.#told.get(profileId);
+    const ends = this.#endsFound;
+    const session = this.status(profileId);
+    // An end found on this very read is told once the read is over (see #current), not twice.
+    if (told !== grantShown(session) && ends === this.#endsFound) this.#options.onChange?.(session);
+    return session;
+  }
+
+  #view(profileId: string): Session {
     const session = this.#current(profileId);
     const base = {
       profileId,
@@ -346,4 +372,10 @@ export class SessionService {
       throw error;
     }
   }
+}
+
+/** What the screen shows of a session's grant: the banner's days and reminder, or the prompt after its end. */
+function grantShown(session: Session): string {
+  const { signedIn, signedOutReason, grantEnd, daysLeft, reminder } = session;
+  return JSON.stringify([signedIn, signedOutReason, grantEnd, daysLeft, reminder]);
 }

@@ -121,6 +121,107 @@ describe('the 90-day grant', () => {
     expect(store.getState().draft.amount).toBe('1,500');
   });
 
+  it.each([
+    [
+      'en',
+      'Your bank access ends in 2 days. Renew now',
+      'Your bank access ends tomorrow. Renew now',
+      'Your bank access has ended',
+    ],
+    [
+      'is',
+      'Aðgangur þinn að bankanum rennur út eftir 2 daga. Endurnýja núna',
+      'Aðgangur þinn að bankanum rennur út á morgun. Endurnýja núna',
+      'Aðgangur þinn að bankanum er útrunninn',
+    ],
+  ] as const)(
+    'moves the banner on with the clock, and blocks at the end, without a click (%s)',
+    async (language, twoDays, tomorrow, ended) => {
+      const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+      days(88.25);
+      const { user } = await renderApp(core);
+      expect((await screen.findByTestId('grant-banner')).textContent).toBe(twoDays);
+      // A day later the core's tick finds one day left: the banner says so, without the app asking.
+      days(1);
+      await act(() => core.wallet.checkReminders());
+      await waitFor(() => expect(screen.getByTestId('grant-banner').textContent).toBe(tomorrow));
+      // The last day's dialog opened with it; the customer puts it off.
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // The grant's end passes: the banner goes and the blocking prompt comes, still without a click or a focus.
+      days(1);
+      const reads = core.requests('sessionStatus').length;
+      await act(() => core.wallet.checkReminders());
+      expect(await screen.findByRole('alertdialog', { name: ended })).toBeTruthy();
+      expect(screen.queryByTestId('grant-banner')).toBeNull();
+      expect(core.requests('sessionStatus')).toHaveLength(reads);
+    },
+  );
+
+  it.each([
+    ['en', 'Sign in again', 'Your account', 'Saved payee', 'Review payment', 'Review the payment'],
+    ['is', 'Skrá inn aftur', 'Reikningurinn þinn', 'Vistaður viðtakandi', 'Yfirfara greiðslu', 'Yfirfarðu greiðsluna'],
+  ] as const)(
+    'a new sign-in clears the pay form’s refusal and reads the own accounts and payees at once (%s)',
+    async (language, signInAgain, yourAccount, savedPayee, review, reviewTitle) => {
+      const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+      await core.value('savePayee', { name: 'Björn', kennitala: '0507922189', accountNumber: '0133-26-020001' });
+      // The app opens after the grant's end: the pay form is there, under the prompt, with nothing of the customer's.
+      days(90);
+      const { user } = await renderApp(core);
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: signInAgain }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      // Without leaving the screen: the own account and the saved payee are there, and no refusal from before.
+      const account = (await screen.findByRole('combobox', { name: yourAccount })) as HTMLSelectElement;
+      expect(account.selectedOptions[0]?.textContent).toBe('Main · 0133-26-012345');
+      expect(screen.queryByRole('alert')).toBeNull();
+      await user.selectOptions(screen.getByRole('combobox', { name: savedPayee }), 'Björn · 0133-26-020001');
+      await user.type(screen.getByTestId('amount'), '1500');
+      await user.click(screen.getByRole('button', { name: review }));
+      expect(await screen.findByRole('heading', { name: reviewTitle })).toBeTruthy();
+    },
+  );
+
+  it.each([
+    [
+      'en',
+      'Your 90-day access to the bank has ended. Sign in again to pay.',
+      'Sign in again',
+      'Review payment',
+      'Review the payment',
+    ],
+    [
+      'is',
+      '90 daga aðgangur þinn að bankanum er útrunninn. Skráðu þig inn aftur til að greiða.',
+      'Skrá inn aftur',
+      'Yfirfara greiðslu',
+      'Yfirfarðu greiðsluna',
+    ],
+  ] as const)(
+    'a refusal that came back after the end goes with the new sign-in, and the draft is checked again (%s)',
+    async (language, refused, again, review, reviewTitle) => {
+      const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+      const { user } = await renderApp(core);
+      await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
+      await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+      await user.type(screen.getByTestId('amount'), '150');
+      // The check of the last keystroke is on its way when the grant ends: main answers it after the end.
+      const release = core.hold('validatePayment');
+      await user.type(screen.getByTestId('amount'), '0');
+      days(90);
+      await act(() => core.wallet.checkReminders());
+      const prompt = await screen.findByRole('alertdialog');
+      release();
+      expect((await screen.findByRole('alert')).textContent).toBe(refused);
+      await user.click(within(prompt).getByRole('button', { name: again }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(screen.queryByRole('alert')).toBeNull();
+      // The draft as it was, checked again for the new sign-in: Review opens it.
+      await user.click(screen.getByRole('button', { name: review }));
+      expect(await screen.findByRole('heading', { name: reviewTitle })).toBeTruthy();
+    },
+  );
+
   it('asks to sign in again when access was withdrawn at the bank', async () => {
     const core = await signedIn();
     const { user } = await renderApp(core);
