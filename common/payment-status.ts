@@ -127,11 +127,20 @@ export function shownState(payment: ShownFacts, window: WindowFacts = {}): Shown
 export const statusOf = (payment: ShownFacts, window: WindowFacts = {}): ShownRow =>
   PAYMENT_STATUS[shownState(payment, window)];
 
+/**
+ * The row of a stored state, as main reads it (it knows neither the window nor, here, the clock): the rows read from
+ * one stored state agree on the limit, the receipt and the duplicate warning (test/common/payment-status.test.ts).
+ */
+function rowOfStored(state: PaymentState): ShownRow {
+  const shown = SHOWN_STATES.find((candidate) => PAYMENT_STATUS[candidate].stored === state) ?? 'draft';
+  return PAYMENT_STATUS[shown];
+}
+
 /** What the duplicate warning says of an earlier payment in a stored state (see PAYMENT_STATUS's `duplicate`). */
 export function duplicateKind(state: PaymentState): DuplicateKind | undefined {
-  const kinds = SHOWN_STATES.filter((shown) => PAYMENT_STATUS[shown].stored === state).map(
-    (shown) => PAYMENT_STATUS[shown].duplicate,
-  );
-  const kind = kinds[0];
-  return kind === undefined || kind === 'none' ? undefined : kind;
+  const kind = rowOfStored(state).duplicate;
+  return kind === 'none' ? undefined : kind;
 }
+
+/** The receipt a payment in a stored state has (see PAYMENT_STATUS's `receipt`). */
+export const receiptKind = (state: PaymentState): ShownRow['receipt'] => rowOfStored(state).receipt;

@@ -1,13 +1,14 @@
 import { basename, dirname } from 'node:path';
 import type { HandlerTable, SavedFile } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
+import { receiptKind } from '../../common/payment-status.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Platform } from '../platform/platform.ts';
 import { WalletError } from '../wallet-error.ts';
 import { filterHistory, historyCsv, narrowsHistory, pageHistory } from './history.ts';
 import type { PaymentService } from './payment-service.ts';
-import { paymentView, validationView } from './payment-view.ts';
+import { validationView, type PaymentViews } from './payment-view.ts';
 import type { PaymentsByCustomer } from './payments-by-customer.ts';
 
 export type PaymentHandlers = Pick<
@@ -17,6 +18,8 @@ export type PaymentHandlers = Pick<
   | 'confirmPayment'
   | 'submitPayment'
   | 'checkAgain'
+  | 'dropPayment'
+  | 'declareOutcome'
   | 'historyPage'
   | 'getPayment'
   | 'refreshStatus'
@@ -27,6 +30,8 @@ export type PaymentHandlers = Pick<
 
 export interface PaymentHandlerOptions {
   payments: PaymentsByCustomer;
+  /** A payment as the window sees it now (see wallet.ts). */
+  view: PaymentViews;
   sessions: SessionService;
   activeProfile(): string;
   clock: Clock;
@@ -43,7 +48,7 @@ export interface PaymentHandlerOptions {
  * history stays theirs until they sign out), never after an explicit sign-out.
  */
 export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers {
-  const { payments, sessions, clock } = options;
+  const { payments, sessions, clock, view } = options;
   /** The files this run saved (exports and receipts), by name. */
   const exported = new Map<string, string>();
   const saved = (path: string | undefined): SavedFile => {
@@ -68,10 +73,12 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       return validationView(service.validate(draft), (order) => service.paidBefore(order));
     },
     confirmPayment: async ({ draft, acknowledgeDuplicate }) =>
-      paymentView(await (await active()).confirm(draft, acknowledgeDuplicate ? { acknowledgeDuplicate } : {})),
-    submitPayment: async ({ id }) => paymentView(await (await active()).submit(id)),
-    checkAgain: async ({ id }) => paymentView(await (await active()).checkAgain(id)),
-    refreshStatus: async ({ id }) => paymentView(await (await active()).refreshStatus(id)),
+      view(await (await active()).confirm(draft, acknowledgeDuplicate ? { acknowledgeDuplicate } : {})),
+    submitPayment: async ({ id }) => view(await (await active()).submit(id)),
+    checkAgain: async ({ id }) => view(await (await active()).checkAgain(id)),
+    dropPayment: async ({ id }) => view(await (await active()).drop(id)),
+    declareOutcome: async ({ id, outcome }) => view(await (await active()).declareOutcome(id, outcome)),
+    refreshStatus: async ({ id }) => view(await (await active()).refreshStatus(id)),
 
     historyPage: async ({ filter, offset, limit }) => {
       const service = await readable();
@@ -80,12 +87,12 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       const page = narrowsHistory(filter)
         ? pageHistory(await service.everyPayment(), filter, { offset, limit }, { ordered: true })
         : await service.historyPage({ offset, limit });
-      return { total: page.total, items: page.items.map(paymentView) };
+      return { total: page.total, items: page.items.map(view) };
     },
     getPayment: async ({ id }) => {
       const intent = await (await readable())?.find(id);
       if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
-      return paymentView(intent);
+      return view(intent);
     },
     exportHistory: async ({ filter }) => {
       const service = await readable();
@@ -102,13 +109,18 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     saveReceipt: async ({ id }) => {
       const intent = await (await readable())?.find(id);
       if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
-      // A receipt says the bank took it: nothing else has one, whatever the window asks.
-      if (intent.state !== 'accepted' && intent.state !== 'settled') {
+      // A receipt says the bank took it, or that the customer says it went through (and that the bank never said
+      // so): nothing else has one, whatever the window asks (common/payment-status.ts).
+      if (receiptKind(intent.state) === 'none') {
         throw new WalletError('NO_RECEIPT', 'Only a payment the bank accepted has a receipt');
       }
       const printing = options.printToPdf();
       if (!printing) throw new WalletError('CANNOT_PRINT', 'This host cannot make a PDF');
-      const content = await printing;
+      // A print that fails is told apart from a save that fails: nothing was saved, and Print may still work. Its
+      // cause (the host's words) stays in main.
+      const content = await printing.catch(() => {
+        throw new WalletError('PRINT_FAILED', 'The PDF could not be made');
+      });
       const word = options.locale() === 'is' ? 'kvittun' : 'receipt';
       const path = await options.saveFile({
         // The day and the payment's own id: no name, no kennitala in a file name.

@@ -276,7 +276,14 @@ export class PaymentService {
    * Asks the bank for the status of an accepted payment. A settled or refused one is final: nothing is asked or
    * written again (a snapshot's archive relies on that, see snapshot.ts).
    */
-  async refreshStatus(id: string): Promise<PaymentIntent> {
+  refreshStatus(id: string): Promise<PaymentIntent> {
+    // A send or another question about it under way (the follow-up's, a second window's): its answer is this one's.
+    const running = this.#inFlight.get(id);
+    if (running) return running;
+    return this.#exclusive(id, () => this.#refreshNow(id));
+  }
+
+  async #refreshNow(id: string): Promise<PaymentIntent> {
     const intent = await this.#found(id);
     this.#requireIntact(id);
     if (!intent.initiationId || CLOSED.has(intent.state)) return intent;

@@ -174,22 +174,102 @@ describe('the passcode before a payment', () => {
   });
 });
 
-describe('a payment left unsent at the passcode prompt', () => {
-  it('says it was not sent; Check again asks for the passcode, then sends that same payment once', async () => {
-    const core = await signedIn();
+describe('a payment left unsent at the passcode prompt (issue 25)', () => {
+  const WORDS = {
+    en: {
+      review: 'Review payment',
+      pay: /^Pay ISK\s1,500$/,
+      prompt: 'Confirm with your passcode',
+      cancel: 'Cancel',
+      passcode: 'Passcode',
+      title: 'Confirmed, not sent',
+      unknown: 'We do not know yet',
+      send: 'Send it',
+      dontSend: 'Don’t send',
+      dropped: 'Not sent: you dropped it',
+      held: 'ISK\u00a01,500 of it is held by a payment not sent yet.',
+      left: 'ISK\u00a0200,000 of ISK\u00a0200,000 left today',
+    },
+    is: {
+      review: 'Yfirfara greiðslu',
+      pay: /^Greiða 1\.500\s?kr\.$/,
+      prompt: 'Staðfestu með aðgangskóða',
+      cancel: 'Hætta við',
+      passcode: 'Aðgangskóði',
+      title: 'Staðfest en ekki send',
+      unknown: 'Ekki er enn vitað',
+      send: 'Senda hana',
+      dontSend: 'Ekki senda',
+      dropped: 'Ekki send: þú hættir við hana',
+      held: 'Þar af eru 1.500\u00a0kr. fráteknar fyrir greiðslu sem er ekki send enn.',
+      left: '200.000\u00a0kr. af 200.000\u00a0kr. eftir í dag',
+    },
+  } as const;
+
+  /** Signed in with a passcode entered over a minute ago; Pay pressed, and the passcode prompt cancelled. */
+  async function cancelledAtThePrompt(language: 'en' | 'is') {
+    const words = WORDS[language];
+    const core = await signedIn({ language });
     await core.value('setPasscode', { next: PASSCODE });
     const { user } = await renderApp(core);
     wallets.sandbox().clock.advanceSeconds(61);
-    await payBjorn1500(user);
-    const first = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
-    await user.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
+    await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');
+    await user.type(screen.getByTestId('amount'), '1500');
+    await user.click(screen.getByRole('button', { name: words.review }));
+    await user.click(await screen.findByRole('button', { name: words.pay }));
+    const prompt = await screen.findByRole('dialog', { name: words.prompt });
+    // While the prompt is open, the screen behind it says it waits for the passcode: nothing was sent.
+    expect(screen.getByTestId('payment-status').dataset['shown']).toBe('awaitingPasscode');
+    await user.click(within(prompt).getByRole('button', { name: words.cancel }));
     const result = await screen.findByTestId('pay-result');
-    expect(result.textContent).toContain('The payment was not sent: it needs your passcode first.');
-    await user.click(within(result).getByRole('button', { name: 'Check again' }));
-    const again = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
-    await user.type(within(again).getByLabelText('Passcode'), PASSCODE);
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));
-    expect(wallets.sandbox().initiations()).toHaveLength(1);
-  });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    return { core, user, result, words };
+  }
+
+  it.each(['en', 'is'] as const)(
+    'says only that it was not sent, holds its share of the limit, and Send it sends that same payment once (%s)',
+    async (language) => {
+      const { core, user, result, words } = await cancelledAtThePrompt(language);
+      expect(within(result).getByRole('heading', { level: 3 }).textContent).toBe(words.title);
+      // Not "unknown" and "not sent" at once: only what the app knows.
+      expect(result.textContent).not.toContain(words.unknown);
+      expect(screen.getByTestId('limit-held').textContent).toBe(words.held);
+      const [confirmed] = (await core.value('historyPage', {})).items;
+      expect(confirmed).toMatchObject({ state: 'confirmed', attempts: 0 });
+
+      await user.click(within(result).getByRole('button', { name: words.send }));
+      const again = await screen.findByRole('dialog', { name: words.prompt });
+      await user.type(within(again).getByLabelText(words.passcode), PASSCODE);
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));
+      expect(
+        wallets
+          .sandbox()
+          .initiations()
+          .map((initiation) => initiation.requestId),
+      ).toEqual([confirmed?.requestId]);
+      expect(screen.queryByTestId('limit-held')).toBeNull();
+    },
+  );
+
+  it.each(['en', 'is'] as const)(
+    'Don’t send drops it for good and frees its share of the limit at once (%s)',
+    async (language) => {
+      const { core, user, result, words } = await cancelledAtThePrompt(language);
+      // A double press drops it once.
+      const dontSend = within(result).getByRole('button', { name: words.dontSend });
+      await user.dblClick(dontSend);
+      await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('dropped'));
+      expect(within(result).getByRole('heading', { level: 3 }).textContent).toBe(words.dropped);
+      expect(core.requests('dropPayment')).toHaveLength(1);
+      await waitFor(() => expect(screen.queryByTestId('limit-held')).toBeNull());
+      expect(screen.getByTestId('limit-meter').textContent).toContain(words.left);
+      expect(within(result).queryByRole('button', { name: words.send })).toBeNull();
+      expect(wallets.sandbox().initiations()).toHaveLength(0);
+      // History says the same.
+      const [dropped] = (await core.value('historyPage', {})).items;
+      expect(dropped?.state).toBe('dropped');
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ANNAS_ACCOUNT, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
+import { ANNAS_ACCOUNT, answeredResult, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
 
 const wallets = walletsPerTest('2026-11-22T12:00:00.000Z');
 const signedIn = (options: OpenOptions = {}) =>
@@ -18,7 +18,7 @@ async function payBjorn(user: User) {
   await fillBjorn(user);
   await user.click(screen.getByRole('button', { name: 'Review payment' }));
   await user.click(await screen.findByRole('button', PAY));
-  return screen.findByTestId('pay-result');
+  return answeredResult();
 }
 
 /** History and back, as a customer leaves the result without pressing anything on it. */
@@ -54,7 +54,7 @@ describe('the draft after a payment', () => {
     const { user, store } = await renderApp(await signedIn());
     expect((await payBjorn(user)).dataset['state']).toBe('unknown');
     expect(store.getState().draft.amount).toBe('1,500');
-    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await user.click(screen.getByRole('button', { name: 'Check now' }));
     await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));
     expect(store.getState().draft.amount).toBe('');
   });

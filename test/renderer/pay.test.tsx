@@ -4,7 +4,14 @@ import { PAYMENT_STATE_NAMES, PAYMENT_TERMS } from '../../common/glossary.ts';
 import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { damageRecord } from '../support/seed-payments.ts';
 import { intlWithout } from './intl-without.ts';
-import { ANNAS_ACCOUNT, expectAxeClean, type OpenOptions, renderApp, walletsPerTest } from './render-app.tsx';
+import {
+  ANNAS_ACCOUNT,
+  answeredResult,
+  expectAxeClean,
+  type OpenOptions,
+  renderApp,
+  walletsPerTest,
+} from './render-app.tsx';
 
 /** 20:48 GMT: today's limit resets in 3 h 12 min. */
 const EVENING = '2026-11-22T20:48:00.000Z';
@@ -174,7 +181,7 @@ describe('the pay form’s words', () => {
       expect(termed(terms.reference).textContent).toBe('Rent');
       expect(termed(terms.extendedReference).textContent).toBe('For November');
       await user.click(screen.getByRole('button', { name: pay }));
-      await screen.findByTestId('pay-result');
+      await answeredResult();
       // The sandbox settles at once: "Paid", as the history and the CSV call a settled payment.
       expect(termed(terms.bankStatus).textContent).toBe(`${PAYMENT_STATE_NAMES[language].settled} (ACCC)`);
       expect(termed(terms.requestId).textContent).toMatch(/^[A-Za-z0-9]{32}$/);
@@ -223,7 +230,7 @@ describe('review and pay', () => {
     const { user } = await toReview(core);
     const pay = screen.getByRole('button', PAY);
     await user.dblClick(pay);
-    const result = await screen.findByTestId('pay-result');
+    const result = await answeredResult();
     // The sandbox bank settles at once: the status query after the send says ACCC.
     expect(result.dataset['state']).toBe('settled');
     expect(within(result).getByText('Payment sent')).toBeTruthy();
@@ -244,7 +251,7 @@ describe('review and pay', () => {
     await user.click(screen.getByLabelText('Yes, pay again'));
     expect(pay.disabled).toBe(false);
     await user.click(pay);
-    await screen.findByTestId('pay-result');
+    await answeredResult();
     // The acknowledgement names the payment the warning was about, so a second press cannot reuse it.
     expect(core.requests('confirmPayment')).toMatchObject([{ acknowledgeDuplicate: earlier.id }]);
     expect(wallets.sandbox().initiations()).toHaveLength(2);
@@ -257,7 +264,7 @@ describe('review and pay', () => {
     const { user } = await toReview(core);
     expect(screen.queryByTestId('duplicate-warning')).toBeNull();
     await user.click(screen.getByRole('button', PAY));
-    await screen.findByTestId('pay-result');
+    await answeredResult();
     expect(core.requests('confirmPayment')).toEqual([{ draft: expect.anything() as unknown }]);
     expect(wallets.sandbox().initiations()).toHaveLength(2);
   });
@@ -296,13 +303,13 @@ describe('review and pay', () => {
     wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropAfterProcessing' });
     const { user } = await toReview(core);
     await user.click(screen.getByRole('button', PAY));
-    const result = await screen.findByTestId('pay-result');
+    const result = await answeredResult();
     expect(result.dataset['state']).toBe('unknown');
     const requestId = screen.getByTestId('request-id').textContent ?? '';
     expect(result.textContent).toContain(`same request id (${requestId})`);
     expect(result.textContent).toContain('The connection to the bank failed.');
 
-    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await user.click(screen.getByRole('button', { name: 'Check now' }));
     await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));
     const [payment] = (await core.value('historyPage', {})).items;
     expect(core.requests('checkAgain')).toEqual([{ id: payment?.id }]);
@@ -327,7 +334,7 @@ describe('review and pay', () => {
     await screen.findByText('Review the payment');
     expect(plain(screen.getByTestId('review-amount'))).toBe('ISK 2,500');
     await user.click(screen.getByRole('button', { name: /^Pay ISK\s2,500$/ }));
-    await screen.findByTestId('pay-result');
+    await answeredResult();
     expect(core.requests('confirmPayment')).toMatchObject([{ draft: { amount: '2,500' } }]);
     expect(
       wallets
@@ -394,14 +401,14 @@ describe('Icelandic that reads as Icelandic, and one currency style (issue 16)',
     await fill(view.user, { ...bjorn, 'payee-name': name });
     await view.user.click(screen.getByRole('button', { name: 'Yfirfara greiðslu' }));
     await view.user.click(await screen.findByRole('button', { name: /^Greiða 1\.500\s?kr\.$/ }));
-    return { ...view, result: await screen.findByTestId('pay-result') };
+    return { ...view, result: await answeredResult() };
   }
 
   it('names the payee beside the word for payee, so no name has to be declined', async () => {
     const { result } = await payInIcelandic(await signedIn({ language: 'is' }), 'Björn Sigurðsson');
     // "til Björn Sigurðsson" wanted the genitive (til Björns Sigurðssonar), which no app can make of any name.
     expect(plain(within(result).getByRole('status'))).toBe(
-      'Bankinn tók við greiðslunni (1.500 kr.). Viðtakandi: Björn Sigurðsson.',
+      'Bankinn tók við greiðslunni (1.500 kr., viðtakandi: Björn Sigurðsson) og henni er lokið.',
     );
   });
 
@@ -484,7 +491,7 @@ describe('a payment whose record is damaged', () => {
     const [sent] = core.requests('submitPayment');
     await damageRecord(core, sent?.id ?? '');
     release();
-    return screen.findByTestId('pay-result');
+    return answeredResult();
   }
 
   it('says to check the online banking when sending is refused because the record is damaged, and offers no Check again', async () => {
@@ -498,7 +505,7 @@ describe('a payment whose record is damaged', () => {
         .getAllByRole('alert')
         .map((alert) => alert.textContent),
     ).toEqual([DAMAGED_TEXT]);
-    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(within(result).queryByRole('button', { name: 'Check now' })).toBeNull();
     expect(within(result).getByRole('button', { name: 'New payment' })).toBeTruthy();
     expect(wallets.sandbox().initiations()).toHaveLength(0);
     await expectAxeClean(container);
@@ -510,19 +517,19 @@ describe('a payment whose record is damaged', () => {
     wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing', count: 2 });
     const { user } = await toReview(core);
     await user.click(screen.getByRole('button', PAY));
-    await user.click(await screen.findByRole('button', { name: 'Check again' }));
+    await user.click(await screen.findByRole('button', { name: 'Check now' }));
     await waitFor(() => expect(core.requests('checkAgain')).toHaveLength(1));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Check again' })).toHaveProperty('disabled', false));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check now' })).toHaveProperty('disabled', false));
     expect(screen.getByTestId('pay-result').dataset['state']).toBe('unknown');
 
     // Check again once more: this time main finds the record damaged.
     const [payment] = (await core.value('historyPage', {})).items;
     await damageRecord(core, payment?.id ?? '');
-    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await user.click(screen.getByRole('button', { name: 'Check now' }));
     await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('damaged'));
     const result = screen.getByTestId('pay-result');
     expect(within(result).getByRole('alert').textContent).toBe(DAMAGED_TEXT);
-    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(within(result).queryByRole('button', { name: 'Check now' })).toBeNull();
     expect(wallets.sandbox().initiations()).toHaveLength(0);
   });
 
@@ -533,6 +540,6 @@ describe('a payment whose record is damaged', () => {
     expect(within(result).getByRole('alert').textContent).toBe(
       'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
     );
-    expect(within(result).queryByRole('button', { name: 'Athuga aftur' })).toBeNull();
+    expect(within(result).queryByRole('button', { name: 'Athuga núna' })).toBeNull();
   });
 });

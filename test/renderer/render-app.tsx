@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -81,6 +81,16 @@ export async function renderApp(core: { api: WalletApi }) {
   // Loaded: the app, or its lock screen when a passcode is set and the app is locked.
   await screen.findByTestId(/^(app-name|lock-screen)$/);
   return { user, store, ...view };
+}
+
+/**
+ * The pay screen's result once main has answered the send (or the check) the window started: the result shows at
+ * once with the payment being sent, and its state is final for this call only when nothing is in flight.
+ */
+export async function answeredResult(): Promise<HTMLElement> {
+  const result = await screen.findByTestId('pay-result');
+  await waitFor(() => expect(within(result).getByTestId('payment-status').getAttribute('aria-busy')).toBeNull());
+  return result;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { displayAccount } from '../../../common/account-number.ts';
 import type { PaymentView } from '../../../common/bridge-contract.ts';
+import { receiptKind } from '../../../common/payment-status.ts';
 import { KENNITALA_DIGITS_PATTERN, maskKennitala } from '../../../common/kennitala.ts';
 import type { AppLocale } from '../../../common/locale.ts';
 import type { Environment } from '../../../common/profile.ts';
@@ -20,9 +21,8 @@ export interface ReceiptProps {
   profileName: string;
 }
 
-/** Only a payment the bank took has a receipt. */
-export const hasReceipt = (payment: PaymentView): boolean =>
-  payment.state === 'accepted' || payment.state === 'settled';
+/** A payment the bank took has a receipt, and one the customer says went through (marked so). */
+export const hasReceipt = (payment: PaymentView): boolean => receiptKind(payment.state) !== 'none';
 
 /** When the bank took it: its answer's time, else the first send. */
 export const receiptTime = (payment: PaymentView): number =>
@@ -49,6 +49,11 @@ export function Receipt({ payment, locale, environment, profileName }: ReceiptPr
         </p>
       )}
       <h3 className="receipt-title">{t('receipt.title')}</h3>
+      {receiptKind(payment.state) === 'customer' && (
+        <p className="receipt-customer-word" data-testid="receipt-customer-word">
+          {t('receipt.customerWord')}
+        </p>
+      )}
       <p className="receipt-amount">
         <strong>{formatAmount(order.amount, locale)}</strong>
       </p>

@@ -119,6 +119,15 @@ export function formatDate(instant: number, locale: AppLocale): string {
   return day(new Date(instant), locale, MONTHS_LONG);
 }
 
+/** A time of day on the customer's own clock, to the second: when the app asks the bank next. */
+export function formatTime(instant: number, locale: AppLocale): string {
+  if (intlSpeaks(locale)) {
+    return new Intl.DateTimeFormat(tag(locale), { timeStyle: 'medium', hourCycle: 'h23' }).format(instant);
+  }
+  const date = new Date(instant);
+  return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}
+
 /** A time in GMT, which says so: the daily limit's day is GMT, whatever the customer's clock. */
 export function formatGmtTime(instant: number, locale: AppLocale): string {
   if (intlSpeaks(locale)) {

@@ -12,19 +12,34 @@ import * as receipt from './messages/receipt.ts';
 import * as request from './messages/request.ts';
 import * as settings from './messages/settings.ts';
 import * as signIn from './messages/sign-in.ts';
+import * as status from './messages/status.ts';
 
 /**
  * Every text on screen, in English and Icelandic. Each section file has an `en` object and an `is` object typed
  * with en's keys, so a missing translation does not compile; test/renderer/i18n.test.ts checks the rest
  * (no empty text, the same {placeholders}).
  */
-export const sections = { common, failure, signIn, pay, grant, history, receipt, request, profiles, settings, lock };
+export const sections = {
+  common,
+  failure,
+  signIn,
+  pay,
+  status,
+  grant,
+  history,
+  receipt,
+  request,
+  profiles,
+  settings,
+  lock,
+};
 
 const en = {
   ...common.en,
   ...failure.en,
   ...signIn.en,
   ...pay.en,
+  ...status.en,
   ...grant.en,
   ...history.en,
   ...receipt.en,
@@ -38,6 +53,7 @@ const is = {
   ...failure.is,
   ...signIn.is,
   ...pay.is,
+  ...status.is,
   ...grant.is,
   ...history.is,
   ...receipt.is,

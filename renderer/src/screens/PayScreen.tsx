@@ -47,7 +47,12 @@ export function PayScreen() {
       </div>
       {stage.name === 'form' && <PayForm onReview={actions.review} onLimit={actions.setLimit} />}
       {stage.name === 'review' && (
-        <Review validation={stage.validation} draft={stage.draft} onBack={actions.backToForm} onDone={actions.sent} />
+        <Review
+          validation={stage.validation}
+          draft={stage.draft}
+          onBack={actions.backToForm}
+          onConfirmed={actions.confirmed}
+        />
       )}
       {stage.name === 'result' && <Result store={store} />}
     </section>
@@ -95,7 +100,12 @@ function PayForm({
     setTouched((before) => ({ ...before, ...Object.fromEntries(requestNotice.fields.map((field) => [field, true])) }));
   }, [requestNotice]);
 
+  // The grant of whoever is signed in: the form reads the customer's lists when it opens and again at each new
+  // sign-in, and a refusal from before it goes (under the prompt after the grant's end there is nothing to read).
+  const grant = useApp((state) => (state.session?.signedIn ? state.session.grantStart : undefined));
   useEffect(() => {
+    if (grant === undefined) return;
+    setProblem(undefined);
     unwrap(wallet.listAccounts()).then(
       (list) => {
         setAccounts(list);
@@ -105,11 +115,13 @@ function PayForm({
       (error: unknown) => setProblem(errorCode(error)),
     );
     unwrap(wallet.listPayees()).then(setPayees, () => undefined);
-    // Once, when the form opens: the draft is only read to pick a default account.
-  }, [wallet]);
+    // The draft is only read to pick a default account.
+  }, [wallet, grant]);
 
-  // Every change is checked by the main process, with the rules the bank applies; the last answer wins.
+  // Every change is checked by the main process, with the rules the bank applies, and again after a new sign-in;
+  // the last answer wins.
   useEffect(() => {
+    if (grant === undefined) return;
     const mine = ++sequence.current;
     unwrap(wallet.validatePayment(draft)).then(
       (result) => {
@@ -123,7 +135,7 @@ function PayForm({
         setProblem(errorCode(error));
       },
     );
-  }, [wallet, draft, onLimit]);
+  }, [wallet, draft, onLimit, grant]);
 
   useEffect(() => {
     if (!reviewWaiting || !current) return;

@@ -6,6 +6,8 @@ import { PAYMENT_TERMS } from '../../../../common/glossary.ts';
  */
 export const en = {
   'receipt.title': 'Payment receipt',
+  'receipt.customerWord':
+    'Not confirmed by the bank: the bank’s answer never reached the app, and you said your online banking shows this payment.',
   'receipt.open': 'Receipt',
   'receipt.test': 'TEST: no real money moved ({environment})',
   'receipt.payer': 'Payer',
@@ -36,6 +38,8 @@ export const en = {
 
 export const is: Record<keyof typeof en, string> = {
   'receipt.title': 'Kvittun fyrir greiðslu',
+  'receipt.customerWord':
+    'Ekki staðfest af bankanum: svar bankans barst forritinu aldrei og þú sagðir að netbankinn þinn sýni þessa greiðslu.',
   'receipt.open': 'Kvittun',
   'receipt.test': 'PRÓFUN: engir raunverulegir peningar voru millifærðir ({environment})',
   'receipt.payer': 'Greiðandi',

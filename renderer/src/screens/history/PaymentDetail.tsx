@@ -6,9 +6,10 @@ import type { AppLocale } from '../../../../common/locale.ts';
 import type { PaymentState } from '../../../../common/payment-rules.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { PaymentError } from '../../components/PaymentError.tsx';
+import { PaymentStatus } from '../../components/PaymentStatus.tsx';
+import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { hasReceipt } from '../../components/Receipt.tsx';
 import { ReceiptPanel } from '../../components/ReceiptPanel.tsx';
-import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
@@ -32,12 +33,23 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
     );
   }
   const damaged = payment.state === 'damaged';
-  // No refresh for a damaged record: the app never asks the bank about it again (nor when main says so).
+  // An accepted payment's status is asked with this dialog's own button, which says what it learned; never for a
+  // damaged record (nor when main says the record is damaged).
   const refreshable = payment.state === 'accepted' && detail.errorCode !== 'RECORD_DAMAGED';
 
   return (
     <Dialog key="detail" title={t('history.detail.title')} onClose={actions.close}>
       <div className="history-detail" data-testid="payment-detail">
+        {/* What is known and what can be done, from the one table (common/payment-status.ts), as on the pay screen. */}
+        <PaymentStatus
+          key={payment.id}
+          payment={payment}
+          headingId="history-status-title"
+          failure={false}
+          omit={['checkNow', 'receipt']}
+          focusFirst={false}
+          screen={{}}
+        />
         {/* Long: it scrolls on its own (by keyboard too), and the buttons below stay in view. */}
         <div className="history-detail-body" tabIndex={0} role="region" aria-label={t('history.detail.title')}>
           {/* A damaged record: what to do comes first. */}
@@ -58,14 +70,14 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
           />
         )}
         <div className="actions">
-          {refreshable && (
+          {(refreshable || (payment.state === 'unknown' && !payment.windowClosed)) && (
             <button
               type="button"
               className="primary"
               disabled={detail.refreshing}
               onClick={() => void actions.refreshStatus()}
             >
-              {t('history.detail.refresh')}
+              {t('status.action.checkNow')}
             </button>
           )}
           {hasReceipt(payment) && (

@@ -227,7 +227,9 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
         if (!detail || detail.refreshing) return;
         set({ detail: { ...detail, refreshing: true, refreshed: false, errorCode: undefined } });
         try {
-          const payment = await unwrap(wallet.refreshStatus({ id: detail.payment.id }));
+          // The bank took it: its status; an unknown outcome: the same request id again (main decides which).
+          const { id, state } = detail.payment;
+          const payment = await unwrap(state === 'accepted' ? wallet.refreshStatus({ id }) : wallet.checkAgain({ id }));
           answered(payment);
           const now = get().detail;
           if (now?.payment.id === payment.id) set({ detail: { ...now, refreshing: false, refreshed: true } });

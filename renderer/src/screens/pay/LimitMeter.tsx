@@ -3,7 +3,10 @@ import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDuration, formatGmtTime } from '../../i18n/format.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
 
-/** "X kr. of 200.000 kr. left today; resets at 00:00 GMT (in 3 h 12 min)", with a meter. */
+/**
+ * "X kr. of 200.000 kr. left today; resets at 00:00 GMT (in 3 h 12 min)", with a meter, and how much of what is used
+ * is held by a payment not sent yet, or is on its way or not known.
+ */
 export function LimitMeter({ limit }: { limit: DailyLimitView | undefined }) {
   const t = useT();
   const locale = useApp((state) => state.locale);
@@ -19,6 +22,13 @@ export function LimitMeter({ limit }: { limit: DailyLimitView | undefined }) {
           duration: formatDuration(limit.resetsAt - limit.asOf, locale),
         })}
       </p>
+      {/* What is used, by what the app knows of it (common/payment-status.ts): not sent yet is held, not spent. */}
+      {limit.held > 0 && (
+        <p data-testid="limit-held">{t('limit.held', { amount: formatAmount(limit.held, locale) })}</p>
+      )}
+      {limit.uncertain > 0 && (
+        <p data-testid="limit-uncertain">{t('limit.uncertain', { amount: formatAmount(limit.uncertain, locale) })}</p>
+      )}
       {limit.bankSaysReached && <p className="warning">{t('limit.bankReached')}</p>}
     </section>
   );

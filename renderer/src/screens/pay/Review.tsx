@@ -1,16 +1,26 @@
 import { useState } from 'react';
 import { displayAccount } from '../../../../common/account-number.ts';
-import type { DraftValidation, PaymentView } from '../../../../common/bridge-contract.ts';
+import type { DraftValidation, DuplicateWarning, PaymentView } from '../../../../common/bridge-contract.ts';
 import type { PayDraft } from '../../state/app-store.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
-import { PresencePrompt } from '../../components/PresencePrompt.tsx';
 import { amountInWords } from '../../i18n/amount-words.ts';
-import { useT } from '../../i18n/index.ts';
+import { useT, type MessageKey } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useFocusOnShow } from '../../lib/focus.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+
+/**
+ * What the duplicate warning says of the earlier payment: only what the app knows (common/payment-status.ts).
+ * "You paid" is for a payment the bank took.
+ */
+const DUPLICATE_WORDS: Record<DuplicateWarning['kind'], MessageKey> = {
+  paid: 'review.duplicate',
+  declaredPaid: 'review.duplicate.declaredPaid',
+  uncertain: 'review.duplicate.uncertain',
+  notSent: 'review.duplicate.notSent',
+};
 
 /**
  * Every field once more before anything is sent. "Pay" locks at the first press: the intent and its request id are
@@ -21,13 +31,14 @@ export function Review({
   validation,
   draft,
   onBack,
-  onDone,
+  onConfirmed,
 }: {
   validation: DraftValidation;
   /** The draft the validation checked: the one confirmed, so the payment is the one on screen. */
   draft: PayDraft;
   onBack: () => void;
-  onDone: (payment: PaymentView, error?: string) => void;
+  /** Confirmed, with its request id on disk: the result screen sends it and shows what happens. */
+  onConfirmed: (payment: PaymentView) => void;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -37,7 +48,6 @@ export function Review({
   const [acknowledged, setAcknowledged] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string>();
-  const [askPresence, setAskPresence] = useState<PaymentView>();
   const heading = useFocusOnShow<HTMLHeadingElement>();
   const order = validation.order;
   if (!order) return null;
@@ -47,30 +57,16 @@ export function Review({
   const pay = async () => {
     setPaying(true);
     setError(undefined);
-    let confirmed: PaymentView;
     try {
       // The warning the customer acknowledged names one earlier payment; a second press finds this one instead.
       const acknowledgeDuplicate = acknowledged && duplicate ? duplicate.intentId : undefined;
-      confirmed = await unwrap(
-        wallet.confirmPayment({ draft, ...(acknowledgeDuplicate ? { acknowledgeDuplicate } : {}) }),
+      onConfirmed(
+        await unwrap(wallet.confirmPayment({ draft, ...(acknowledgeDuplicate ? { acknowledgeDuplicate } : {}) })),
       );
     } catch (caught) {
       // Nothing was stored or sent: the customer may fix it and press again.
       setError(errorCode(caught));
       setPaying(false);
-      return;
-    }
-    await send(confirmed);
-  };
-
-  const send = async (confirmed: PaymentView) => {
-    try {
-      onDone(await unwrap(wallet.submitPayment({ id: confirmed.id })));
-    } catch (caught) {
-      // The passcode was entered too long ago: asked for here, then the same payment is sent.
-      if (errorCode(caught) === 'PRESENCE_REQUIRED') return setAskPresence(confirmed);
-      // Confirmed but not sent (signed out, for one): the result screen offers to send it with the same request id.
-      onDone(confirmed, errorCode(caught));
     }
   };
 
@@ -105,7 +101,7 @@ export function Review({
       {duplicate && (
         <div className="warning" role="alert" data-testid="duplicate-warning">
           <p>
-            {t('review.duplicate', {
+            {t(DUPLICATE_WORDS[duplicate.kind], {
               amount: formatAmount(duplicate.amount, locale),
               date: formatDateTime(duplicate.createdAt, locale),
             })}
@@ -135,19 +131,6 @@ export function Review({
           {t('action.back')}
         </button>
       </div>
-      {askPresence && (
-        <PresencePrompt
-          amount={amount}
-          onConfirmed={() => {
-            setAskPresence(undefined);
-            void send(askPresence);
-          }}
-          onCancel={() => {
-            setAskPresence(undefined);
-            onDone(askPresence, 'PRESENCE_REQUIRED');
-          }}
-        />
-      )}
     </div>
   );
 }

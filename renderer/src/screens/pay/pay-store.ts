@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DailyLimitView, DraftValidation, PaymentView, WalletApi } from '../../../../common/bridge-contract.ts';
-import { errorCode, unwrap } from '../../lib/api.ts';
+import { unwrap } from '../../lib/api.ts';
 import type { AppStore, PayDraft } from '../../state/app-store.ts';
 
 export type Stage =
@@ -9,9 +9,11 @@ export type Stage =
   | {
       name: 'result';
       payment: PaymentView;
-      /** The code of a call about the payment that main refused (the send, a check again, saving the payee). */
+      /** The code of a call about the payment that main refused before the result showed it. */
       error?: string;
       newPayee: boolean;
+      /** The review has just confirmed it: the result sends it at once (see `takeSendNow`). */
+      sendNow: boolean;
     };
 
 export interface PayState {
@@ -25,12 +27,10 @@ export interface PayActions {
   /** With main's check of exactly this draft: what the review shows is what is confirmed. */
   review(validation: DraftValidation, draft: PayDraft): void;
   backToForm(): void;
-  /** The review's payment as the confirm or the send left it, and the send's refusal if there was one. */
-  sent(payment: PaymentView, error?: string): void;
-  /** Asks the bank again, with the same request id, about the payment on the result screen. */
-  checkAgain(): Promise<void>;
-  /** A call about the payment on the result screen was refused. */
-  refused(code: string): void;
+  /** The review's payment, confirmed: the result shows it and sends it at once. */
+  confirmed(payment: PaymentView): void;
+  /** Whether the result should send its payment now: true once after `confirmed`, then false. */
+  takeSendNow(): boolean;
   setLimit(limit: DailyLimitView): void;
   refreshLimit(): void;
   /**
@@ -70,27 +70,18 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
       backToForm() {
         set({ stage: { name: 'form' } });
       },
-      sent(payment, error) {
+      confirmed(payment) {
         const { stage } = get();
         const newPayee = stage.name === 'review' && stage.validation.newPayee;
         const newest = app.getState().actions.notePayment(payment);
-        set({ stage: { name: 'result', payment: newest, newPayee, ...(error ? { error } : {}) } });
+        set({ stage: { name: 'result', payment: newest, newPayee, sendNow: true } });
         clearDraftOnceTaken(newest);
       },
-      async checkAgain() {
+      takeSendNow() {
         const { stage } = get();
-        if (stage.name !== 'result') return;
-        const { error: _before, ...rest } = stage;
-        set({ stage: rest });
-        try {
-          showPayment(app.getState().actions.notePayment(await unwrap(wallet.checkAgain({ id: stage.payment.id }))));
-        } catch (caught) {
-          actions.refused(errorCode(caught));
-        }
-      },
-      refused(code) {
-        const { stage } = get();
-        if (stage.name === 'result') set({ stage: { ...stage, error: code } });
+        if (stage.name !== 'result' || !stage.sendNow) return false;
+        set({ stage: { ...stage, sendNow: false } });
+        return true;
       },
       setLimit(limit) {
         // Answers may cross on their way: the one main read later wins.

@@ -1,0 +1,167 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { DailyLimitView, PaymentView } from '../../../common/bridge-contract.ts';
+import { formatKennitala } from '../../../common/kennitala.ts';
+import type { PaymentAction } from '../../../common/payment-status.ts';
+import { DAMAGED_FAILURE } from '../i18n/explain-failure.ts';
+import { useT, type MessageKey } from '../i18n/index.ts';
+import { formatAmount, formatDate, formatTime } from '../i18n/format.ts';
+import { useApp } from '../lib/wallet-context.tsx';
+import { PaymentError } from './PaymentError.tsx';
+import { PresencePrompt } from './PresencePrompt.tsx';
+import { usePaymentActions, type MainAction } from './use-payment-actions.ts';
+
+const MAIN_ACTIONS: Record<MainAction, { label: MessageKey; primary: boolean }> = {
+  send: { label: 'status.action.send', primary: true },
+  checkNow: { label: 'status.action.checkNow', primary: true },
+  dontSend: { label: 'status.action.dontSend', primary: false },
+  declarePaid: { label: 'status.action.declarePaid', primary: false },
+  declareNotPaid: { label: 'status.action.declareNotPaid', primary: false },
+};
+const isMainAction = (action: PaymentAction): action is MainAction => action in MAIN_ACTIONS;
+
+/** The screen's own answers to the table's other actions; an action without one is not offered there. */
+export type ScreenActions = Partial<
+  Record<Extract<PaymentAction, 'receipt' | 'backToForm' | 'newPayment'>, () => void>
+>;
+
+/**
+ * One payment's state as the customer sees it, from the one table (common/payment-status.ts): the title (a heading
+ * that takes the focus when the state changes), what is known and what to do, the bank's or the app's explanation of
+ * a failure, when the app asks next by itself, and the row's actions. The pay screen's result and a payment's
+ * details in History both show it.
+ */
+export function PaymentStatus({
+  payment,
+  screen,
+  sendNow,
+  willSend = false,
+  initialError,
+  today,
+  headingId,
+  failure: withFailure = true,
+  omit = [],
+  focusFirst = true,
+  children,
+}: {
+  payment: PaymentView;
+  screen: ScreenActions;
+  /** Send it at once (the review has just confirmed it); true once. */
+  sendNow?: () => boolean;
+  /** That order is waiting to be taken (shown as being sent from the first frame). */
+  willSend?: boolean;
+  /** A refusal that came with the payment (a send the review started). */
+  initialError?: string | undefined;
+  /** Today's limit, for a refusal over it. */
+  today?: DailyLimitView | undefined;
+  headingId: string;
+  /** Whether the payment's own failure is explained here (History's details explain it with its technical side). */
+  failure?: boolean;
+  /** Actions of the row the screen offers in its own way (History's details ask for a status with its own button). */
+  omit?: readonly PaymentAction[];
+  /**
+   * The title takes the focus when it first shows (the result screen) or only when the state changes (in a dialog,
+   * whose own focus comes first and goes back where it was when it closes).
+   */
+  focusFirst?: boolean;
+  /** More of the screen's own buttons, after the table's. */
+  children?: ReactNode;
+}) {
+  const t = useT();
+  const locale = useApp((state) => state.locale);
+  const actions = usePaymentActions(payment, {
+    ...(sendNow ? { sendNow, willSend } : {}),
+    ...(initialError ? { initialError } : {}),
+  });
+  const { shown, row, busy, error, seconds } = actions;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownBefore = useRef<string>(undefined);
+  useEffect(() => {
+    const first = shownBefore.current === undefined;
+    shownBefore.current = shown;
+    if (!first || focusFirst) heading.current?.focus();
+  }, [shown, focusFirst]);
+  const amount = formatAmount(payment.order.amount, locale);
+  const payee = payment.order.payeeName || formatKennitala(payment.order.depositKennitala);
+  const text = t(`status.${shown}.text`, {
+    amount,
+    payee,
+    seconds,
+    requestId: payment.requestId,
+    date: formatDate(payment.firstSentAt ?? payment.createdAt, locale),
+  });
+  // The payment's own failure: the bank's refusal, or why its outcome is not known. A damaged record says so first.
+  const failure = shown === 'damaged' ? DAMAGED_FAILURE : payment.error;
+  const showFailure =
+    withFailure &&
+    failure !== undefined &&
+    (shown === 'rejected' || shown.startsWith('unknown') || shown === 'damaged');
+
+  return (
+    <div
+      className="payment-status"
+      data-testid="payment-status"
+      data-shown={shown}
+      aria-busy={actions.pending || undefined}
+    >
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        {t(`status.${shown}.title`)}
+      </h3>
+      {showFailure && (
+        <PaymentError failure={failure} alert={shown === 'damaged'} {...(shown === 'rejected' ? { today } : {})} />
+      )}
+      <p role="status" data-testid="status-text">
+        {text}
+      </p>
+      {payment.nextCheckAt !== undefined && row.followedUp && (
+        <p data-testid="next-check">{t('status.nextCheck', { time: formatTime(payment.nextCheckAt, locale) })}</p>
+      )}
+      {/* A call about this payment that main refused (a send, a check, a drop), explained as the payment's own. */}
+      {error && !(shown === 'damaged' && error === 'RECORD_DAMAGED') && (
+        <PaymentError failure={{ code: error }} alert testId="payment-refused" />
+      )}
+      <div className="actions">
+        {row.actions.map((action) => {
+          if (omit.includes(action)) return null;
+          if (isMainAction(action)) {
+            const { label, primary } = MAIN_ACTIONS[action];
+            return (
+              <button
+                key={action}
+                type="button"
+                className={primary ? 'primary' : undefined}
+                disabled={busy !== undefined}
+                aria-busy={busy === action || undefined}
+                onClick={() => void actions.run(action)}
+              >
+                {busy === action ? t('status.working') : t(label)}
+              </button>
+            );
+          }
+          const onPress =
+            action === 'receipt' || action === 'backToForm' || action === 'newPayment' ? screen[action] : undefined;
+          if (!onPress) return null;
+          return (
+            <button
+              key={action}
+              type="button"
+              className={action === 'newPayment' && row.receipt === 'bank' ? 'primary' : undefined}
+              onClick={onPress}
+            >
+              {t(SCREEN_LABELS[action as keyof typeof SCREEN_LABELS])}
+            </button>
+          );
+        })}
+        {children}
+      </div>
+      {actions.prompting && (
+        <PresencePrompt amount={amount} onConfirmed={actions.presenceGiven} onCancel={actions.cancelPrompt} />
+      )}
+    </div>
+  );
+}
+
+const SCREEN_LABELS = {
+  receipt: 'receipt.open',
+  backToForm: 'result.backToForm',
+  newPayment: 'result.newPayment',
+} as const satisfies Record<keyof ScreenActions, MessageKey>;

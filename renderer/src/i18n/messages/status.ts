@@ -1,0 +1,120 @@
+/**
+ * The words of every state a payment can be in as the customer sees it (common/payment-status.ts: the one table),
+ * for the pay screen's result and a payment's details alike: a title, and a text saying what is known and what to
+ * do. A payee is never declined in Icelandic: the name stands after "Viðtakandi:" as it was typed.
+ */
+export const en = {
+  'status.draft.title': 'Not sent yet',
+  'status.draft.text': 'Nothing has been sent. Review the payment to pay it.',
+  'status.notSent.title': 'Confirmed, not sent',
+  'status.notSent.text':
+    'The payment of {amount} to {payee} was confirmed but has not been sent, and nothing has left your account. Send it now, or choose Don’t send to drop it for good.',
+  'status.awaitingPasscode.title': 'Waiting for your passcode',
+  'status.awaitingPasscode.text':
+    'The payment of {amount} to {payee} has not been sent. It goes once you enter your passcode.',
+  'status.notSentTooLate.title': 'Confirmed, never sent, and too old to send',
+  'status.notSentTooLate.text':
+    'You confirmed this payment of {amount} to {payee} more than 24 hours ago and it was never sent, so the app will not send it now. Drop it, and make a new payment if you still want to pay.',
+  'status.sending.title': 'Sending the payment…',
+  'status.sending.text': 'Sending {amount} to {payee} ({seconds} s so far). Do not pay again.',
+  'status.slow.title': 'The bank is slow to answer',
+  'status.slow.text':
+    'The bank has not answered yet ({seconds} s so far). The app keeps trying with the same request id, so the payment cannot go through twice. Do not pay again.',
+  'status.accepted.title': 'Payment sent',
+  'status.accepted.text':
+    'The bank accepted the payment of {amount} to {payee}. It has not yet told the app that the payment is completed.',
+  'status.settled.title': 'Payment sent',
+  'status.settled.text': 'The bank accepted the payment of {amount} to {payee} and has completed it.',
+  'status.rejected.title': 'The payment was not made',
+  'status.rejected.text': 'Nothing was paid.',
+  'status.unknown.title': 'We do not know yet whether the payment went through',
+  'status.unknown.text':
+    'Do not pay again: check again instead. The app asks the bank with the same request id ({requestId}), so the payment cannot go through twice.',
+  'status.unknownTooLate.title': 'The app can no longer ask the bank',
+  'status.unknownTooLate.text':
+    'More than 24 hours have passed since this payment was confirmed, and the bank’s answer never reached the app. Look in your online banking for a payment of {amount} to {payee} on {date}, and tell the app what you find. Your answer is kept as yours, not as the bank’s.',
+  'status.declaredPaid.title': 'Went through, by your word',
+  'status.declaredPaid.text':
+    'You said your online banking shows this payment of {amount} to {payee}. The bank never confirmed it to the app.',
+  'status.declaredNotPaid.title': 'Did not go through, by your word',
+  'status.declaredNotPaid.text':
+    'You said your online banking does not show this payment of {amount} to {payee}. It does not count towards your daily limit. The bank never confirmed it to the app.',
+  'status.dropped.title': 'Not sent: you dropped it',
+  'status.dropped.text':
+    'The payment of {amount} to {payee} was never sent and will not be. Its share of the daily limit is free again.',
+  'status.damaged.title': 'This payment’s record is damaged',
+  'status.damaged.text': 'Whether it was paid is not known.',
+  'status.nextCheck': 'The app asks the bank again by itself at {time}.',
+  'status.action.send': 'Send it',
+  'status.action.dontSend': 'Don’t send',
+  'status.action.checkNow': 'Check now',
+  'status.action.declarePaid': 'It went through',
+  'status.action.declareNotPaid': 'It did not go through',
+  'status.working': 'Working…',
+  'limit.held': '{amount} of it is held by a payment not sent yet.',
+  'limit.uncertain': '{amount} of it is for payments on their way or whose outcome is not known.',
+  'review.duplicate.declaredPaid':
+    'You said a payment of {amount} to this payee on {date} went through (the bank never confirmed it). Is this a new payment?',
+  'review.duplicate.uncertain':
+    'The outcome of a payment of {amount} to this payee on {date} is not known: it may have gone through. Look at it in History before you pay again. Is this a new payment?',
+  'review.duplicate.notSent':
+    'A payment of {amount} to this payee, confirmed on {date}, has not been sent: you can send it or drop it in History. Is this a new payment?',
+} satisfies Record<string, string>;
+
+export const is: Record<keyof typeof en, string> = {
+  'status.draft.title': 'Ekki send enn',
+  'status.draft.text': 'Ekkert hefur verið sent. Yfirfarðu greiðsluna til að greiða hana.',
+  'status.notSent.title': 'Staðfest en ekki send',
+  'status.notSent.text':
+    'Greiðslan ({amount}, viðtakandi: {payee}) var staðfest en hefur ekki verið send og ekkert hefur farið af reikningnum þínum. Sendu hana núna, eða veldu „Ekki senda“ til að hætta við hana fyrir fullt og allt.',
+  'status.awaitingPasscode.title': 'Beðið eftir aðgangskóðanum þínum',
+  'status.awaitingPasscode.text':
+    'Greiðslan ({amount}, viðtakandi: {payee}) hefur ekki verið send. Hún fer þegar þú slærð inn aðgangskóðann.',
+  'status.notSentTooLate.title': 'Staðfest, aldrei send og of gömul til að senda',
+  'status.notSentTooLate.text':
+    'Þú staðfestir þessa greiðslu ({amount}, viðtakandi: {payee}) fyrir meira en sólarhring og hún var aldrei send, svo forritið sendir hana ekki úr þessu. Hættu við hana og gerðu nýja greiðslu ef þú vilt enn greiða.',
+  'status.sending.title': 'Greiðslan er í sendingu…',
+  'status.sending.text': 'Sendi {amount}, viðtakandi: {payee} ({seconds} sek. hingað til). Ekki greiða aftur.',
+  'status.slow.title': 'Bankinn er seinn að svara',
+  'status.slow.text':
+    'Bankinn hefur ekki svarað enn ({seconds} sek. hingað til). Forritið reynir áfram með sama auðkenni beiðninnar, svo greiðslan getur ekki farið tvisvar í gegn. Ekki greiða aftur.',
+  'status.accepted.title': 'Greiðsla send',
+  'status.accepted.text':
+    'Bankinn tók við greiðslunni ({amount}, viðtakandi: {payee}). Hann hefur ekki enn sagt forritinu að henni sé lokið.',
+  'status.settled.title': 'Greiðsla send',
+  'status.settled.text': 'Bankinn tók við greiðslunni ({amount}, viðtakandi: {payee}) og henni er lokið.',
+  'status.rejected.title': 'Greiðslan var ekki framkvæmd',
+  'status.rejected.text': 'Ekkert var greitt.',
+  'status.unknown.title': 'Ekki er enn vitað hvort greiðslan fór í gegn',
+  'status.unknown.text':
+    'Ekki greiða aftur: athugaðu frekar aftur. Forritið spyr bankann með sama auðkenni beiðninnar ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
+  'status.unknownTooLate.title': 'Forritið getur ekki lengur spurt bankann',
+  'status.unknownTooLate.text':
+    'Meira en sólarhringur er liðinn frá því að greiðslan var staðfest og svar bankans barst forritinu aldrei. Leitaðu í netbankanum þínum að greiðslu ({amount}, viðtakandi: {payee}) þann {date} og segðu forritinu hvað þú finnur. Svarið er skráð sem þitt, ekki bankans.',
+  'status.declaredPaid.title': 'Fór í gegn, að þinni sögn',
+  'status.declaredPaid.text':
+    'Þú sagðir að netbankinn þinn sýni þessa greiðslu ({amount}, viðtakandi: {payee}). Bankinn staðfesti hana aldrei við forritið.',
+  'status.declaredNotPaid.title': 'Fór ekki í gegn, að þinni sögn',
+  'status.declaredNotPaid.text':
+    'Þú sagðir að netbankinn þinn sýni ekki þessa greiðslu ({amount}, viðtakandi: {payee}). Hún telst ekki með í daglegri hámarksupphæð. Bankinn staðfesti hana aldrei við forritið.',
+  'status.dropped.title': 'Ekki send: þú hættir við hana',
+  'status.dropped.text':
+    'Greiðslan ({amount}, viðtakandi: {payee}) var aldrei send og verður ekki send. Hlutur hennar í daglegri hámarksupphæð er laus aftur.',
+  'status.damaged.title': 'Færsla þessarar greiðslu er sködduð',
+  'status.damaged.text': 'Ekki er vitað hvort hún var greidd.',
+  'status.nextCheck': 'Forritið spyr bankann sjálft aftur kl. {time}.',
+  'status.action.send': 'Senda hana',
+  'status.action.dontSend': 'Ekki senda',
+  'status.action.checkNow': 'Athuga núna',
+  'status.action.declarePaid': 'Hún fór í gegn',
+  'status.action.declareNotPaid': 'Hún fór ekki í gegn',
+  'status.working': 'Augnablik…',
+  'limit.held': 'Þar af eru {amount} fráteknar fyrir greiðslu sem er ekki send enn.',
+  'limit.uncertain': 'Þar af eru {amount} fyrir greiðslur á leiðinni eða með óvissa niðurstöðu.',
+  'review.duplicate.declaredPaid':
+    'Þú sagðir að greiðsla til þessa viðtakanda ({amount}) þann {date} hefði farið í gegn (bankinn staðfesti hana aldrei). Er þetta ný greiðsla?',
+  'review.duplicate.uncertain':
+    'Ekki er vitað hvort greiðsla til þessa viðtakanda ({amount}) þann {date} fór í gegn: hún gæti hafa gert það. Skoðaðu hana undir „Saga“ áður en þú greiðir aftur. Er þetta ný greiðsla?',
+  'review.duplicate.notSent':
+    'Greiðsla til þessa viðtakanda ({amount}), staðfest þann {date}, hefur ekki verið send: þú getur sent hana eða hætt við hana undir „Saga“. Er þetta ný greiðsla?',
+};
