@@ -1,5 +1,6 @@
 import { eventChannels, type EventChannel, type EventPayload, type HandlerTable } from '../common/bridge-contract.ts';
 import type { AppLocale } from '../common/locale.ts';
+import type { PaymentIntent } from '../common/payment.ts';
 import { addressBookHandlers } from './address-book/address-book-handlers.ts';
 import { AddressBook } from './address-book/address-book.ts';
 import { GrantReminders } from './auth/grant-reminders.ts';
@@ -164,14 +165,24 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
    * A payment as the window sees it now: with what main's clock says of it, and when the app asks about it next by
    * itself (only while its customer is the one signed in, whom the follow-up follows).
    */
-  const view: PaymentViews = (intent) => {
-    let followed = false;
+  const followedIn = (profileId: string): string | undefined => {
     try {
-      followed = sessions.customer(intent.profileId).kennitala === intent.order.debtorKennitala;
+      return sessions.customer(profileId).kennitala;
     } catch {
       // Nobody signed in: nothing is followed up.
+      return undefined;
     }
-    return paymentView(intent, { now: clock.now(), nextCheckAt: followed ? followUp.nextAt(intent) : undefined });
+  };
+  const viewFor = (intent: PaymentIntent, followed: string | undefined) =>
+    paymentView(intent, {
+      now: clock.now(),
+      nextCheckAt: followed === intent.order.debtorKennitala ? followUp.nextAt(intent) : undefined,
+    });
+  const view: PaymentViews = (intent) => viewFor(intent, followedIn(intent.profileId));
+  /** A page of them: who is signed in is read once, not once a row. */
+  const views = (intents: readonly PaymentIntent[]) => {
+    const followed = intents[0] ? followedIn(intents[0].profileId) : undefined;
+    return intents.map((intent) => viewFor(intent, followed));
   };
 
   const followUp = new FollowUp({
@@ -207,6 +218,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     ...paymentHandlers({
       payments,
       view,
+      views,
       sessions,
       activeProfile,
       clock,

@@ -1,5 +1,6 @@
 import { basename, dirname } from 'node:path';
-import type { HandlerTable, SavedFile } from '../../common/bridge-contract.ts';
+import type { HandlerTable, PaymentView, SavedFile } from '../../common/bridge-contract.ts';
+import type { PaymentIntent } from '../../common/payment.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import { receiptKind } from '../../common/payment-status.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
@@ -32,6 +33,8 @@ export interface PaymentHandlerOptions {
   payments: PaymentsByCustomer;
   /** A payment as the window sees it now (see wallet.ts). */
   view: PaymentViews;
+  /** A page of them. */
+  views(intents: readonly PaymentIntent[]): PaymentView[];
   sessions: SessionService;
   activeProfile(): string;
   clock: Clock;
@@ -87,7 +90,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       const page = narrowsHistory(filter)
         ? pageHistory(await service.everyPayment(), filter, { offset, limit }, { ordered: true })
         : await service.historyPage({ offset, limit });
-      return { total: page.total, items: page.items.map(view) };
+      return { total: page.total, items: options.views(page.items) };
     },
     getPayment: async ({ id }) => {
       const intent = await (await readable())?.find(id);
@@ -112,7 +115,10 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       // A receipt says the bank took it, or that the customer says it went through (and that the bank never said
       // so): nothing else has one, whatever the window asks (common/payment-status.ts).
       if (receiptKind(intent.state) === 'none') {
-        throw new WalletError('NO_RECEIPT', 'Only a payment the bank accepted has a receipt');
+        throw new WalletError(
+          'NO_RECEIPT',
+          'Only a payment the bank accepted, or that you said went through, has a receipt',
+        );
       }
       const printing = options.printToPdf();
       if (!printing) throw new WalletError('CANNOT_PRINT', 'This host cannot make a PDF');

@@ -62,7 +62,9 @@ const PRINT_COPY_PATH = '/__harness-print-copy';
  * and one EventSource for the events; "open in the system browser" opens a new tab of this browser. Each page (tab)
  * names itself on its calls and its events, so that printing "the window" prints the page that asked: asked by
  * `harness:print`, the page sends its document as it is now, without its scripts and its own CSP (which would refuse
- * the inline styles the app sets from script); the harness serves that copy with a CSP that runs no script.
+ * the inline styles the app sets from script); the harness serves that copy with a CSP that runs no script. The
+ * app's OS notifications arrive as `harness:notify` and show as a fixed box (role="status",
+ * data-testid="harness-notification") outside the React root; a click closes it.
  */
 function bridgeScript(token: string): string {
   return `(() => {
@@ -84,6 +86,29 @@ function bridgeScript(token: string): string {
     return () => events.removeEventListener(channel, wrapped);
   };
   events.addEventListener('harness:open', (message) => window.open(JSON.parse(message.data).url, '_blank'));
+  // The OS's notification, as the page's own: a fixed box outside the app's root, its words set as text only.
+  events.addEventListener('harness:notify', (message) => {
+    const notice = JSON.parse(message.data);
+    let box = document.querySelector('[data-testid="harness-notification"]');
+    if (!box) {
+      box = document.createElement('div');
+      box.setAttribute('role', 'status');
+      box.setAttribute('data-testid', 'harness-notification');
+      Object.assign(box.style, {
+        position: 'fixed', right: '12px', bottom: '12px', zIndex: '2147483647', maxWidth: '320px',
+        padding: '10px 14px', background: '#1f2933', color: '#fff', borderRadius: '8px',
+        boxShadow: '0 4px 16px rgba(0, 0, 0, 0.3)', font: '14px/1.4 system-ui, sans-serif',
+      });
+      box.addEventListener('click', () => box.remove());
+      document.body.append(box);
+    }
+    const title = document.createElement('strong');
+    title.textContent = notice.title;
+    const body = document.createElement('p');
+    body.style.margin = '4px 0 0';
+    body.textContent = notice.body;
+    box.replaceChildren(title, body);
+  });
   events.addEventListener('harness:print', (message) => {
     const copy = document.documentElement.cloneNode(true);
     const left = 'script, link[rel=modulepreload], meta[http-equiv="Content-Security-Policy" i]';
@@ -187,6 +212,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
           broadcast('harness:open', { url });
           return Promise.resolve();
         }),
+      // The OS's notifications show in the page (the bridge script draws them), to every page of the run.
+      notify: (notice) => broadcast('harness:notify', notice),
       // The app's own waits between automatic retries unless the caller says otherwise.
       retryDelaysMs: options.retryDelaysMs,
     },

@@ -94,7 +94,8 @@ export function PaymentStatus({
   const showFailure =
     withFailure &&
     failure !== undefined &&
-    (shown === 'rejected' || shown.startsWith('unknown') || shown === 'damaged');
+    // Past the 24 hours the failure's advice (check again) no longer holds: the state's text says what to do.
+    (shown === 'rejected' || shown === 'unknown' || shown === 'damaged');
 
   return (
     <div
@@ -103,7 +104,8 @@ export function PaymentStatus({
       data-shown={shown}
       aria-busy={actions.pending || undefined}
     >
-      <h3 id={headingId} ref={heading} tabIndex={-1}>
+      {/* In a dialog, its first focus: what is known of the payment is read first. */}
+      <h3 id={headingId} ref={heading} tabIndex={-1} {...(focusFirst ? {} : { 'data-autofocus': true })}>
         {t(`status.${shown}.title`)}
       </h3>
       {showFailure && (

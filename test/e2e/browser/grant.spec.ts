@@ -65,18 +65,15 @@ test('the grant moves on by itself: the banner counts down, then the blocking pr
   const banner = wallet.page.getByTestId('grant-banner');
 
   harness.sandbox.clock.set(signedInAt + 88.25 * DAY_MS);
-  await harness.wallet.checkReminders(); // the core's tick
   await expect(banner).toHaveText('Your bank access ends in 2 days. Renew now');
 
   harness.sandbox.clock.set(signedInAt + 89.25 * DAY_MS);
-  await harness.wallet.checkReminders(); // the core's tick
   await expect(banner).toHaveText('Your bank access ends tomorrow. Renew now');
   const lastDay = wallet.page.getByRole('dialog', { name: 'Your bank access ends tomorrow' });
   await lastDay.getByRole('button', { name: 'Later' }).click();
   await expect(lastDay).toBeHidden();
 
   harness.sandbox.clock.set(signedInAt + 90.25 * DAY_MS);
-  await harness.wallet.checkReminders(); // the core's tick
   await expect(wallet.page.getByRole('alertdialog', { name: 'Your bank access has ended' })).toBeVisible();
   await expect(banner).toBeHidden();
   expect(reads).toEqual([]);

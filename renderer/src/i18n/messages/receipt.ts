@@ -39,7 +39,7 @@ export const en = {
 export const is: Record<keyof typeof en, string> = {
   'receipt.title': 'Kvittun fyrir greiðslu',
   'receipt.customerWord':
-    'Ekki staðfest af bankanum: svar bankans barst forritinu aldrei og þú sagðir að netbankinn þinn sýni þessa greiðslu.',
+    'Ekki staðfest af bankanum: svar bankans barst forritinu aldrei og þú sagðir að netbankinn þinn sýndi þessa greiðslu.',
   'receipt.open': 'Kvittun',
   'receipt.test': 'PRÓFUN: engir raunverulegir peningar voru millifærðir ({environment})',
   'receipt.payer': 'Greiðandi',

@@ -14,7 +14,7 @@ export const en = {
     'The payment of {amount} to {payee} has not been sent. It goes once you enter your passcode.',
   'status.notSentTooLate.title': 'Confirmed, never sent, and too old to send',
   'status.notSentTooLate.text':
-    'You confirmed this payment of {amount} to {payee} more than 24 hours ago and it was never sent, so the app will not send it now. Drop it, and make a new payment if you still want to pay.',
+    'You confirmed this payment of {amount} to {payee} more than 24 hours ago and it was never sent, so the app will not send it now. Choose Don’t send, and make a new payment if you still want to pay.',
   'status.sending.title': 'Sending the payment…',
   'status.sending.text': 'Sending {amount} to {payee} ({seconds} s so far). Do not pay again.',
   'status.slow.title': 'The bank is slow to answer',
@@ -29,10 +29,10 @@ export const en = {
   'status.rejected.text': 'Nothing was paid.',
   'status.unknown.title': 'We do not know yet whether the payment went through',
   'status.unknown.text':
-    'Do not pay again: check again instead. The app asks the bank with the same request id ({requestId}), so the payment cannot go through twice.',
+    'Do not pay again: check now instead. The app asks the bank with the same request id ({requestId}), so the payment cannot go through twice.',
   'status.unknownTooLate.title': 'The app can no longer ask the bank',
   'status.unknownTooLate.text':
-    'More than 24 hours have passed since this payment was confirmed, and the bank’s answer never reached the app. Look in your online banking for a payment of {amount} to {payee} on {date}, and tell the app what you find. Your answer is kept as yours, not as the bank’s.',
+    'More than 24 hours have passed since this payment was confirmed, and the bank’s answer never reached the app. Look in your online banking for a payment of {amount} to {payee} on {date}, and tell the app what you find. Your answer will be kept as yours, not as the bank’s.',
   'status.declaredPaid.title': 'Went through, by your word',
   'status.declaredPaid.text':
     'You said your online banking shows this payment of {amount} to {payee}. The bank never confirmed it to the app.',
@@ -72,10 +72,11 @@ export const is: Record<keyof typeof en, string> = {
     'Greiðslan ({amount}, viðtakandi: {payee}) hefur ekki verið send. Hún fer þegar þú slærð inn aðgangskóðann.',
   'status.notSentTooLate.title': 'Staðfest, aldrei send og of gömul til að senda',
   'status.notSentTooLate.text':
-    'Þú staðfestir þessa greiðslu ({amount}, viðtakandi: {payee}) fyrir meira en sólarhring og hún var aldrei send, svo forritið sendir hana ekki úr þessu. Hættu við hana og gerðu nýja greiðslu ef þú vilt enn greiða.',
+    'Þú staðfestir þessa greiðslu ({amount}, viðtakandi: {payee}) fyrir meira en sólarhring og hún var aldrei send, svo forritið sendir hana ekki úr þessu. Veldu „Ekki senda“ og gerðu nýja greiðslu ef þú vilt enn greiða.',
   'status.sending.title': 'Greiðslan er í sendingu…',
-  'status.sending.text': 'Sendi {amount}, viðtakandi: {payee} ({seconds} sek. hingað til). Ekki greiða aftur.',
-  'status.slow.title': 'Bankinn er seinn að svara',
+  'status.sending.text':
+    'Greiðslan ({amount}, viðtakandi: {payee}) er í sendingu ({seconds} sek. hingað til). Ekki greiða aftur.',
+  'status.slow.title': 'Bankinn er lengi að svara',
   'status.slow.text':
     'Bankinn hefur ekki svarað enn ({seconds} sek. hingað til). Forritið reynir áfram með sama auðkenni beiðninnar, svo greiðslan getur ekki farið tvisvar í gegn. Ekki greiða aftur.',
   'status.accepted.title': 'Greiðsla send',
@@ -87,16 +88,16 @@ export const is: Record<keyof typeof en, string> = {
   'status.rejected.text': 'Ekkert var greitt.',
   'status.unknown.title': 'Ekki er enn vitað hvort greiðslan fór í gegn',
   'status.unknown.text':
-    'Ekki greiða aftur: athugaðu frekar aftur. Forritið spyr bankann með sama auðkenni beiðninnar ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
+    'Ekki greiða aftur: athugaðu stöðuna frekar. Forritið spyr bankann með sama auðkenni beiðninnar ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
   'status.unknownTooLate.title': 'Forritið getur ekki lengur spurt bankann',
   'status.unknownTooLate.text':
-    'Meira en sólarhringur er liðinn frá því að greiðslan var staðfest og svar bankans barst forritinu aldrei. Leitaðu í netbankanum þínum að greiðslu ({amount}, viðtakandi: {payee}) þann {date} og segðu forritinu hvað þú finnur. Svarið er skráð sem þitt, ekki bankans.',
+    'Meira en sólarhringur er liðinn frá því að greiðslan var staðfest og svar bankans barst forritinu aldrei. Leitaðu í netbankanum þínum að greiðslu ({amount}, viðtakandi: {payee}) þann {date} og segðu forritinu hvað þú finnur. Svarið verður skráð sem þitt, ekki bankans.',
   'status.declaredPaid.title': 'Fór í gegn, að þinni sögn',
   'status.declaredPaid.text':
-    'Þú sagðir að netbankinn þinn sýni þessa greiðslu ({amount}, viðtakandi: {payee}). Bankinn staðfesti hana aldrei við forritið.',
+    'Þú sagðir að netbankinn þinn sýndi þessa greiðslu ({amount}, viðtakandi: {payee}). Bankinn staðfesti hana aldrei við forritið.',
   'status.declaredNotPaid.title': 'Fór ekki í gegn, að þinni sögn',
   'status.declaredNotPaid.text':
-    'Þú sagðir að netbankinn þinn sýni ekki þessa greiðslu ({amount}, viðtakandi: {payee}). Hún telst ekki með í daglegri hámarksupphæð. Bankinn staðfesti hana aldrei við forritið.',
+    'Þú sagðir að netbankinn þinn sýndi ekki þessa greiðslu ({amount}, viðtakandi: {payee}). Hún telst ekki með í daglegri hámarksupphæð. Bankinn staðfesti hana aldrei við forritið.',
   'status.dropped.title': 'Ekki send: þú hættir við hana',
   'status.dropped.text':
     'Greiðslan ({amount}, viðtakandi: {payee}) var aldrei send og verður ekki send. Hlutur hennar í daglegri hámarksupphæð er laus aftur.',
@@ -114,7 +115,7 @@ export const is: Record<keyof typeof en, string> = {
   'review.duplicate.declaredPaid':
     'Þú sagðir að greiðsla til þessa viðtakanda ({amount}) þann {date} hefði farið í gegn (bankinn staðfesti hana aldrei). Er þetta ný greiðsla?',
   'review.duplicate.uncertain':
-    'Ekki er vitað hvort greiðsla til þessa viðtakanda ({amount}) þann {date} fór í gegn: hún gæti hafa gert það. Skoðaðu hana undir „Saga“ áður en þú greiðir aftur. Er þetta ný greiðsla?',
+    'Ekki er vitað hvort greiðsla til þessa viðtakanda ({amount}) þann {date} fór í gegn: hún gæti hafa farið í gegn. Skoðaðu hana undir „Saga“ áður en þú greiðir aftur. Er þetta ný greiðsla?',
   'review.duplicate.notSent':
     'Greiðsla til þessa viðtakanda ({amount}), staðfest þann {date}, hefur ekki verið send: þú getur sent hana eða hætt við hana undir „Saga“. Er þetta ný greiðsla?',
 };

@@ -173,7 +173,11 @@ function Failure({ payment }: { payment: PaymentView }) {
   return (
     <section className="history-failure" aria-labelledby="history-failure-title" data-testid="payment-failure">
       <h3 id="history-failure-title">{t('history.detail.error')}</h3>
-      <PaymentError failure={error} />
+      {/* Past the 24 hours a failure's advice to check again no longer holds (the status above says what to do); the
+          24 hours' own explanation does. */}
+      {(payment.state !== 'unknown' || !payment.windowClosed || error.name === 'WindowExpired') && (
+        <PaymentError failure={error} />
+      )}
       <p className="history-technical">
         {t('history.detail.errorTechnical', { name: error.name, code: error.code, status, message: error.message })}
       </p>

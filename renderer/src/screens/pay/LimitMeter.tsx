@@ -24,10 +24,14 @@ export function LimitMeter({ limit }: { limit: DailyLimitView | undefined }) {
       </p>
       {/* What is used, by what the app knows of it (common/payment-status.ts): not sent yet is held, not spent. */}
       {limit.held > 0 && (
-        <p data-testid="limit-held">{t('limit.held', { amount: formatAmount(limit.held, locale) })}</p>
+        <p className="limit-part" data-testid="limit-held">
+          {t('limit.held', { amount: formatAmount(limit.held, locale) })}
+        </p>
       )}
       {limit.uncertain > 0 && (
-        <p data-testid="limit-uncertain">{t('limit.uncertain', { amount: formatAmount(limit.uncertain, locale) })}</p>
+        <p className="limit-part" data-testid="limit-uncertain">
+          {t('limit.uncertain', { amount: formatAmount(limit.uncertain, locale) })}
+        </p>
       )}
       {limit.bankSaysReached && <p className="warning">{t('limit.bankReached')}</p>}
     </section>
