@@ -56,7 +56,7 @@ test('in Icelandic on a Chromium without Icelandic locale data, amounts and date
   await page.getByRole('button', { name: 'Yfirfara greiðslu' }).click();
   await page.getByRole('button', { name: /^Greiða 192\.500\s?kr\.$/ }).click();
   await expect(page.getByTestId('pay-result')).toContainText(
-    'Bankinn tók við greiðslunni (192.500 kr.). Viðtakandi: Björn.',
+    'Bankinn tók við greiðslunni (192.500 kr., viðtakandi: Björn) og henni er lokið.',
   );
   await expect(page.getByTestId('limit-meter')).toContainText('7.500 kr. af 200.000 kr. eftir í dag');
 
