@@ -7,6 +7,7 @@ import { PAYMENT_STATUS, shownState, type PaymentAction } from '../../common/pay
 import { formatAmount } from '../../renderer/src/i18n/format.ts';
 import { translate, type MessageKey } from '../../renderer/src/i18n/index.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { ACTION_LABELS } from '../../renderer/src/components/PaymentStatus.tsx';
 import { ANNAS_ACCOUNT, renderApp, walletsPerTest } from './render-app.tsx';
 
 /**
@@ -21,17 +22,10 @@ const PASSCODE = '482916';
 type Language = 'en' | 'is';
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
-/** What the screen's buttons are called for the table's actions (the passcode prompt's are its own dialog's). */
-const LABELS: Partial<Record<PaymentAction, MessageKey>> = {
-  send: 'status.action.send',
-  dontSend: 'status.action.dontSend',
-  checkNow: 'status.action.checkNow',
-  declarePaid: 'status.action.declarePaid',
-  declareNotPaid: 'status.action.declareNotPaid',
-  receipt: 'receipt.open',
-  backToForm: 'result.backToForm',
-  newPayment: 'result.newPayment',
-};
+/** What the result's buttons are called for the table's actions (the prompt's and the form's are not there). */
+const LABELS: Partial<Record<PaymentAction, MessageKey>> = Object.fromEntries(
+  Object.entries(ACTION_LABELS).filter(([action]) => !['review', 'enterPasscode', 'cancel'].includes(action)),
+);
 
 type Step =
   | { kind: 'pay'; amount: number; bank: 'answers' | 'losesOnce' | 'losesAlways'; prompt: 'enter' | 'cancel' }

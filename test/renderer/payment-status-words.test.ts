@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppLocale } from '../../common/locale.ts';
-import {
-  PAYMENT_STATUS,
-  SHOWN_STATES,
-  type DuplicateKind,
-  type PaymentAction,
-  type ShownState,
-} from '../../common/payment-status.ts';
+import { PAYMENT_STATUS, SHOWN_STATES, type DuplicateKind, type ShownState } from '../../common/payment-status.ts';
 import { messages, type MessageKey } from '../../renderer/src/i18n/index.ts';
+import { ACTION_LABELS } from '../../renderer/src/components/PaymentStatus.tsx';
 import { actionsIn, codeIn, README_STATE_TABLE, repoText, STATE_TABLE, tableAfter } from '../support/markdown-table.ts';
 
 /**
@@ -19,21 +14,6 @@ import { actionsIn, codeIn, README_STATE_TABLE, repoText, STATE_TABLE, tableAfte
 const LOCALES: AppLocale[] = ['en', 'is'];
 const title = (state: ShownState): MessageKey => `status.${state}.title`;
 const text = (state: ShownState): MessageKey => `status.${state}.text`;
-
-/** The label of each action, as the screens show it (components/PaymentStatus.tsx, PresencePrompt, the pay form). */
-const ACTION_LABELS: Record<PaymentAction, MessageKey> = {
-  review: 'pay.review',
-  enterPasscode: 'lock.presenceConfirm',
-  cancel: 'action.cancel',
-  send: 'status.action.send',
-  dontSend: 'status.action.dontSend',
-  checkNow: 'status.action.checkNow',
-  declarePaid: 'status.action.declarePaid',
-  declareNotPaid: 'status.action.declareNotPaid',
-  receipt: 'receipt.open',
-  backToForm: 'result.backToForm',
-  newPayment: 'result.newPayment',
-};
 
 /** The duplicate warning's words for each kind (screens/pay/Review.tsx). */
 const DUPLICATE_WORDS: Record<DuplicateKind, MessageKey> = {

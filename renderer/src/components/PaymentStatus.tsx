@@ -10,14 +10,31 @@ import { PaymentError } from './PaymentError.tsx';
 import { PresencePrompt } from './PresencePrompt.tsx';
 import { usePaymentActions, type MainAction } from './use-payment-actions.ts';
 
-const MAIN_ACTIONS: Record<MainAction, { label: MessageKey; primary: boolean }> = {
-  send: { label: 'status.action.send', primary: true },
-  checkNow: { label: 'status.action.checkNow', primary: true },
-  dontSend: { label: 'status.action.dontSend', primary: false },
-  declarePaid: { label: 'status.action.declarePaid', primary: false },
-  declareNotPaid: { label: 'status.action.declareNotPaid', primary: false },
+/** Every action of the table by the words of its button (the prompt's and the form's are their own screens'). */
+export const ACTION_LABELS: Record<PaymentAction, MessageKey> = {
+  review: 'pay.review',
+  enterPasscode: 'lock.presenceConfirm',
+  cancel: 'action.cancel',
+  send: 'status.action.send',
+  dontSend: 'status.action.dontSend',
+  checkNow: 'status.action.checkNow',
+  declarePaid: 'status.action.declarePaid',
+  declareNotPaid: 'status.action.declareNotPaid',
+  receipt: 'receipt.open',
+  backToForm: 'result.backToForm',
+  newPayment: 'result.newPayment',
 };
-const isMainAction = (action: PaymentAction): action is MainAction => action in MAIN_ACTIONS;
+const MAIN_ACTIONS: ReadonlySet<PaymentAction> = new Set<MainAction>([
+  'send',
+  'dontSend',
+  'checkNow',
+  'declarePaid',
+  'declareNotPaid',
+]);
+const PRIMARY: ReadonlySet<PaymentAction> = new Set<MainAction>(['send', 'checkNow']);
+const isMainAction = (action: PaymentAction): action is MainAction => MAIN_ACTIONS.has(action);
+const isScreenAction = (action: PaymentAction): action is keyof ScreenActions =>
+  action === 'receipt' || action === 'backToForm' || action === 'newPayment';
 
 /** The screen's own answers to the table's other actions; an action without one is not offered there. */
 export type ScreenActions = Partial<
@@ -125,22 +142,20 @@ export function PaymentStatus({
         {row.actions.map((action) => {
           if (omit.includes(action)) return null;
           if (isMainAction(action)) {
-            const { label, primary } = MAIN_ACTIONS[action];
             return (
               <button
                 key={action}
                 type="button"
-                className={primary ? 'primary' : undefined}
+                className={PRIMARY.has(action) ? 'primary' : undefined}
                 disabled={busy !== undefined}
                 aria-busy={busy === action || undefined}
                 onClick={() => void actions.run(action)}
               >
-                {busy === action ? t('status.working') : t(label)}
+                {busy === action ? t('status.working') : t(ACTION_LABELS[action])}
               </button>
             );
           }
-          const onPress =
-            action === 'receipt' || action === 'backToForm' || action === 'newPayment' ? screen[action] : undefined;
+          const onPress = isScreenAction(action) ? screen[action] : undefined;
           if (!onPress) return null;
           return (
             <button
@@ -149,7 +164,7 @@ export function PaymentStatus({
               className={action === 'newPayment' && row.receipt === 'bank' ? 'primary' : undefined}
               onClick={onPress}
             >
-              {t(SCREEN_LABELS[action as keyof typeof SCREEN_LABELS])}
+              {t(ACTION_LABELS[action])}
             </button>
           );
         })}
@@ -161,9 +176,3 @@ export function PaymentStatus({
     </div>
   );
 }
-
-const SCREEN_LABELS = {
-  receipt: 'receipt.open',
-  backToForm: 'result.backToForm',
-  newPayment: 'result.newPayment',
-} as const satisfies Record<keyof ScreenActions, MessageKey>;

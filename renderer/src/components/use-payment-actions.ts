@@ -100,10 +100,8 @@ export function usePaymentActions(
             : action === 'dontSend'
               ? wallet.dropPayment({ id })
               : action === 'checkNow'
-                ? // The bank took it: its status; else the same request id again.
-                  payment.state === 'accepted'
-                  ? wallet.refreshStatus({ id })
-                  : wallet.checkAgain({ id })
+                ? // Main asks what fits: the status of one the bank took, else the same request id again.
+                  wallet.checkAgain({ id })
                 : wallet.declareOutcome({ id, outcome: action === 'declarePaid' ? 'paid' : 'notPaid' });
         notePayment(await unwrap(answer));
       } catch (caught) {
@@ -120,7 +118,7 @@ export function usePaymentActions(
         setBusy(undefined);
       }
     },
-    [wallet, id, payment.state, notePayment],
+    [wallet, id, notePayment],
   );
 
   // The review just confirmed it: it goes at once (taken once, however often this renders).
