@@ -6,6 +6,13 @@ export const REQUEST_ID_PATTERN = /^[a-zA-Z0-9]{1,35}$/;
 export const REQUEST_ID_LENGTH = 32;
 export const REQUEST_ID_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Whether a payment's request id's 24 hours are over, counted from its confirmation (never later than its first
+ * send): the app no longer sends it, nor asks the bank with it.
+ */
+export const windowClosed = (intent: { createdAt: number }, now: number): boolean =>
+  now >= intent.createdAt + REQUEST_ID_WINDOW_MS;
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export function isValidRequestId(value: string): boolean {

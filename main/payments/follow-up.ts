@@ -1,7 +1,6 @@
 import type { PaymentIntent } from '../../common/payment.ts';
-import { REQUEST_ID_WINDOW_MS } from '../../common/request-id.ts';
 import type { Clock } from '../../common/time.ts';
-import type { PaymentService } from './payment-service.ts';
+import { awaitsOutcome, type PaymentService } from './payment-service.ts';
 
 /**
  * The waits between the app's own questions about a payment whose outcome is not known yet: from the last change,
@@ -67,11 +66,7 @@ export class FollowUp {
    * first wait after its last change for one not asked about yet.
    */
   nextAt(intent: PaymentIntent): number | undefined {
-    const awaiting =
-      (intent.state === 'accepted' || intent.state === 'unknown') &&
-      intent.firstSentAt !== undefined &&
-      this.#options.clock.now() < intent.createdAt + REQUEST_ID_WINDOW_MS;
-    if (!awaiting) return undefined;
+    if (!awaitsOutcome(intent, this.#options.clock.now())) return undefined;
     return this.#plans.get(intent.id)?.at ?? intent.updatedAt + followUpWait(0);
   }
 

@@ -8,7 +8,7 @@ import {
   type PaymentIntent,
   type PaymentOrder,
 } from '../../common/payment.ts';
-import { newRequestId, REQUEST_ID_WINDOW_MS } from '../../common/request-id.ts';
+import { newRequestId, REQUEST_ID_WINDOW_MS, windowClosed } from '../../common/request-id.ts';
 import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
 import { BankError } from '../bank/bank-error.ts';
@@ -58,6 +58,15 @@ const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 5_000];
  * refusal means an earlier send with the same id was not processed, or the bank would have replayed it.
  */
 const REFUSED_BEFORE_IDEMPOTENCY = new Set<string>(['Unauthorized', 'RequestIdHeaderMissing', 'InvalidRequestHeader']);
+
+/**
+ * A payment the bank may still be deciding on, within its request id's 24 hours: accepted without a final status, or
+ * sent with no answer (the follow-up's, see `awaitingOutcome`).
+ */
+export const awaitsOutcome = (intent: PaymentIntent, now: number): boolean =>
+  (intent.state === 'accepted' || intent.state === 'unknown') &&
+  intent.firstSentAt !== undefined &&
+  !windowClosed(intent, now);
 
 /** States in which nothing is sent or asked about a payment again. */
 const CLOSED: ReadonlySet<PaymentIntent['state']> = new Set([
@@ -238,7 +247,7 @@ export class PaymentService {
     this.#requireOwn(intent);
     const state = outcome === 'paid' ? 'declaredPaid' : 'declaredNotPaid';
     if (intent.state === state) return intent;
-    const askable = intent.state === 'unknown' && this.#now() < intent.createdAt + REQUEST_ID_WINDOW_MS;
+    const askable = intent.state === 'unknown' && !windowClosed(intent, this.#now());
     const declarable =
       (intent.state === 'unknown' && !askable) || intent.state === 'declaredPaid' || intent.state === 'declaredNotPaid';
     if (this.#inFlight.has(id) || !declarable) {
@@ -299,12 +308,7 @@ export class PaymentService {
     const now = this.#now();
     return [gmtDay(now - DAY_MS), gmtDay(now)]
       .flatMap((day) => this.#store.onDay(day))
-      .filter(
-        (intent) =>
-          (intent.state === 'accepted' || intent.state === 'unknown') &&
-          intent.firstSentAt !== undefined &&
-          now < intent.createdAt + REQUEST_ID_WINDOW_MS,
-      );
+      .filter((intent) => awaitsOutcome(intent, now));
   }
 
   get(id: string): PaymentIntent | undefined {
@@ -404,7 +408,7 @@ export class PaymentService {
 
     if (intent.firstSentAt === undefined) {
       // Never sent, and its request id's 24 hours are over: the app does not send it now (see the window below).
-      if (this.#now() >= intent.createdAt + REQUEST_ID_WINDOW_MS) {
+      if (windowClosed(intent, this.#now())) {
         throw new WalletError(
           'TOO_LATE_TO_SEND',
           'This payment was confirmed more than 24 hours ago and never sent: make a new payment instead',

@@ -1,7 +1,7 @@
 import type { DraftValidation, PaymentView } from '../../common/bridge-contract.ts';
 import { maskKennitala } from '../../common/kennitala.ts';
 import type { PaymentIntent, PaymentOrder } from '../../common/payment.ts';
-import { REQUEST_ID_WINDOW_MS } from '../../common/request-id.ts';
+import { windowClosed } from '../../common/request-id.ts';
 import type { PaymentCheck } from './payment-service.ts';
 
 /**
@@ -19,10 +19,6 @@ export interface ViewFacts {
   /** When the follow-up asks about it next, while it does. */
   nextCheckAt?: number | undefined;
 }
-
-/** Whether the request id's 24 hours are over: the app can no longer send the payment, nor ask the bank with it. */
-export const windowClosed = (intent: PaymentIntent, now: number): boolean =>
-  now >= intent.createdAt + REQUEST_ID_WINDOW_MS;
 
 export const paymentView = (intent: PaymentIntent, facts: ViewFacts): PaymentView => ({
   ...intent,

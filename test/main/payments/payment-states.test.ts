@@ -5,6 +5,7 @@ import { LIMIT_EFFECT } from '../../../common/payment-rules.ts';
 import type { WalletEvent } from '../../../main/wallet.ts';
 import { INITIATIONS_PATH, startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import { draftFrom, inProcessWallet, NOON, type InProcessWallet } from '../../support/in-process-wallet.ts';
+import { damageRecord } from '../../support/seed-payments.ts';
 
 /**
  * Issue 25: what the app knows of a payment, through the real core against the sandbox. A payment never sent can be
@@ -257,6 +258,25 @@ describe('after the request id’s 24 hours', () => {
     expect(await core.call('declareOutcome', { id: settled.id, outcome: 'paid' })).toMatchObject({
       error: { code: 'PAYMENT_NOT_FOUND' },
     });
+    // Nor drops it: Anna's payment never sent is not Björn's to drop.
+    expect(await core.call('dropPayment', { id: never.id })).toMatchObject({ error: { code: 'PAYMENT_NOT_FOUND' } });
+  });
+
+  it('neither drops nor takes a word on a payment whose record is damaged: the customer checks the online banking', async () => {
+    await open();
+    const never = await confirm(1400);
+    const unknown = await lostAnswer(1500);
+    sandbox.faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing', count: 1000 });
+    hours(25);
+    await core.wallet.idle();
+    await damageRecord(core, never.id);
+    await damageRecord(core, unknown.id);
+    expect(await core.call('dropPayment', { id: never.id })).toMatchObject({ error: { code: 'RECORD_DAMAGED' } });
+    expect(await core.call('declareOutcome', { id: unknown.id, outcome: 'notPaid' })).toMatchObject({
+      error: { code: 'RECORD_DAMAGED' },
+    });
+    // Still counted as a possible payment, never freed.
+    expect((await core.value('getPayment', { id: never.id })).state).toBe('damaged');
   });
 });
 
