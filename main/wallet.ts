@@ -136,7 +136,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     signedIn: (profileId) => sessions.customer(profileId),
     onChange: (intent) => {
       followUp.note(intent);
-      emit('paymentChanged', view(intent));
+      if (forTheWindow(intent)) emit('paymentChanged', view(intent));
     },
     beforeFirstSend: (intent) => lock.takePresence(intent.id),
     ...(platform.retryDelaysMs ? { retryDelaysMs: platform.retryDelaysMs } : {}),
@@ -187,13 +187,30 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
 
   const followUp = new FollowUp({
     clock,
-    onWindowClosed: (intent) => emit('paymentChanged', view(intent)),
+    onWindowClosed: (intent) => {
+      if (forTheWindow(intent)) emit('paymentChanged', view(intent));
+    },
     onOutcome: (_before, after) => {
-      emit('paymentOutcome', view(after));
-      const notice = outcomeNotice(after, settings.locale(), platform.appInfo().name, settings.notificationDetails());
+      if (forTheWindow(after)) emit('paymentOutcome', view(after));
+      // A round may outlast the lock or the customer it began with: what the notice names is decided now, as it shows.
+      const details = settings.notificationDetails() && shownToItsCustomer(after);
+      const notice = outcomeNotice(after, settings.locale(), platform.appInfo().name, details);
       if (notice) platform.notify?.(notice);
     },
   });
+  /** A payment's news goes to the window only while it shows that payment's customer (never to the next one). */
+  const forTheWindow = (intent: PaymentIntent): boolean =>
+    intent.profileId === activeProfile() &&
+    sessions.knownCustomer(intent.profileId)?.kennitala === intent.order.debtorKennitala;
+  /**
+   * The payment's own customer is the one the window shows now, unlocked: only then may a notification name its payee
+   * and amount (a follow-up round can end after the app locked, or after another customer signed in).
+   */
+  const shownToItsCustomer = (intent: PaymentIntent): boolean =>
+    !lock.locked &&
+    intent.profileId === activeProfile() &&
+    followedIn(intent.profileId) === intent.order.debtorKennitala;
+
   /** The active profile's signed-in customer's payments, followed up; nothing when nobody is signed in. */
   const followUpNow = async (): Promise<void> => {
     const profileId = activeProfile();
