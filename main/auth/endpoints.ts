@@ -38,16 +38,44 @@ const DiscoverySchema = z
   })
   .loose();
 
+const discoveryFailed = () => new WalletError('DISCOVERY_FAILED', 'The bank’s sign-in settings could not be read');
+
 function discover(url: string, bounds: HttpBounds): Promise<z.infer<typeof DiscoverySchema>> {
-  return boundedJson(url, DiscoverySchema, {
-    headers: {},
-    bounds,
-    failed: () => new WalletError('DISCOVERY_FAILED', 'The bank’s sign-in settings could not be read'),
-  });
+  return boundedJson(url, DiscoverySchema, { headers: {}, bounds, failed: discoveryFailed });
+}
+
+/** Where OpenID Connect Discovery 1.0 (§4) puts an issuer's document: under the issuer's own address. */
+export const WELL_KNOWN_PATH = '/.well-known/openid-configuration';
+
+/**
+ * Whether a discovery document may speak for the address it was read from (OpenID Connect Discovery 1.0 §4.3): its
+ * issuer must be that address less the well-known path (an issuer written with a terminating slash has it removed
+ * before the path is appended, §4.1). A document read from an address of another form (a tester's own) must at least
+ * name an issuer on the same origin. Otherwise a document served elsewhere (a mistyped or hijacked address) could send
+ * the sign-in, and the id_tokens accepted, to another server. A profile that names its own issuer still has the
+ * id_tokens checked against that one (identity.ts).
+ */
+export function discoveryIssuerMatches(discoveryUrl: string, issuer: string): boolean {
+  let url: URL;
+  let named: URL;
+  try {
+    url = new URL(discoveryUrl);
+    named = new URL(issuer);
+  } catch {
+    return false;
+  }
+  if (url.pathname.endsWith(WELL_KNOWN_PATH) && url.search === '' && url.hash === '') {
+    const prefix = `${url.origin}${url.pathname.slice(0, -WELL_KNOWN_PATH.length)}`;
+    return issuer === prefix || issuer === `${prefix}/`;
+  }
+  return named.origin === url.origin;
 }
 
 export async function resolveEndpoints(profile: Profile, bounds: HttpBounds = {}): Promise<Endpoints> {
   const discovered = profile.discoveryUrl ? await discover(profile.discoveryUrl, bounds) : undefined;
+  if (profile.discoveryUrl && discovered && !discoveryIssuerMatches(profile.discoveryUrl, discovered.issuer)) {
+    throw discoveryFailed();
+  }
   const userinfo = profile.userinfoEndpoint ?? discovered?.userinfo_endpoint;
   const jwks = profile.jwksUrl ?? discovered?.jwks_uri;
   const issuer = profile.issuer ?? discovered?.issuer;
