@@ -47,6 +47,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'confirmPresence',
   'updateLockSettings',
   'forgetPasscode',
+  'noteActivity',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -12,7 +12,12 @@ import {
 } from './bridge-channels.ts';
 import { LockSettingsSchema, LockStatusSchema, PasscodeSchema, SetPasscodeSchema } from './lock.ts';
 import { DAILY_LIMIT_ISK } from './isk-amount.ts';
-import { PAYMENT_REQUEST_MAX_LENGTH, PaymentRequestSchema, REQUEST_LINK_ERRORS } from './payment-request.ts';
+import {
+  PAYMENT_REQUEST_MAX_LENGTH,
+  PaymentRequestSchema,
+  REQUEST_LINK_ERRORS,
+  RequestNameClaimSchema,
+} from './payment-request.ts';
 import { EXTENDED_REFERENCE_MAX } from './references.ts';
 import type { Result } from './result.ts';
 import { SessionSchema } from './session.ts';
@@ -147,8 +152,18 @@ export const CreatedPaymentRequestSchema = z.object({
 export type CreatedPaymentRequest = z.infer<typeof CreatedPaymentRequestSchema>;
 /** A link as the customer pasted it: anything longer than a request can be is refused by the link's reader. */
 const LinkRequest = z.strictObject({ link: z.string().max(PAYMENT_REQUEST_MAX_LENGTH * 4) });
+/**
+ * A request as main read it: its fields, and where it has a name, what that name is: the requester's own claim,
+ * and how it stands to the signed-in customer's saved payees (common/payment-request.ts, `requestNameClaim`).
+ */
+export const ReadPaymentRequestSchema = z.object({
+  request: PaymentRequestSchema,
+  name: RequestNameClaimSchema.optional(),
+});
+export type ReadPaymentRequest = z.infer<typeof ReadPaymentRequestSchema>;
 export const OpenedPaymentRequestSchema = z.object({
   request: PaymentRequestSchema.optional(),
+  name: RequestNameClaimSchema.optional(),
   error: z.enum(REQUEST_LINK_ERRORS).optional(),
 });
 export type OpenedPaymentRequest = z.infer<typeof OpenedPaymentRequestSchema>;
@@ -243,9 +258,15 @@ export const invokeChannels = {
   // Payment requests (common/payment-request.ts): be paid with a link or a QR code.
   /** A request to be paid into one of the signed-in customer's own accounts: its link and a QR code of it. */
   createPaymentRequest: { request: PaymentRequestInputSchema, response: CreatedPaymentRequestSchema },
-  /** A link pasted or read from a QR code: the request, or REQUEST_* saying why it is refused. */
-  readPaymentRequest: { request: LinkRequest, response: PaymentRequestSchema },
-  /** The link the system opened the app with (its protocol handler), read, once; nothing when none is waiting. */
+  /**
+   * A link pasted or read from a QR code: the request with what its name is (never more than the requester's
+   * claim), or REQUEST_* saying why it is refused.
+   */
+  readPaymentRequest: { request: LinkRequest, response: ReadPaymentRequestSchema },
+  /**
+   * The link the system opened the app with (its protocol handler), read, once, as `readPaymentRequest` reads one;
+   * nothing when none is waiting.
+   */
   takePaymentRequest: { request: NoRequest, response: OpenedPaymentRequestSchema },
   /** Saves the QR code of a request link (a valid one only) as a PNG where the customer chooses. */
   savePaymentRequestQr: { request: LinkRequest, response: SavedFileSchema },
@@ -267,6 +288,11 @@ export const invokeChannels = {
   updateLockSettings: { request: LockSettingsSchema, response: LockStatusSchema },
   /** A forgotten passcode: it goes, and so does every sign-in (the customer signs in with the bank again). */
   forgetPasscode: { request: NoRequest, response: LockStatusSchema },
+  /**
+   * The customer pressed a key, clicked, scrolled or touched in the window (at most one report every 15 s): the
+   * only use that keeps the idle lock off, besides entering the passcode. Refused while locked.
+   */
+  noteActivity: { request: NoRequest, response: z.object({}) },
 } as const satisfies Record<InvokeChannel, { request: z.ZodType; response: z.ZodType }>;
 
 /** Events: main tells, renderer listens. Payloads are parsed in main before they are sent. */

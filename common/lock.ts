@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IDLE_MINUTE_CHOICES, PASSCODE_MAX_LENGTH } from './passcode-rules.ts';
+import { EnvironmentSchema } from './profile.ts';
 import { AppLocaleSchema } from './settings.ts';
 
 /**
@@ -20,9 +21,16 @@ export const LockStatusSchema = z.object({
   idleMinutes: z.number().int().positive(),
   /** How long a passcode entered counts for a payment; 0: it is asked for every payment. */
   presenceSeconds: z.number().int().nonnegative(),
-  /** Wrong passcodes in a row (they survive a restart). */
+  /**
+   * Wrong passcodes in a row (they survive a restart). A count that was deleted, damaged or dated after now reads as
+   * many (main/lock/lock-service.ts TRIES_WHEN_UNKNOWN), so it may be past TRIES_BEFORE_WIPE with the sign-ins not
+   * yet ended: the next wrong passcode ends them.
+   */
   wrongTries: z.number().int().nonnegative(),
-  /** When the next try may be made (the app's clock, ms), while a wait is on. */
+  /**
+   * When the next try may be made (the app's clock, ms), while a wait is on. Within a run the wait is also measured
+   * on a clock nobody can set, so a clock moved forward shows a wait that still ends as far from now as before.
+   */
   waitUntil: z.number().optional(),
   /** Too many wrong passcodes ended every sign-in: the customer signs in with the bank again. */
   signInsWiped: z.boolean(),
@@ -31,8 +39,15 @@ export const LockStatusSchema = z.object({
    * passcode alone protects their key (no keychain) and the app has not held the key since it started.
    */
   forgetKeepsData: z.boolean(),
+  /** Main's clock when this was read (ms): the lock screen says the next try's date only when it is another day. */
+  asOf: z.number(),
   /** The language in use, so that the lock screen speaks it without asking anything else. */
   locale: AppLocaleSchema,
+  /**
+   * The active profile's environment, so that the lock screen shows a test profile's banner as every screen does
+   * (issue 26). The profile's kind only: nothing of the customer's.
+   */
+  environment: EnvironmentSchema.optional(),
 });
 export type LockStatus = z.infer<typeof LockStatusSchema>;
 

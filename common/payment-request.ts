@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ACCOUNT_DIGITS_PATTERN, normalizeAccountNumber } from './account-number.ts';
+import type { Payee } from './address-book.ts';
+import { looksLikeCompany, nameDisguise, nameKey } from './display-name.ts';
 import { checkAmount, DAILY_LIMIT_ISK } from './isk-amount.ts';
 import { checkKennitala, KENNITALA_DIGITS_PATTERN } from './kennitala.ts';
+import { PAYEE_NAME_MAX } from './payment-rules.ts';
 import { checkExtendedReference, EXTENDED_REFERENCE_MAX } from './references.ts';
 
 // common/ compiles without DOM or Node types; both runtimes have these WHATWG globals.
@@ -18,16 +21,21 @@ declare const URLSearchParams: new (init?: string | Record<string, string> | [st
  * A payment request (issue 19): "pay me", as a link `a2a-wallet://pay?v=1&kt=…&acct=…&name=…&amount=…&msg=…&c=…`
  * and as a QR code of that link. Version 1 has exactly these fields, in this order; `c` is a check value (CRC-32,
  * 8 hex digits) over the rest as URLSearchParams writes them, in that order, so a link retyped or cut short with a
- * mistake in it, or with its fields moved, is refused, not paid. A link is
- * only ever a way to fill the pay form: every field is checked again there as if typed, and nothing is paid without
- * the customer's review.
+ * mistake in it, or with its fields moved, is refused, not paid. The check value catches accidents only: it has no
+ * key, so whoever writes a link computes it for whatever fields they wrote, and a link that passes it may still say
+ * anything (issue 26, finding 3). Nothing in a link is vouched for by anyone; its name least of all, which is the
+ * requester's own word (see `requestNameClaim`). A link is only ever a way to fill the pay form: every field is
+ * checked again there as if typed, and nothing is paid without the customer's review.
  */
 export const PAYMENT_REQUEST_SCHEME = 'a2a-wallet';
 export const PAYMENT_REQUEST_VERSION = '1';
 /** Longer than any link this version makes (a 70-letter name and 140-character message, all escaped). */
 export const PAYMENT_REQUEST_MAX_LENGTH = 2000;
 export const REQUEST_NAME_MAX = 70;
-/** Letters of any language, spaces and the punctuation of names: nothing that could be markup or a command. */
+/**
+ * Letters of any language, spaces and the punctuation of names: nothing that could be markup or a command. On top
+ * of it, `nameDisguise` (common/display-name.ts) refuses what makes one name look like another.
+ */
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
 
 export const PaymentRequestSchema = z.object({
@@ -54,6 +62,8 @@ export const REQUEST_LINK_ERRORS = [
   'REQUEST_COMPANY',
   'REQUEST_ACCOUNT',
   'REQUEST_NAME',
+  'REQUEST_NAME_SCRIPTS',
+  'REQUEST_NAME_MARKS',
   'REQUEST_AMOUNT',
   'REQUEST_MESSAGE',
 ] as const;
@@ -99,8 +109,12 @@ export function checkRequestFields(request: PaymentRequest): RequestLinkError | 
   if (!ACCOUNT_DIGITS_PATTERN.test(request.account) || !normalizeAccountNumber(request.account)) {
     return 'REQUEST_ACCOUNT';
   }
-  if (request.name !== undefined && (request.name.length > REQUEST_NAME_MAX || !NAME.test(request.name))) {
-    return 'REQUEST_NAME';
+  if (request.name !== undefined) {
+    if (request.name.length > REQUEST_NAME_MAX || !NAME.test(request.name)) return 'REQUEST_NAME';
+    const disguise = nameDisguise(request.name);
+    if (disguise === 'scripts') return 'REQUEST_NAME_SCRIPTS';
+    if (disguise === 'marks') return 'REQUEST_NAME_MARKS';
+    if (disguise) return 'REQUEST_NAME';
   }
   if (request.amount !== undefined && !checkAmount(request.amount).ok) return 'REQUEST_AMOUNT';
   if (request.message !== undefined && (request.message === '' || !checkExtendedReference(request.message).ok)) {
@@ -112,7 +126,8 @@ export function checkRequestFields(request: PaymentRequest): RequestLinkError | 
 /**
  * Reads a link (pasted, opened by the system, or decoded from a QR code). Refused: anything long, not this app's
  * `pay` link, of a newer version, with a field this version does not have (or one twice), a check value that does
- * not match, or a field that breaks its rule.
+ * not match (a typo), or a field that breaks its rule (a name mixing scripts or stacking marks among them). The
+ * name is read in its NFC form, the one the app shows, compares and sends.
  */
 export function readPaymentRequestLink(input: string): RequestLinkRead {
   const fail = (error: RequestLinkError): RequestLinkRead => ({ ok: false, error });
@@ -147,10 +162,118 @@ export function readPaymentRequestLink(input: string): RequestLinkRead {
   const request: PaymentRequest = {
     kennitala,
     account,
-    ...(name !== null ? { name } : {}),
+    ...(name !== null ? { name: name.normalize('NFC') } : {}),
     ...(amountText !== null ? { amount: Number(amountText) } : {}),
     ...(message !== null ? { message } : {}),
   };
   const broken = checkRequestFields(request);
   return broken ? fail(broken) : { ok: true, request };
+}
+
+/**
+ * What the name of a request is, next to the signed-in customer's saved payees (issue 26, finding 3). The money goes
+ * to the request's kennitala and account; its name is whatever the requester typed, so it is only ever their claim.
+ * The address book is the one thing the customer has vouched for themselves, so the name is compared with it:
+ * - `match`: the kennitala and account are a saved payee's, saved under this name;
+ * - `conflict`: a saved payee has this kennitala or this account under another name, or this name with another
+ *   kennitala or account (each listed, at most three: the first say enough to stop);
+ * - `unknown`: no saved payee has this name, this kennitala or this account;
+ * - `unchecked`: nobody is signed in, so there is no address book to compare with.
+ * Names are compared by `nameKey` (NFC/NFKC, case, apostrophes and spaces set aside).
+ */
+export const REQUEST_NAME_CONFLICTS = [
+  /** The very kennitala and account saved under another name. */
+  'savedAsOther',
+  /** This kennitala, with another account, saved under another name. */
+  'kennitalaSavedAsOther',
+  /** This account, with another kennitala, saved under another name. */
+  'accountSavedAsOther',
+  /** This name saved with another kennitala. */
+  'nameWithOtherKennitala',
+  /** This name saved with this kennitala and another account. */
+  'nameWithOtherAccount',
+] as const;
+export type RequestNameConflictKind = (typeof REQUEST_NAME_CONFLICTS)[number];
+export const REQUEST_NAME_CONFLICTS_SHOWN = 3;
+
+/** The saved payee a request's name conflicts with, as the customer saved it. */
+export const RequestNameConflictSchema = z.object({
+  kind: z.enum(REQUEST_NAME_CONFLICTS),
+  payeeName: z.string().min(1).max(PAYEE_NAME_MAX),
+  kennitala: z.string().regex(KENNITALA_DIGITS_PATTERN),
+  account: z.string().regex(ACCOUNT_DIGITS_PATTERN),
+});
+export type RequestNameConflict = z.infer<typeof RequestNameConflictSchema>;
+
+export const RequestNameClaimSchema = z.object({
+  /** Whose word the name is: the requester's own, confirmed by neither the bank nor the app. Always so. */
+  claimedBy: z.literal('requester'),
+  payees: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('match'), payeeName: z.string().min(1).max(PAYEE_NAME_MAX) }),
+    z.object({
+      kind: z.literal('conflict'),
+      conflicts: z.array(RequestNameConflictSchema).min(1).max(REQUEST_NAME_CONFLICTS_SHOWN),
+    }),
+    z.object({ kind: z.literal('unknown') }),
+    z.object({ kind: z.literal('unchecked') }),
+  ]),
+  /** The name reads as a company's, a bank's or an authority's, while the kennitala is a person's. */
+  companyLike: z.boolean(),
+});
+export type RequestNameClaim = z.infer<typeof RequestNameClaimSchema>;
+
+type SavedPayee = Pick<Payee, 'name' | 'kennitala' | 'accountNumber'>;
+
+/** How one saved payee stands to the request; undefined where it has nothing in common with it. */
+function conflictWith(request: PaymentRequest, key: string, payee: SavedPayee): RequestNameConflictKind | undefined {
+  const sameName = nameKey(payee.name) === key;
+  const sameKennitala = payee.kennitala === request.kennitala;
+  const sameAccount = payee.accountNumber === request.account;
+  if (sameName) {
+    if (!sameKennitala) return 'nameWithOtherKennitala';
+    return sameAccount ? undefined : 'nameWithOtherAccount';
+  }
+  if (sameKennitala && sameAccount) return 'savedAsOther';
+  if (sameKennitala) return 'kennitalaSavedAsOther';
+  if (sameAccount) return 'accountSavedAsOther';
+  return undefined;
+}
+
+/**
+ * What a request's name is (see RequestNameClaimSchema); undefined for a request without a name. `payees` is the
+ * signed-in customer's address book, undefined where nobody is signed in.
+ */
+export function requestNameClaim(
+  request: PaymentRequest,
+  payees: readonly SavedPayee[] | undefined,
+): RequestNameClaim | undefined {
+  if (request.name === undefined) return undefined;
+  const key = nameKey(request.name);
+  // A request can only carry a person's kennitala today (a company's is refused), but the flag says what it says.
+  const companyLike = looksLikeCompany(request.name) && checkKennitala(request.kennitala).ok;
+  const claim = (claimPayees: RequestNameClaim['payees']): RequestNameClaim => ({
+    claimedBy: 'requester',
+    payees: claimPayees,
+    companyLike,
+  });
+  if (!payees) return claim({ kind: 'unchecked' });
+  // The money goes to the kennitala and account: a payee saved with both, under this name, is the one asked for,
+  // whatever else the book holds (the same person's other account under the same name, say).
+  const same = payees.find(
+    (payee) =>
+      payee.kennitala === request.kennitala && payee.accountNumber === request.account && nameKey(payee.name) === key,
+  );
+  if (same) return claim({ kind: 'match', payeeName: same.name });
+  const conflicts = payees
+    .map((payee) => ({ payee, kind: conflictWith(request, key, payee) }))
+    .filter((each): each is { payee: SavedPayee; kind: RequestNameConflictKind } => each.kind !== undefined)
+    .sort((a, b) => REQUEST_NAME_CONFLICTS.indexOf(a.kind) - REQUEST_NAME_CONFLICTS.indexOf(b.kind))
+    .slice(0, REQUEST_NAME_CONFLICTS_SHOWN)
+    .map(({ payee, kind }) => ({
+      kind,
+      payeeName: payee.name,
+      kennitala: payee.kennitala,
+      account: payee.accountNumber,
+    }));
+  return claim(conflicts.length > 0 ? { kind: 'conflict', conflicts } : { kind: 'unknown' });
 }

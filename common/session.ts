@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** What the renderer may know of a sign-in: never a token, and the kennitala only masked. */
 // 'profile-changed': the profile's bank, client or sign-in settings changed, so its tokens were not used again.
-// 'passcode': too many wrong passcodes, or a forgotten one, ended every sign-in (docs/SECURITY.md).
+// 'passcode': too many wrong passcodes ended every sign-in; the app stayed locked, so the customer stays known.
+// 'passcode-forgotten': "Forgot your passcode?" ended every sign-in; whoever is at the keyboard may not be the
+// customer, so nobody's history shows until the bank identifies its customer again (docs/SECURITY.md).
 export const SIGNED_OUT_REASONS = [
   'never',
   'signed-out',
@@ -12,6 +14,7 @@ export const SIGNED_OUT_REASONS = [
   'unreadable',
   'profile-changed',
   'passcode',
+  'passcode-forgotten',
 ] as const;
 export const SessionSchema = z.object({
   profileId: z.string(),

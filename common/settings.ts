@@ -25,6 +25,11 @@ export const SettingsSchema = z.object({
   allowWeakTokenStorage: z.boolean(),
   /** Where the keychain is weak or missing, the customer's passcode encrypts sign-ins and records instead. */
   passcodeProtects: z.boolean(),
+  /**
+   * That passcode was set before a strong passphrase was needed for it (a short code, which a copy of the data folder
+   * gives up offline in hours): sign-ins are kept in memory only until the customer sets a passphrase.
+   */
+  passcodeTooWeak: z.boolean(),
   /** Whether a sign-in survives a restart, given the protection and the choice. */
   tokensPersist: z.boolean(),
   /**

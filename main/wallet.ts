@@ -85,6 +85,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     preferredLanguages: () => platform.preferredLanguages(),
     protection: () => platform.keyProtector.status(),
     passcodeGuards: () => secrets.passcodeGuards(),
+    passcodeTooWeak: () => secrets.passcodeTooWeak(),
   });
   // Before anything can emit: while locked, events stop.
   const lock = new LockService({
@@ -94,10 +95,20 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     required: platform.shipped.requirePasscode ?? false,
     ...(platform.shipped.presenceSeconds === undefined ? {} : { presenceSeconds: platform.shipped.presenceSeconds }),
     ...(platform.idleMs ? { idleMs: () => platform.idleMs?.() } : {}),
+    ...(platform.monotonicMs ? { monotonicMs: () => platform.monotonicMs?.() ?? performance.now() } : {}),
     ...(platform.passcodeKdf ? { kdf: platform.passcodeKdf } : {}),
-    wipeSignIns: () => sessions.endAll(profiles.list().map((profile) => profile.id)),
+    wipeSignIns: (reason) =>
+      sessions.endAll(
+        profiles.list().map((profile) => profile.id),
+        reason,
+      ),
+    environment: () => profiles.active().environment,
     onKey: (event) => secrets.passcodeKey(event, holders),
     forgetLosesData: () => secrets.forgetLosesData(),
+    passcodeRules: () => ({
+      guardsDataKey: secrets.passphraseRequired(),
+      kennitolur: profiles.list().flatMap((profile) => sessions.knownCustomer(profile.id)?.kennitala ?? []),
+    }),
     onChange: (status) => emit('lockChanged', status),
   });
   platform.onSystemLock?.(() => lock.lock('system'));
@@ -150,7 +161,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   const holders = [
     {
       loadAll: () => profiles.list().forEach((profile) => vault.load(profile.id)),
-      useBox: (box: SecretBox | undefined) => vault.setBox(box),
+      useBox: (box: SecretBox | undefined, tokensOnDisk: boolean) => vault.setBox(box, tokensOnDisk),
     },
     { loadAll: () => undefined, useBox: () => profiles.resealSecrets() },
     { loadAll: () => undefined, useBox: () => book.useBox() },

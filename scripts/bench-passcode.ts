@@ -1,4 +1,9 @@
 import { performance } from 'node:perf_hooks';
+import {
+  PASSCODE_MIN_DIGITS,
+  STRONG_PASSPHRASE_MIN_DIFFERENT,
+  STRONG_PASSPHRASE_MIN_LENGTH,
+} from '../common/passcode-rules.ts';
 import { newPasscode, openWithPasscode, PASSCODE_KDF, type KdfParams } from '../main/lock/passcode.ts';
 
 /**
@@ -6,9 +11,16 @@ import { newPasscode, openWithPasscode, PASSCODE_KDF, type KdfParams } from '../
  * main/lock/passcode.ts) beside a step cheaper and a step dearer, so the choice can be made again on another machine.
  * The goal is about 250 ms for one check on the reference machine (2 cores): slow for a guesser with a copy of the
  * settings file, quick enough for a person unlocking the app.
+ *
+ * Then what that time means where the passcode is what encrypts the data key (no keychain, issue 26): someone with a
+ * copy of the data folder tests guesses offline, with none of the app's waits, at one scrypt a guess. The figures are
+ * estimates from the time measured here, on one core and on 16 (an ordinary rented server): the time to try every
+ * passcode of a kind (half that on average), against the 90 days a stolen refresh token could pay for.
  */
 const RUNS = 7;
 const GOAL_MS = 250;
+const ATTACKER_CORES = 16;
+const GRANT_DAYS = 90;
 
 async function median(params: KdfParams): Promise<number> {
   const { record } = await newPasscode('482916', params);
@@ -34,5 +46,61 @@ for (const params of candidates) {
     `scrypt N=2^${Math.log2(params.N)} r=${params.r} p=${params.p}: ${ms.toFixed(0)} ms a check, ${memory} MiB${chosen}`,
   );
 }
-const chosen = await median(PASSCODE_KDF);
-console.log(`passcode check: ${chosen.toFixed(0)} ms (goal about ${GOAL_MS} ms)`);
+const perGuessMs = await median(PASSCODE_KDF);
+console.log(`passcode check: ${perGuessMs.toFixed(0)} ms (goal about ${GOAL_MS} ms)`);
+
+/** A duration in words a person reads at a glance. */
+function duration(seconds: number): string {
+  const units: [number, string][] = [
+    [365.25 * 86_400, 'years'],
+    [86_400, 'days'],
+    [3600, 'hours'],
+    [60, 'minutes'],
+    [1, 'seconds'],
+  ];
+  const [size, name] = units.find(([unit]) => seconds >= unit) ?? [1, 'seconds'];
+  const value = seconds / size;
+  return `${value >= 1e6 ? value.toExponential(1) : value.toPrecision(3)} ${name}`;
+}
+
+/**
+ * The kinds of passcode, each with the number of guesses that tries every one. The passphrase rule's space is given
+ * two ways: random lowercase letters (the smallest alphabet the rule allows, chosen at random), and the pessimistic
+ * rule of thumb for what people actually choose (NIST SP 800-63-1, appendix A: 4 bits for the first character, 2 for
+ * each of the next 7, 1.5 for each of the 9th to the 20th; no bonus taken for the rules).
+ */
+const nistBits = (length: number) => 4 + 2 * Math.min(7, length - 1) + 1.5 * Math.max(0, Math.min(12, length - 8));
+const kinds: [string, number][] = [
+  [`${PASSCODE_MIN_DIGITS}-digit code (the smallest allowed with a keychain)`, 10 ** PASSCODE_MIN_DIGITS],
+  ['8-digit code', 10 ** 8],
+  [
+    '12-character passphrase, as people choose (NIST estimate: 24 bits): not allowed without a keychain',
+    2 ** nistBits(12),
+  ],
+  [
+    `${STRONG_PASSPHRASE_MIN_LENGTH}-character passphrase, as people choose (NIST estimate: ${nistBits(STRONG_PASSPHRASE_MIN_LENGTH)} bits): the rule's minimum`,
+    2 ** nistBits(STRONG_PASSPHRASE_MIN_LENGTH),
+  ],
+  [
+    `${STRONG_PASSPHRASE_MIN_LENGTH} random lowercase letters (26^${STRONG_PASSPHRASE_MIN_LENGTH}; the rule also asks ${STRONG_PASSPHRASE_MIN_DIFFERENT} different)`,
+    26 ** STRONG_PASSPHRASE_MIN_LENGTH,
+  ],
+];
+
+console.log('');
+console.log(
+  `Estimates, not measurements: time to try every passcode of a kind offline, at ${perGuessMs.toFixed(0)} ms a guess ` +
+    `(one scrypt, as measured above), on 1 core and on ${ATTACKER_CORES}; the average is half. ` +
+    `Longer than ${GRANT_DAYS} days outlasts the refresh token.`,
+);
+for (const [kind, guesses] of kinds) {
+  const oneCore = (guesses * perGuessMs) / 1000;
+  const many = oneCore / ATTACKER_CORES;
+  const outlasts = many > GRANT_DAYS * 86_400 ? 'outlasts the grant' : 'within the grant';
+  console.log(
+    `  ${kind}: ${guesses.toExponential(2)} guesses; 1 core ${duration(oneCore)}; ` +
+      `${ATTACKER_CORES} cores ${duration(many)} (${outlasts})`,
+  );
+}
+// Not measured here: graphics cards run scrypt too, though its 64 MiB a guess holds them back.
+console.log('  (An attacker with graphics cards may go several times faster than these cores: divide accordingly.)');

@@ -15,6 +15,9 @@ import { authorizationUrl, newSignInSecrets } from './pkce.ts';
 import { exchangeCode, InvalidGrantError, refreshTokens } from './token-client.ts';
 import type { StoredSession, TokenVault } from './token-vault.ts';
 
+/** Why the app's passcode ended every sign-in (see `SessionService.endAll`). */
+export type PasscodeEnd = Extract<SignedOutReason, 'passcode' | 'passcode-forgotten'>;
+
 /**
  * Signing in with the bank in the customer's own browser (RFC 8252), keeping the tokens fresh, and the 90-day
  * grant: reminders before its end, and no payments after it until the customer signs in again.
@@ -89,8 +92,9 @@ export class SessionService {
   }
 
   /**
-   * Wipes the tokens. Where the grant ended, was withdrawn or expired the customer stays known (their history stays
-   * readable until they sign out); any other end forgets them.
+   * Wipes the tokens. Where the grant ended, was withdrawn or expired, or wrong passcodes ended it behind the lock,
+   * the customer stays known (their history stays readable until they sign out); any other end forgets them
+   * (KEEPS_CUSTOMER).
    */
   #end(profileId: string, reason: SignedOutReason): void {
     const { vault } = this.#options;
@@ -254,13 +258,23 @@ export class SessionService {
   }
 
   /**
-   * The app's passcode failed too often, or was forgotten: every profile's session ends at once and its tokens are
-   * wiped. The customer stays known, so their history stays theirs; they sign in with the bank again to pay.
+   * The app's passcode ended every profile's session at once, and its tokens are wiped.
+   *
+   * `passcode`: it failed too often. The app stays locked, so the customer stays known and their history stays
+   * theirs behind the lock; they sign in with the bank again to pay.
+   *
+   * `passcode-forgotten`: the app opens to whoever is at the keyboard, who may not be the customer. Every profile's
+   * last customer is forgotten too, also where no session was left to end (a grant that had ended, ten wrong
+   * passcodes before): nothing of theirs is read until the bank identifies a customer again, and then only that
+   * customer's own (the history is kept, by customer, and comes back when the same kennitala signs in).
    */
-  endAll(profileIds: readonly string[]): void {
+  endAll(profileIds: readonly string[], reason: PasscodeEnd = 'passcode'): void {
+    const { vault } = this.#options;
     for (const profileId of profileIds) {
-      if (!this.#options.vault.load(profileId)) continue;
-      this.#end(profileId, 'passcode');
+      const ending = vault.load(profileId) !== undefined;
+      const stillKnown = reason === 'passcode-forgotten' && vault.loadLast(profileId)?.customer !== undefined;
+      if (!ending && !stillKnown) continue;
+      this.#end(profileId, reason);
       this.#emit(profileId);
     }
   }
@@ -272,9 +286,9 @@ export class SessionService {
   }
 
   /**
-   * The signed-in customer; or, where the grant ended, was withdrawn or expired, still that last customer (their
-   * history stays theirs until they sign out). Undefined after an explicit sign-out, a changed profile, or before
-   * any sign-in.
+   * The signed-in customer; or, where the grant ended, was withdrawn or expired, or wrong passcodes ended it, still
+   * that last customer (their history stays theirs until they sign out). Undefined after an explicit sign-out, a
+   * forgotten passcode, a changed profile, or before any sign-in.
    */
   knownCustomer(profileId: string): { kennitala: string; name: string } | undefined {
     const session = this.#current(profileId);

@@ -6,7 +6,8 @@ import type { KeyValueStore } from '../storage/key-value-store.ts';
 /**
  * A profile's tokens and who they belong to, in the main process only. Sealed at rest with the keychain-protected
  * box; without one (no secure storage, and the customer did not allow weak storage) they live in memory for this
- * run only. Anything that does not open or parse reads as "signed out", never as a crash.
+ * run only, and so do the tokens alone where the box is guarded by a passcode too weak for them (who signed in is
+ * still sealed to disk). Anything that does not open or parse reads as "signed out", never as a crash.
  */
 /**
  * Where the tokens were issued and may be used: the token endpoint and issuer they came from, the client they were
@@ -54,6 +55,11 @@ const lastKeyOf = (profileId: string) => `vault.last.${profileId}`;
 export class TokenVault {
   readonly #store: KeyValueStore;
   #box: SecretBox | undefined;
+  /**
+   * Sessions (their tokens) may be sealed to disk with the box. False where only a passcode too weak for them guards
+   * the box (see WalletSecrets.passcodeTooWeak): a copy of the data folder would give them up in hours.
+   */
+  #sessionsOnDisk = true;
   readonly #memory = new Map<string, StoredSession>();
   readonly #last = new Map<string, LastSignIn>();
 
@@ -64,7 +70,7 @@ export class TokenVault {
 
   /** Whether sessions survive a restart. */
   get persistent(): boolean {
-    return this.#box !== undefined;
+    return this.#box !== undefined && this.#sessionsOnDisk;
   }
 
   load(profileId: string): StoredSession | undefined {
@@ -77,6 +83,8 @@ export class TokenVault {
     try {
       const session = StoredSessionSchema.parse(JSON.parse(this.#box.open(sealed)));
       this.#memory.set(profileId, session);
+      // Sealed by an earlier run, before tokens had to stay off the disk: kept for this run, in memory only.
+      if (!this.#sessionsOnDisk) this.#store.delete(keyOf(profileId));
       return session;
     } catch {
       this.#store.delete(keyOf(profileId));
@@ -86,18 +94,21 @@ export class TokenVault {
 
   save(profileId: string, session: StoredSession): void {
     this.#memory.set(profileId, session);
-    if (this.#box) this.#store.set(keyOf(profileId), this.#box.seal(JSON.stringify(session)));
+    if (this.#box && this.#sessionsOnDisk) this.#store.set(keyOf(profileId), this.#box.seal(JSON.stringify(session)));
   }
 
   /**
    * The customer changed where tokens may live. With a box, the sessions of this run are sealed to disk now;
-   * without one, their sealed copies are deleted and they stay in memory until the app quits. Callers load every
-   * profile first, so a session still only on disk is not left behind.
+   * without one, or with `sessionsOnDisk` false, their sealed copies are deleted and they stay in memory until the app
+   * quits. Callers load every profile first, so a session still only on disk is not left behind; with
+   * `sessionsOnDisk` false they load every profile again after, so that a session only the new box opens is read
+   * into memory and its sealed copy deleted. Who signed in last is sealed with the box either way.
    */
-  setBox(box: SecretBox | undefined): void {
+  setBox(box: SecretBox | undefined, sessionsOnDisk = true): void {
     this.#box = box;
+    this.#sessionsOnDisk = sessionsOnDisk;
     for (const [profileId, session] of this.#memory) {
-      if (box) this.#store.set(keyOf(profileId), box.seal(JSON.stringify(session)));
+      if (box && sessionsOnDisk) this.#store.set(keyOf(profileId), box.seal(JSON.stringify(session)));
       else this.#store.delete(keyOf(profileId));
     }
     for (const [profileId, last] of this.#last) {

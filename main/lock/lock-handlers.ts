@@ -11,6 +11,7 @@ export type LockHandlers = Pick<
   | 'confirmPresence'
   | 'updateLockSettings'
   | 'forgetPasscode'
+  | 'noteActivity'
 >;
 
 export function lockHandlers(lock: LockService): LockHandlers {
@@ -26,6 +27,11 @@ export function lockHandlers(lock: LockService): LockHandlers {
       return lock.setIdleMinutes(idleMinutes);
     },
     forgetPasscode: () => lock.forgetPasscode(),
+    // Only while unlocked (behindLock): a locked app is not kept from locking, it is locked.
+    noteActivity: () => {
+      lock.used();
+      return {};
+    },
   };
 }
 
@@ -41,9 +47,11 @@ export const OPEN_WHILE_LOCKED: ReadonlySet<InvokeChannel> = new Set<InvokeChann
 ]);
 
 /**
- * The handler table behind the lock: every call first lets an idle lock fall, counts as use (the lock screen's own
- * status reads do not), and is refused while locked unless the lock screen needs it. The presence check before a
- * payment is the payment service's (`beforeFirstSend`): it holds for every call that could send one.
+ * The handler table behind the lock: every call first lets an idle lock fall, and is refused while locked unless the
+ * lock screen needs it. No call counts as use but `noteActivity` (the window's report of a key, click, scroll or
+ * touch) and the passcode entered (unlock, setPasscode, confirmPresence): a page that polls (the session every
+ * minute, the follow-up's views) would otherwise keep the app open for ever. The presence check before a payment is
+ * the payment service's (`beforeFirstSend`): it holds for every call that could send one.
  */
 export function behindLock(table: HandlerTable, lock: LockService): HandlerTable {
   const guarded = {} as Record<InvokeChannel, (request: unknown) => unknown>;
@@ -52,7 +60,6 @@ export function behindLock(table: HandlerTable, lock: LockService): HandlerTable
     guarded[channel] = (request: unknown) => {
       lock.checkIdle();
       if (!OPEN_WHILE_LOCKED.has(channel)) lock.assertUnlocked();
-      if (channel !== 'lockStatus') lock.used();
       return handler(request);
     };
   }

@@ -47,16 +47,25 @@ export interface PaymentHandlerOptions {
 
 /**
  * Payments and history of the active profile. Whatever sends, or needs the bank's answer, acts for the signed-in
- * customer only; reading is also allowed to the last customer after their grant ended or was withdrawn (their
- * history stays theirs until they sign out), never after an explicit sign-out.
+ * customer only; reading is also allowed to the last customer after their grant ended or was withdrawn, or wrong
+ * passcodes ended it behind the lock (their history stays theirs until they sign out), never after an explicit
+ * sign-out or a forgotten passcode (SessionService.knownCustomer).
  */
 export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers {
   const { payments, sessions, clock, view } = options;
-  /** The files this run saved (exports and receipts), by name. */
-  const exported = new Map<string, string>();
-  const saved = (path: string | undefined): SavedFile => {
+  /**
+   * The files this run saved (exports and receipts), by name, with the customer they were saved for: shown in their
+   * folder only to that customer (not to whoever opened the app after a forgotten passcode, nor to the next customer).
+   */
+  const exported = new Map<string, { path: string; owner: string }>();
+  const owner = (): string | undefined => {
+    const profileId = options.activeProfile();
+    const known = sessions.knownCustomer(profileId);
+    return known ? `${profileId}/${known.kennitala}` : undefined;
+  };
+  const saved = (path: string | undefined, savedFor: string | undefined): SavedFile => {
     if (!path) return { saved: false };
-    exported.set(basename(path), path);
+    if (savedFor) exported.set(basename(path), { path, owner: savedFor });
     return { saved: true, fileName: basename(path), folder: dirname(path) };
   };
   const active = (): Promise<PaymentService> => {
@@ -98,6 +107,8 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       return view(intent);
     },
     exportHistory: async ({ filter }) => {
+      // Whose it is, before the save dialog: the customer may sign out while it is open.
+      const savedFor = owner();
       const service = await readable();
       if (!service) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
       const items = filterHistory(await service.everyPayment(), filter, { ordered: true });
@@ -107,9 +118,10 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
         kind: 'csv',
         locale: options.locale(),
       });
-      return { ...saved(path), count: items.length };
+      return { ...saved(path, savedFor), count: items.length };
     },
     saveReceipt: async ({ id }) => {
+      const savedFor = owner();
       const intent = await (await readable())?.find(id);
       if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
       // A receipt says the bank took it, or that the customer says it went through (and that the bank never said
@@ -135,13 +147,13 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
         kind: 'pdf',
         locale: options.locale(),
       });
-      return saved(path);
+      return saved(path, savedFor);
     },
     showExport: ({ fileName }) => {
-      // Only what this run saved: the page never names a path of its own choosing.
-      const path = exported.get(fileName);
-      if (!path) throw new WalletError('EXPORT_NOT_FOUND', 'No such exported file');
-      options.showFile(path);
+      // Only what this run saved, for the customer shown now: the page never names a path of its own choosing.
+      const file = exported.get(fileName);
+      if (!file || file.owner !== owner()) throw new WalletError('EXPORT_NOT_FOUND', 'No such exported file');
+      options.showFile(file.path);
       return {};
     },
   };

@@ -1,14 +1,16 @@
 import { basename, dirname } from 'node:path';
 import QRCode from 'qrcode';
-import type { HandlerTable, OpenedPaymentRequest } from '../../common/bridge-contract.ts';
+import type { HandlerTable, OpenedPaymentRequest, ReadPaymentRequest } from '../../common/bridge-contract.ts';
 import { normalizeAccountNumber } from '../../common/account-number.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import {
   checkRequestFields,
   paymentRequestLink,
   readPaymentRequestLink,
+  requestNameClaim,
   type PaymentRequest,
 } from '../../common/payment-request.ts';
+import type { Payee } from '../../common/address-book.ts';
 import type { AddressBook } from '../address-book/address-book.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -27,6 +29,27 @@ function requestOf(link: string): PaymentRequest {
   const read = readPaymentRequestLink(link);
   if (!read.ok) throw new WalletError(read.error, 'Not a payment request this app can use');
   return read.request;
+}
+
+/**
+ * The request with what its name is: the requester's claim, compared with the saved payees of whoever is signed in
+ * now. A link the system opened is compared when the window takes it, not when it came: the customer may sign in,
+ * or another one may, in between.
+ */
+function withName(
+  request: PaymentRequest,
+  options: { sessions: SessionService; book: AddressBook; activeProfile(): string },
+): ReadPaymentRequest {
+  const profileId = options.activeProfile();
+  let payees: Payee[] | undefined;
+  try {
+    payees = options.book.payees(profileId, options.sessions.customer(profileId).kennitala);
+  } catch (error) {
+    // Nobody signed in (or their grant ended): no address book to compare with; anything else is a fault.
+    if (!(error instanceof WalletError)) throw error;
+  }
+  const name = requestNameClaim(request, payees);
+  return { request, ...(name ? { name } : {}) };
 }
 
 /**
@@ -71,7 +94,7 @@ export class PaymentRequests {
         const digits = normalizeAccountNumber(account);
         const own = book.accounts(profileId, kennitala).some((each) => each.accountNumber === digits);
         if (!digits || !own) throw new WalletError('REQUEST_NOT_OWN_ACCOUNT', 'Not one of your own accounts');
-        const name = sessions.knownCustomer(profileId)?.name;
+        const name = sessions.knownCustomer(profileId)?.name.normalize('NFC');
         const request: PaymentRequest = {
           kennitala,
           account: digits,
@@ -85,8 +108,11 @@ export class PaymentRequests {
         const link = paymentRequestLink(asked);
         return { request: asked, link, qr: await QRCode.toDataURL(link, QR_OPTIONS) };
       },
-      readPaymentRequest: ({ link }) => requestOf(link),
-      takePaymentRequest: () => this.take(),
+      readPaymentRequest: ({ link }) => withName(requestOf(link), options),
+      takePaymentRequest: () => {
+        const opened = this.take();
+        return opened.request ? withName(opened.request, options) : opened;
+      },
       savePaymentRequestQr: async ({ link }) => {
         const request = requestOf(link);
         const word = options.locale() === 'is' ? 'greidslubeidni' : 'payment-request';

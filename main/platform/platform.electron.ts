@@ -35,6 +35,8 @@ export function createElectronPlatform(options: {
     notify: (notice) => {
       if (Notification.isSupported()) new Notification(notice).show();
     },
+    // Whole seconds; 0 where the system cannot tell (Linux under Wayland: electron/electron#34826), which the lock
+    // takes as no answer and counts from the window's own reports of input instead (LockService.checkIdle).
     idleMs: () => powerMonitor.getSystemIdleTime() * 1000,
     onSystemLock: (listener) => {
       powerMonitor.on('lock-screen', listener);

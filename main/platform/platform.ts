@@ -52,8 +52,16 @@ export interface Platform {
   };
   /** Shows a desktop notification (Electron's Notification), where the system has them. */
   notify?(notice: Notice): void;
-  /** How long the OS has seen no keyboard or mouse, where it can tell (Electron's powerMonitor). */
+  /**
+   * How long the OS has seen no keyboard or mouse, where it can tell (Electron's powerMonitor). The lock takes the
+   * smaller of it and the time since the window last reported the customer's input, and takes 0 as no answer.
+   */
   idleMs?(): number;
+  /**
+   * A clock for the waits after wrong passcodes that nothing but time moves; `performance.now()` where not given
+   * (the app). The harness and tests give their sandbox clock, which they move to stand for time passing.
+   */
+  monotonicMs?(): number;
   /** Calls the listener when the computer locks its screen or goes to sleep. */
   onSystemLock?(listener: () => void): void;
   /** The cost of deriving the passcode; tests and the harness make it cheap. The app uses PASSCODE_KDF. */

@@ -7,17 +7,25 @@ import { SwitchableBox } from './switchable-box.ts';
 
 /** What holds sealed secrets and must move them when the box changes: the token vault and the profiles. */
 export interface BoxHolder {
-  /** Reads everything it holds with the box in use, before the switch. */
+  /**
+   * Reads everything it holds with the box in use: before a switch, and again after one that keeps tokens off the
+   * disk (what only the new box opens is then read, and so moved to memory).
+   */
   loadAll(): void;
-  /** Seals what it holds with the new box (none: tokens are kept in memory only). */
-  useBox(box: SecretBox | undefined): void | Promise<void>;
+  /**
+   * Seals what it holds with the new box (none: tokens are kept in memory only). `tokensOnDisk` false: sign-in tokens
+   * must not be on disk even with a box (the passcode that guards the data key is too weak to guard them: see
+   * WalletSecrets.passcodeTooWeak); what holds them keeps them in memory and deletes their sealed copies.
+   */
+  useBox(box: SecretBox | undefined, tokensOnDisk: boolean): void | Promise<void>;
 }
 
 /**
  * What the app lock tells the secrets about the passcode's key (the second half of what scrypt derives from it):
  * - `opened`: the passcode was entered and checked (unlock, a presence check, before a change or removal);
  * - `staged`: a new passcode's key, before its record is stored (the old passcode must still open the data key
- *   should the app stop in between), followed by `opened` once it is;
+ *   should the app stop in between), followed by `opened` once it is. A new passcode met the rules the lock was given
+ *   (`passcodeRules`), which here, where the keychain is weak, are the strong passphrase's (see passphraseRequired);
  * - `removed`: the customer removes the passcode (may throw to refuse);
  * - `forgotten`: the passcode is gone without being entered.
  */
@@ -30,6 +38,18 @@ export type PasscodeKeyEvent = { kind: 'opened' | 'staged'; key: Buffer } | { ki
 const PASSCODE_WRAPS = 'vault.dataKey.passcode';
 const WRAP_CONTEXT = 'a2a-wallet/data-key/passcode/v1';
 const WrapsSchema = z.array(z.string()).max(2);
+
+/**
+ * A passcode set where the passphrase rule applied (see `staged`) leaves a mark sealed under its own key: only that
+ * passcode's key opens it, so it speaks for that passcode alone, and nobody can make one without the passcode. A
+ * passcode without one (set by an earlier version, when 6 digits were enough; or first wrapping the data key at an
+ * unlock, having been set while a keychain or the fixed key held it) is too weak to keep sign-in tokens on disk: a copy
+ * of the data folder gives it up offline in hours. Kept beside the copies of the data key, not in them, so that an
+ * earlier version of the app still opens those. One per copy of the data key, at most two.
+ */
+const PASSPHRASE_MARKS = 'vault.dataKey.passcode.passphrase';
+const MARK_CONTEXT = 'a2a-wallet/passcode/passphrase/v1';
+const MARK = 'passphrase';
 
 export interface WalletSecretsOptions {
   store: KeyValueStore;
@@ -54,6 +74,10 @@ export class WalletSecrets {
   #box: SecretBox | undefined;
   /** The data key is stored under the passcode's key, and no other way. */
   #guarded: boolean;
+  /** Where guarded: the passcode carries the passphrase's mark (undefined until it is entered). */
+  #passphrase: boolean | undefined;
+  /** What the holders were last told of tokens on disk (see BoxHolder.useBox). */
+  #tokensOnDiskTold = true;
 
   private constructor(options: WalletSecretsOptions, key: Buffer | undefined, guarded: boolean) {
     this.#options = options;
@@ -69,6 +93,7 @@ export class WalletSecrets {
     const secure = protector.status().secure;
     // Copies left by a passcode whose record was never stored (the app stopped in between) open nothing: gone.
     if (!options.passcodeSet && store.get(PASSCODE_WRAPS) !== undefined) store.delete(PASSCODE_WRAPS);
+    if (!options.passcodeSet && store.get(PASSPHRASE_MARKS) !== undefined) store.delete(PASSPHRASE_MARKS);
     // The passcode's copy is the one to open: where the keychain is weak, and where a keychain came since (the
     // keychain has no copy yet; the passcode's key hands the data key over to it at the unlock).
     const guarded = options.passcodeSet && wrapsIn(store).length > 0 && (!secure || store.get(DATA_KEY) === undefined);
@@ -84,6 +109,22 @@ export class WalletSecrets {
   /** The passcode, where the keychain is weak, is what keeps secrets on disk (Settings says so). */
   passcodeGuards(): boolean {
     return this.#guarded;
+  }
+
+  /**
+   * A passcode set now would be what encrypts the data key (the keychain protects nothing), so it must be a strong
+   * passphrase (common/passcode-rules.ts): the lock's rules say so.
+   */
+  passphraseRequired(): boolean {
+    return !this.#options.protector.status().secure;
+  }
+
+  /**
+   * The passcode that guards the data key is not known to be a strong passphrase (set before this rule): sign-in
+   * tokens are kept in memory only, and Settings asks for a passphrase. Known once the passcode has been entered.
+   */
+  passcodeTooWeak(): boolean {
+    return this.#guarded && this.#passphrase === false;
   }
 
   /** Forgetting the passcode now would lose the data key: only the passcode's copy of it exists, and it is not open. */
@@ -116,20 +157,29 @@ export class WalletSecrets {
     const stored = wrapsIn(store);
     const opened = stored.map((wrap) => unwrap(wrapper, wrap));
     const found = opened.find((key) => key !== undefined);
+    const marks = marksIn(store);
+    const marked = marks.map((mark) => opensMark(wrapper, mark));
+    // A new passcode met the passphrase rule; an entered one is strong only if it was marked when it was set.
+    const passphrase = staged || marked.includes(true);
     // An unlock like the last: nothing to write.
     const settled = this.#guarded && stored.length === 1 && store.get(DATA_KEY) === undefined;
-    if (!staged && settled && found && this.#key?.equals(found)) return;
+    if (!staged && settled && found && this.#key?.equals(found) && this.#passphrase === passphrase) return;
     const key = this.#key ?? found ?? newDataKey();
-    // While a change is stored, the old passcode's copy stays beside the new one; once it is, only the new one.
+    // While a change is stored, the old passcode's copy (and mark) stays beside the new one; once it is, only the new.
     const others = staged ? stored.filter((_, index) => opened[index] === undefined) : [];
     store.set(PASSCODE_WRAPS, [wrapper.seal(key.toString('base64'), WRAP_CONTEXT), ...others].slice(0, 2));
+    const otherMarks = staged ? marks.filter((_, index) => !marked[index]) : [];
+    const nextMarks = [...(passphrase ? [wrapper.seal(MARK, MARK_CONTEXT)] : []), ...otherMarks].slice(0, 2);
+    if (nextMarks.length > 0) store.set(PASSPHRASE_MARKS, nextMarks);
+    else store.delete(PASSPHRASE_MARKS);
     // Once the passcode's record is stored, its copy is the only one (until then, a failed change leaves things as
     // they were).
     if (!staged) {
       store.delete(DATA_KEY);
       this.#guarded = true;
+      this.#passphrase = passphrase;
     }
-    if (key !== this.#key) await this.#use(key, holders);
+    await this.#use(key, holders);
   }
 
   /** A keychain came since the passcode kept the data key: the keychain keeps it from now on, the same key. */
@@ -140,9 +190,8 @@ export class WalletSecrets {
       .map((wrap) => unwrap(wrapper, wrap))
       .find((key) => key !== undefined);
     const key = await openDataKey(store, protector, false, this.#key ?? found);
-    store.delete(PASSCODE_WRAPS);
-    this.#guarded = false;
-    if (key && key !== this.#key) await this.#use(key, holders);
+    this.#unguard();
+    if (key) await this.#use(key, holders);
   }
 
   /** Without a passcode the data key can be kept only under the fixed key, and only if the customer accepted it. */
@@ -157,9 +206,8 @@ export class WalletSecrets {
       );
     }
     const key = await openDataKey(store, protector, true, this.#key);
-    store.delete(PASSCODE_WRAPS);
-    this.#guarded = false;
-    if (key && key !== this.#key) await this.#use(key, holders);
+    this.#unguard();
+    if (key) await this.#use(key, holders);
   }
 
   /**
@@ -170,24 +218,61 @@ export class WalletSecrets {
    */
   async #forgotten(holders: readonly BoxHolder[]): Promise<void> {
     const { store, protector, allowWeak } = this.#options;
-    store.delete(PASSCODE_WRAPS);
-    this.#guarded = false;
+    this.#unguard();
     const key = await openDataKey(store, protector, allowWeak(), this.#key);
-    if (key && key !== this.#key) await this.#use(key, holders);
+    if (key) await this.#use(key, holders);
   }
 
+  /** The passcode no longer holds the data key: its copies and marks go. */
+  #unguard(): void {
+    const { store } = this.#options;
+    store.delete(PASSCODE_WRAPS);
+    store.delete(PASSPHRASE_MARKS);
+    this.#guarded = false;
+    this.#passphrase = undefined;
+  }
+
+  /** Tokens may be sealed to disk unless only a passcode too weak for them guards the data key. */
+  #tokensOnDisk(): boolean {
+    return !this.passcodeTooWeak();
+  }
+
+  /**
+   * The holders move to the key (a new one, or the same where only what may be on disk changed). Where tokens must
+   * stay off the disk, everything is read again with the new box: sessions sealed by an earlier run, which only it
+   * opens, are read into memory and their sealed copies deleted, so the customer stays signed in until the app quits.
+   */
   async #use(key: Buffer | undefined, holders: readonly BoxHolder[]): Promise<void> {
+    const tokensOnDisk = this.#tokensOnDisk();
+    if (key === this.#key && tokensOnDisk === this.#tokensOnDiskTold) return;
     for (const holder of holders) holder.loadAll();
-    this.#key = key;
-    this.#box = key && aesGcmBox(key);
-    this.profileSecrets.use(this.#box);
-    for (const holder of holders) await holder.useBox(this.#box);
+    if (key !== this.#key) {
+      this.#key = key;
+      this.#box = key && aesGcmBox(key);
+      this.profileSecrets.use(this.#box);
+    }
+    this.#tokensOnDiskTold = tokensOnDisk;
+    for (const holder of holders) await holder.useBox(this.#box, tokensOnDisk);
+    if (!tokensOnDisk) for (const holder of holders) holder.loadAll();
   }
 }
 
 function wrapsIn(store: KeyValueStore): string[] {
   const parsed = WrapsSchema.safeParse(store.get(PASSCODE_WRAPS));
   return parsed.success ? parsed.data : [];
+}
+
+function marksIn(store: KeyValueStore): string[] {
+  const parsed = WrapsSchema.safeParse(store.get(PASSPHRASE_MARKS));
+  return parsed.success ? parsed.data : [];
+}
+
+function opensMark(wrapper: SecretBox, mark: string): boolean {
+  try {
+    return wrapper.open(mark, MARK_CONTEXT) === MARK;
+  } catch {
+    return false;
+  }
 }
 
 function unwrap(wrapper: SecretBox, wrap: string): Buffer | undefined {

@@ -23,6 +23,8 @@ export interface SettingsServiceOptions {
   protection(): ProtectionStatus;
   /** Where the keychain is weak, the passcode protects the data key (see WalletSecrets). */
   passcodeGuards?(): boolean;
+  /** That passcode is too weak to keep sign-ins on disk (see WalletSecrets.passcodeTooWeak). */
+  passcodeTooWeak?(): boolean;
 }
 
 /** The customer's language and token-storage choices, kept in the settings store. */
@@ -56,13 +58,16 @@ export class SettingsService {
     const protection = protectionOf(this.#options.protection());
     const allowWeak = this.allowWeakTokenStorage();
     const passcodeProtects = protection !== 'secure' && (this.#options.passcodeGuards?.() ?? false);
+    const passcodeTooWeak = passcodeProtects && (this.#options.passcodeTooWeak?.() ?? false);
     return {
       language: this.language(),
       locale: this.locale(),
       protection,
       allowWeakTokenStorage: allowWeak,
       passcodeProtects,
-      tokensPersist: protection === 'secure' || passcodeProtects || (protection === 'basic_text' && allowWeak),
+      passcodeTooWeak,
+      tokensPersist:
+        protection === 'secure' || (passcodeProtects ? !passcodeTooWeak : protection === 'basic_text' && allowWeak),
       notificationDetails: this.notificationDetails(),
     };
   }

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { WalletApi } from '../../common/bridge-contract.ts';
 import { localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
+import { EnvironmentBanner } from './components/EnvironmentBanner.tsx';
 import { GrantBanner, GrantDialogs, LOST_SESSION } from './components/Grant.tsx';
 import { useT } from './i18n/index.ts';
+import { useActivityReports } from './lib/activity.ts';
 import { useApp, WalletProvider } from './lib/wallet-context.tsx';
 import { HistoryScreen } from './screens/HistoryScreen.tsx';
 import { LockScreen } from './screens/LockScreen.tsx';
@@ -35,6 +37,7 @@ function Shell() {
   const phase = useApp((state) => state.phase);
   const locale = useApp((state) => state.locale);
   const actions = useApp((state) => state.actions);
+  useActivityReports();
 
   useEffect(() => {
     const stop = actions.listen();
@@ -77,7 +80,7 @@ function Shell() {
   }
   return (
     <div className="app">
-      <EnvironmentBanner />
+      <ActiveEnvironmentBanner />
       <Header />
       <GrantBanner />
       <main className="screen">
@@ -115,16 +118,10 @@ function PasscodeOffer() {
   );
 }
 
-/** Every profile but production says, always, that it is a test environment. */
-function EnvironmentBanner() {
-  const t = useT();
+/** The active profile's banner, while it is a test environment (the lock screen shows its own: LockScreen.tsx). */
+function ActiveEnvironmentBanner() {
   const environment = useApp((state) => state.profiles?.profiles.find((profile) => profile.active)?.environment);
-  if (!environment || environment === 'production') return null;
-  return (
-    <div className={`env-banner env-${environment}`} role="note" data-testid="env-banner">
-      <strong>{t(`env.${environment}`)}</strong> <span>{t('env.notice')}</span>
-    </div>
-  );
+  return <EnvironmentBanner environment={environment} />;
 }
 
 function Header() {

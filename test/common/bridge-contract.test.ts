@@ -124,6 +124,7 @@ const lockStatus = {
   waitUntil: T + 60_000,
   signInsWiped: false,
   forgetKeepsData: true,
+  asOf: T,
   locale: 'is' as const,
 };
 const accounts = [{ id: 'account-1', accountNumber: '013326012345', label: 'Current account' }];
@@ -176,8 +177,24 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     link: 'a2a-wallet://pay?v=1&kt=1203852089&acct=013326012345&name=Anna&amount=1500&msg=Leiga&c=00000000',
     qr: 'data:image/png;base64,iVBORw0KGgo=',
   },
-  readPaymentRequest: paymentRequest,
-  takePaymentRequest: { request: paymentRequest, error: 'REQUEST_CHECK_FAILED' },
+  readPaymentRequest: {
+    request: paymentRequest,
+    name: {
+      claimedBy: 'requester',
+      payees: {
+        kind: 'conflict',
+        conflicts: [
+          { kind: 'kennitalaSavedAsOther', payeeName: 'Jón Jónsson', kennitala: '1203852089', account: '013326099999' },
+        ],
+      },
+      companyLike: false,
+    },
+  },
+  takePaymentRequest: {
+    request: paymentRequest,
+    name: { claimedBy: 'requester', payees: { kind: 'unknown' }, companyLike: true },
+    error: 'REQUEST_CHECK_FAILED',
+  },
   savePaymentRequestQr: { saved: true, fileName: 'payment-request.png', folder: '/home/anna/Downloads' },
   saveReceipt: { saved: true, fileName: 'receipt-2026-11-22-payment-.pdf', folder: '/home/anna/Downloads' },
   showExport: {},
@@ -187,6 +204,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     protection: 'secure',
     allowWeakTokenStorage: false,
     passcodeProtects: false,
+    passcodeTooWeak: false,
     tokensPersist: true,
     notificationDetails: false,
   },
@@ -196,6 +214,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     protection: 'basic_text',
     allowWeakTokenStorage: true,
     passcodeProtects: false,
+    passcodeTooWeak: false,
     tokensPersist: true,
     notificationDetails: true,
   },
@@ -207,6 +226,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   confirmPresence: { ...lockStatus, locked: false },
   updateLockSettings: { ...lockStatus, locked: false, idleMinutes: 10 },
   forgetPasscode: { ...lockStatus, passcodeSet: false, locked: false, signInsWiped: true },
+  noteActivity: {},
 };
 
 const mainEvents: { [E in EventChannel]: EventPayload<E> } = {

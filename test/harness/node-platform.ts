@@ -21,8 +21,14 @@ export interface NodePlatformOptions {
   focusApp?: () => void;
   /** Profiles shipped; by default the Local sandbox only (no bank profile's tokens behind a local port). */
   shipped?: Platform['shipped'];
-  /** What the OS says of the keyboard's idle time; without it, the lock counts from the app's last call. */
+  /** What the OS says of the keyboard's idle time; without it, the lock counts from the window's last reported input. */
   idleMs?: () => number;
+  /**
+   * The lock's monotonic clock (its waits after wrong passcodes). By default the given clock: here the sandbox's
+   * clock stands for time itself, and a tester who moves it means the time to have passed. A test of a clock moved
+   * by someone else (the person at the keyboard) gives one of its own.
+   */
+  monotonicMs?: () => number;
   /** Where the test sees the desktop notifications. */
   notify?: Platform['notify'];
   /** Where the test says the computer locks or sleeps. */
@@ -50,6 +56,7 @@ export function createNodePlatform(
   const savedDir = join(options.dataDir, 'saved');
   /** What "show in folder" was asked for (no file manager here). */
   const shownFiles: string[] = [];
+  const clock = options.clock ?? systemClock;
   return {
     appInfo: () => ({ name: manifest.productName ?? manifest.name, version: manifest.version }),
     dataDir: options.dataDir,
@@ -57,7 +64,7 @@ export function createNodePlatform(
     shownFiles,
     store: new JsonFileStore(join(options.dataDir, 'settings.json')),
     keyProtector: options.keyProtector ?? memoryKeychain(),
-    clock: options.clock ?? systemClock,
+    clock,
     preferredLanguages: () => options.preferredLanguages ?? ['en'],
     openExternal: options.openExternal ?? (() => Promise.reject(new Error('No browser in this host'))),
     focusApp: options.focusApp ?? (() => undefined),
@@ -74,6 +81,7 @@ export function createNodePlatform(
       allowEdit: false,
     },
     passcodeKdf: options.passcodeKdf ?? FAST_TEST_KDF,
+    monotonicMs: options.monotonicMs ?? (() => clock.now()),
     ...(options.notify ? { notify: options.notify } : {}),
     ...(options.idleMs ? { idleMs: options.idleMs } : {}),
     ...(options.onSystemLock ? { onSystemLock: options.onSystemLock } : {}),

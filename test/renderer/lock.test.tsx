@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { shippedProfiles } from '../../main/profiles/builtin-profiles.ts';
+import { draftFrom } from '../support/in-process-wallet.ts';
 import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
 
 /** The app lock as the customer meets it, over the real core: main decides, the screens follow. */
@@ -61,9 +62,12 @@ describe('the lock screen', () => {
     await core.value('lockNow');
     const { user } = await renderApp(core);
     for (let n = 0; n < 3; n += 1) await unlockWith(user, '000000');
-    expect(await screen.findByText(/Too many wrong passcodes\. You can try again at 22 Nov 2026, 12:00/)).toBeTruthy();
+    // The third wrong passcode at 12:00:00 by main's clock: the next try at 12:00:30, to the second.
+    expect(await screen.findByText('You can try again at 12:00:30.')).toBeTruthy();
+    expect(screen.getByText('7 tries left before every sign-in ends.')).toBeTruthy();
     await unlockWith(user, PASSCODE);
-    expect(await screen.findByText(/Too many wrong passcodes\. You can try again at/)).toBeTruthy();
+    expect(await screen.findByText('Too many wrong passcodes. Wait a moment, then try again.')).toBeTruthy();
+    expect(screen.getByText('You can try again at 12:00:30.')).toBeTruthy();
     wallets.sandbox().clock.advanceSeconds(30);
     await unlockWith(user, PASSCODE);
     expect(await screen.findByTestId('signed-in-as')).toBeTruthy();
@@ -77,7 +81,7 @@ describe('the lock screen', () => {
     await screen.findByRole('heading', { name: 'History' });
     wallets.sandbox().clock.advanceSeconds(5 * 60);
     await core.wallet.checkReminders();
-    expect(await screen.findByText('The app locked itself after 5 minutes without use.')).toBeTruthy();
+    expect(await screen.findByText('The app locked itself: it was not used for 5 min.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'History' })).toBeNull();
   });
 
@@ -91,19 +95,6 @@ describe('the lock screen', () => {
     expect(await screen.findByText('Aðgangskóðinn er rangur.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Gleymdirðu aðgangskóðanum?' })).toBeTruthy();
     await expectAxeClean(container);
-  });
-
-  it('forgetting the passcode ends the sign-in, after saying so; the app opens signed out', async () => {
-    const core = await signedIn();
-    await core.value('setPasscode', { next: PASSCODE });
-    await core.value('lockNow');
-    const { user } = await renderApp(core);
-    await user.click(await screen.findByRole('button', { name: 'Forgot your passcode?' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Forget the passcode?' });
-    expect(dialog.textContent).toContain('Your payment history is kept.');
-    await user.click(within(dialog).getByRole('button', { name: 'Forget passcode and sign out' }));
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
-    expect(await core.value('sessionStatus')).toMatchObject({ signedIn: false, signedOutReason: 'passcode' });
   });
 
   it('in a build that requires a passcode, asks for one first and checks it as it is typed', async () => {
@@ -129,6 +120,239 @@ describe('the lock screen', () => {
     const section = await screen.findByTestId('passcode-settings');
     expect(section.textContent).toContain('This app requires a passcode.');
     expect(within(section).queryByRole('button', { name: 'Remove passcode' })).toBeNull();
+  });
+});
+
+/** What the lock screen says, in both languages (issue 26). */
+const LOCK_WORDS = {
+  en: {
+    passcode: 'Passcode',
+    banner: 'LOCAL SANDBOX A test environment: no real money moves.',
+    triesLeft: (count: number) =>
+      count === 1 ? '1 try left before every sign-in ends.' : `${count} tries left before every sign-in ends.`,
+    wait: (time: string) => `You can try again at ${time}.`,
+    wrong: 'The passcode is wrong.',
+    wiped: /^Too many wrong passcodes, so your sign-ins have ended\./,
+    waitsGrow: 'Wrong passcodes still count: the wait before the next try grows with each one.',
+    forgot: 'Forgot your passcode?',
+    forgotTitle: 'Forget the passcode?',
+    forgotText: /hidden until you sign in with your bank again: then they show again/,
+    keep: 'Keep trying',
+    forget: 'Forget passcode and sign out',
+    signIn: 'Sign in',
+    forgotten:
+      'The app’s passcode was forgotten, so every sign-in was ended and your payment history, accounts and payees are hidden: whoever opened the app may not be you. Sign in with your bank again; once the bank has confirmed it is you, everything of yours shows again.',
+    history: 'History',
+    historyTitle: 'History',
+    historyEmpty: 'No payments yet. The payments you make appear here.',
+    pay: 'Pay',
+  },
+  is: {
+    passcode: 'Aðgangskóði',
+    banner: 'STAÐBUNDIÐ PRÓFUNARUMHVERFI Engir raunverulegir peningar eru millifærðir.',
+    triesLeft: (count: number) =>
+      count === 1
+        ? '1 tilraun eftir áður en öllum innskráningum lýkur.'
+        : `${count} tilraunir eftir áður en öllum innskráningum lýkur.`,
+    wait: (time: string) => `Þú getur reynt aftur kl. ${time}.`,
+    wrong: 'Aðgangskóðinn er rangur.',
+    wiped: /^Of margir rangir aðgangskóðar, svo innskráningum þínum er lokið\./,
+    waitsGrow: 'Rangir aðgangskóðar telja áfram: biðin fyrir næstu tilraun lengist með hverjum þeirra.',
+    forgot: 'Gleymdirðu aðgangskóðanum?',
+    forgotTitle: 'Gleyma aðgangskóðanum?',
+    forgotText: /falin þar til þú skráir þig aftur inn hjá bankanum: þá birtast þau aftur/,
+    keep: 'Reyna áfram',
+    forget: 'Gleyma aðgangskóða og skrá út',
+    signIn: 'Skrá inn',
+    forgotten:
+      'Aðgangskóði forritsins gleymdist, svo öllum innskráningum var lokið og greiðslusagan, reikningarnir og viðtakendurnir eru falin: sá sem opnaði forritið er ekki endilega þú. Skráðu þig aftur inn hjá bankanum; þegar bankinn hefur staðfest að þetta sért þú birtist allt þitt aftur.',
+    history: 'Saga',
+    historyTitle: 'Greiðslusaga',
+    historyEmpty: 'Engar greiðslur enn. Greiðslurnar sem þú gerir birtast hér.',
+    pay: 'Greiða',
+  },
+} as const;
+type Language = keyof typeof LOCK_WORDS;
+
+/** Wrong passcodes sent as the lock screen would, each once its wait is over (main's clock moved, no sleeping). */
+async function wrongTries(core: Awaited<ReturnType<typeof signedIn>>, count: number) {
+  for (let n = 0; n < count; n += 1) {
+    const { waitUntil } = await core.value('lockStatus');
+    if (waitUntil !== undefined) wallets.sandbox().clock.set(waitUntil);
+    await core.call('unlock', { passcode: '000000' });
+  }
+}
+
+/** A time of main's clock as the lock screen writes it: 12:00:30 (the tests' machines keep GMT). */
+const clockTime = (instant: number) => new Date(instant).toISOString().slice(11, 19);
+
+describe('what the lock screen says of the tries left and the next try (issue 26, finding 5)', () => {
+  it.each(['en', 'is'] as const)(
+    'says how many tries are left whenever some were wrong, not only after an error, after a restart too (%s)',
+    async (language: Language) => {
+      const words = LOCK_WORDS[language];
+      const core = await signedIn({ language });
+      await core.value('setPasscode', { next: PASSCODE });
+      await core.value('lockNow');
+      await wrongTries(core, 2);
+      await core.restart();
+      const { user } = await renderApp(core);
+      const tries = await screen.findByTestId('lock-tries');
+      expect(tries.textContent).toBe(words.triesLeft(8));
+      expect(screen.queryByText(words.wrong)).toBeNull();
+      // The third: a wait, told to the second, with what is left.
+      await unlockWith(user, '000000', words.passcode);
+      expect(await screen.findByText(words.wrong)).toBeTruthy();
+      await waitFor(() => expect(tries.textContent).toBe(words.triesLeft(7) + words.wait('12:00:30')));
+      await expectAxeClean(document.body);
+    },
+  );
+
+  it.each(['en', 'is'] as const)('says “1 try left” before the last one (%s)', async (language: Language) => {
+    const words = LOCK_WORDS[language];
+    const core = await signedIn({ language });
+    await core.value('setPasscode', { next: PASSCODE });
+    await core.value('lockNow');
+    await wrongTries(core, 9);
+    const { waitUntil = 0 } = await core.value('lockStatus');
+    await renderApp(core);
+    expect((await screen.findByTestId('lock-tries')).textContent).toBe(
+      words.triesLeft(1) + words.wait(clockTime(waitUntil)),
+    );
+  });
+
+  it.each([
+    ['en', 'You can try again on 23 November 2026 at 00:00:20.'],
+    ['is', 'Þú getur reynt aftur 23. nóvember 2026 kl. 00:00:20.'],
+  ] as const)('names the day when the next try is on another day than main’s clock (%s)', async (language, wait) => {
+    const core = await signedIn({ language });
+    await core.value('setPasscode', { next: PASSCODE });
+    await core.value('lockNow');
+    wallets.sandbox().clock.set('2026-11-22T23:59:50.000Z');
+    // The third wrong one, at 23:59:50, waits 30 s: into the next day.
+    await wrongTries(core, 3);
+    await renderApp(core);
+    expect((await screen.findByTestId('lock-wait')).textContent).toBe(wait);
+  });
+
+  it.each(['en', 'is'] as const)(
+    'after the wipe: the sign-ins have ended, the waits keep growing, and when the next try is allowed (%s)',
+    async (language: Language) => {
+      const words = LOCK_WORDS[language];
+      const core = await signedIn({ language });
+      await core.value('setPasscode', { next: PASSCODE });
+      await core.value('lockNow');
+      await wrongTries(core, 10);
+      const { waitUntil = 0, signInsWiped } = await core.value('lockStatus');
+      expect(signInsWiped).toBe(true);
+      await renderApp(core);
+      expect(screen.getByText(words.wiped)).toBeTruthy();
+      const tries = screen.getByTestId('lock-tries');
+      expect(tries.textContent).toBe(words.waitsGrow + words.wait(clockTime(waitUntil)));
+      expect(tries.textContent).not.toMatch(/\d+ (tries|try|tilraun)/);
+    },
+  );
+});
+
+describe('a test profile’s banner on the lock screen (issue 26, finding 7)', () => {
+  it.each(['en', 'is'] as const)(
+    'shows on the lock screen, at start as when the app locks, and not for production (%s)',
+    async (language: Language) => {
+      const words = LOCK_WORDS[language];
+      const core = await signedIn({ language });
+      await core.value('setPasscode', { next: PASSCODE });
+      const { user } = await renderApp(core);
+      expect(screen.getByTestId('env-banner').textContent).toBe(words.banner);
+      await user.click(screen.getByTestId('lock-now'));
+      const lockScreen = await screen.findByTestId('lock-screen');
+      expect(within(lockScreen).getByTestId('env-banner').textContent).toBe(words.banner);
+      await expectAxeClean(document.body);
+      cleanup();
+
+      // At start, locked: the first thing the window reads is the lock's status, and the banner is in it.
+      await core.restart();
+      await renderApp(core);
+      expect(within(await screen.findByTestId('lock-screen')).getByTestId('env-banner').textContent).toBe(words.banner);
+      cleanup();
+
+      // Production says nothing.
+      await core.value('unlock', { passcode: PASSCODE });
+      await core.value('switchProfile', { id: 'production' });
+      await core.value('lockNow');
+      await renderApp(core);
+      await screen.findByTestId('lock-title');
+      expect(screen.queryByTestId('env-banner')).toBeNull();
+    },
+  );
+});
+
+describe('“Forgot your passcode?” (issue 26, finding 1)', () => {
+  it.each(['en', 'is'] as const)(
+    'focuses the safe choice; forgetting hides the customer’s history until the bank identifies her again (%s)',
+    async (language: Language) => {
+      const words = LOCK_WORDS[language];
+      const core = await signedIn({ language });
+      const { id } = await core.value('confirmPayment', {
+        draft: { ...draftFrom('anna', 'bjorn', 1500), extendedReference: 'Anna private note' },
+      });
+      await core.value('submitPayment', { id });
+      await core.value('setPasscode', { next: PASSCODE });
+      const { user, container } = await renderApp(core);
+      // Half a payment typed in the pay form when the app locks: it is the customer's too.
+      await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
+      await user.click(screen.getByTestId('lock-now'));
+
+      await user.click(await screen.findByRole('button', { name: words.forgot }));
+      const dialog = await screen.findByRole('dialog', { name: words.forgotTitle });
+      expect(dialog.textContent).toMatch(words.forgotText);
+      // The safe choice has the focus: Enter at once forgets nothing.
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: words.keep }));
+      await expectAxeClean(document.body);
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await core.value('lockStatus')).toMatchObject({ locked: true, passcodeSet: true });
+      expect(screen.getByTestId('lock-title')).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: words.forgot }));
+      const again = await screen.findByRole('dialog', { name: words.forgotTitle });
+      await user.click(within(again).getByRole('button', { name: words.forget }));
+      // Signed out, and told why and what brings everything back.
+      expect(await screen.findByText(words.forgotten)).toBeTruthy();
+      expect(await core.value('sessionStatus')).toMatchObject({ signedOutReason: 'passcode-forgotten' });
+      await user.click(screen.getByRole('button', { name: words.history }));
+      await screen.findByRole('heading', { name: words.historyTitle });
+      expect(await screen.findByText(words.historyEmpty)).toBeTruthy();
+      expect(container.textContent).not.toMatch(/Anna|Björn|050792|120385|private note/);
+
+      // Björn signs in with the bank: the pay form is empty, nothing of Anna's anywhere.
+      core.as('bjorn');
+      await user.click(screen.getByRole('button', { name: words.pay }));
+      await user.click(await screen.findByRole('button', { name: words.signIn }));
+      expect(await screen.findByTestId('signed-in-as')).toBeTruthy();
+      expect((await screen.findByTestId('deposit-kennitala')).getAttribute('value')).toBe('');
+      expect(container.textContent).not.toMatch(/Anna|050792-2189|120385|private note/);
+      await user.click(screen.getByRole('button', { name: words.history }));
+      expect(await screen.findByText(words.historyEmpty)).toBeTruthy();
+      expect(container.textContent).not.toMatch(/Anna|120385|private note/);
+    },
+  );
+
+  it('brings everything back once the same customer signs in again', async () => {
+    const core = await signedIn();
+    const { id } = await core.value('confirmPayment', {
+      draft: { ...draftFrom('anna', 'bjorn', 1500), extendedReference: 'Anna private note' },
+    });
+    await core.value('submitPayment', { id });
+    await core.value('setPasscode', { next: PASSCODE });
+    await core.value('lockNow');
+    const { user } = await renderApp(core);
+    await user.click(await screen.findByRole('button', { name: 'Forgot your passcode?' }));
+    await user.click(await screen.findByRole('button', { name: 'Forget passcode and sign out' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByTestId('signed-in-as')).textContent).toContain('Anna');
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    expect((await screen.findByTestId('history-count')).textContent).toBe('1 payment');
+    expect((await core.value('historyPage', {})).items[0]?.order.extendedReference).toBe('Anna private note');
   });
 });
 

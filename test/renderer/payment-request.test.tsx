@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paymentRequestLink } from '../../common/payment-request.ts';
+import { crc32Hex, paymentRequestLink, REQUEST_LINK_ERRORS } from '../../common/payment-request.ts';
+import { messages } from '../../renderer/src/i18n/index.ts';
 import { CUSTOMERS, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { pngOfDataUrl, readQrPng } from '../support/qr.ts';
 import { ANNAS_ACCOUNT, answeredResult, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
@@ -74,9 +75,11 @@ describe('paying a request', () => {
     await user.click(await screen.findByText('Pay a request'));
     await user.type(screen.getByTestId('request-link-input'), link);
     await user.click(screen.getByRole('button', { name: 'Fill in the form' }));
-    expect((await screen.findByTestId('request-notice')).textContent).toContain(
-      `Filled in from a payment request by ${CUSTOMERS.anna.name}.`,
-    );
+    const notice = await screen.findByTestId('request-notice');
+    expect(notice.textContent).toContain('Filled in from a payment request.');
+    // The name is the request's, never "by" or "from" anyone.
+    expect(within(notice).getByTestId('request-name').textContent).toBe(`Name in the request: ${CUSTOMERS.anna.name}`);
+    expect(notice.textContent).not.toMatch(/\b(by|from) Anna/);
     expect(value('deposit-kennitala')).toBe('120385-2089');
     expect(value('deposit-account')).toBe('0133-26-012345');
     expect(value('payee-name')).toBe(CUSTOMERS.anna.name);
@@ -168,5 +171,146 @@ describe('paying a request', () => {
     expect(alert.textContent).toContain(message);
     expect(value('amount')).toBe('700');
     expect(value('deposit-kennitala')).toBe('');
+  });
+});
+
+/**
+ * Issue 26, finding 3: the form gives a request's name as the requester's claim, never as who sent it, and says how
+ * it stands to the payer's saved payees, in words, in both languages. Mallory writes her links by hand (with the
+ * check value made right, as anyone can); Björn, who saved Anna as a payee, reads them.
+ */
+describe('the name in a request', () => {
+  const MALLORY = { kennitala: '0101902909', account: '051526123456' };
+  const ANNA = { kennitala: CUSTOMERS.anna.kennitala, account: '013326012345' };
+  const written = (fields: Record<string, string>) => {
+    const params = new URLSearchParams({ v: '1', ...fields });
+    params.set('c', crc32Hex(params.toString()));
+    return `a2a-wallet://pay?${params.toString()}`;
+  };
+
+  /** Björn signed in, Anna saved as his payee, the app in `language`; the link pasted into the form. */
+  async function bjornReads(link: string, language: 'en' | 'is') {
+    const core = await wallets.open({ signedInAs: 'bjorn', accounts: [BJORNS_ACCOUNT], language });
+    await core.value('savePayee', {
+      name: CUSTOMERS.anna.name,
+      kennitala: ANNA.kennitala,
+      accountNumber: ANNA.account,
+    });
+    const rendered = await renderApp(core);
+    const { user } = rendered;
+    await user.click(await screen.findByText(language === 'en' ? 'Pay a request' : 'Greiða greiðslubeiðni'));
+    await user.click(screen.getByTestId('request-link-input'));
+    await user.paste(link);
+    await user.click(screen.getByRole('button', { name: language === 'en' ? 'Fill in the form' : 'Fylla út formið' }));
+    return { ...rendered, notice: await screen.findByTestId('request-notice') };
+  }
+
+  const WORDS = {
+    en: {
+      filled: 'Filled in from a payment request.',
+      name: 'Name in the request: Anna Jónsdóttir',
+      claim: 'Whoever made the request typed this name themselves: neither the bank nor this app has confirmed it.',
+      conflict: 'Warning: this request does not agree with your saved payees.',
+      otherKennitala:
+        'You saved “Anna Jónsdóttir” with another kennitala: 120385-2089 (account number 0133-26-012345).',
+      savedAs: 'You saved this kennitala as “Anna Jónsdóttir”.',
+      advice: 'The money goes to the kennitala and account number in the form, whatever name the request gives.',
+      match: 'The request matches your saved payee: the same name, kennitala and account number.',
+      unknown: 'None of your saved payees has this name, kennitala or account number.',
+      company: 'Warning: the name looks like a company’s, a bank’s or an authority’s, but the kennitala is a person’s.',
+      scripts: 'The name in that request mixes letters of different alphabets (such as Latin and Cyrillic)',
+      marks: 'The name in that request has more than two accent marks on one letter, so the request was not used.',
+    },
+    is: {
+      filled: 'Fyllt út úr greiðslubeiðni.',
+      name: 'Nafn í beiðninni: Anna Jónsdóttir',
+      claim: 'Sá sem bjó til beiðnina skrifaði nafnið sjálfur; hvorki bankinn né forritið hefur staðfest það.',
+      conflict: 'Varúð: beiðnin stemmir ekki við vistaða viðtakendur þína.',
+      otherKennitala:
+        'Þú hefur vistað nafnið „Anna Jónsdóttir“ með annarri kennitölu: 120385-2089 (reikningsnúmer 0133-26-012345).',
+      savedAs: 'Þú hefur vistað þessa kennitölu með öðru nafni: Anna Jónsdóttir.',
+      advice: 'Greiðslan fer á kennitöluna og reikningsnúmerið í forminu, hvaða nafn sem beiðnin gefur upp.',
+      match: 'Beiðnin stemmir við vistaðan viðtakanda þinn: sama nafn, sama kennitala og sama reikningsnúmer.',
+      unknown: 'Enginn viðtakandi sem þú hefur vistað er með þetta nafn, þessa kennitölu eða þetta reikningsnúmer.',
+      company: 'Varúð: nafnið líkist nafni fyrirtækis, banka eða stofnunar en kennitalan er einstaklings.',
+      scripts: 'Í nafninu í beiðninni er stöfum úr ólíkum stafrófum blandað saman (til dæmis latneskum og kýrillískum)',
+      marks:
+        'Í nafninu í beiðninni eru fleiri en tvö merki (broddar, tvípunktar og þess háttar) á sama staf og beiðnin var því ekki notuð.',
+    },
+  };
+
+  it('every refusal of a link has its own sentence in both languages, none of them the unknown error’s', () => {
+    for (const code of REQUEST_LINK_ERRORS) {
+      for (const language of ['en', 'is'] as const) {
+        const text = (messages[language] as Record<string, string | undefined>)[`error.${code}`];
+        expect(text, `${language} ${code}`).toBeTruthy();
+        expect(text).not.toBe(messages[language]['error.unknown']);
+      }
+    }
+  });
+
+  describe.each(['en', 'is'] as const)('in %s', (language) => {
+    const words = WORDS[language];
+
+    it('Mallory’s link in Anna’s name: the name is her claim, and the conflict is a warning that says what conflicts', async () => {
+      const { notice, container } = await bjornReads(
+        written({ kt: MALLORY.kennitala, acct: MALLORY.account, name: CUSTOMERS.anna.name, amount: '15000' }),
+        language,
+      );
+      expect(within(notice).getByRole('status').textContent).toContain(words.filled);
+      expect(within(notice).getByTestId('request-name').textContent).toBe(words.name);
+      expect(within(notice).getByTestId('request-name-claim').textContent).toBe(words.claim);
+      const warning = within(notice).getByRole('alert');
+      expect(warning.textContent).toContain(words.conflict);
+      expect(within(warning).getByRole('listitem').textContent).toBe(words.otherKennitala);
+      expect(warning.textContent).toContain(words.advice);
+      expect(notice.textContent).not.toContain(words.match);
+      // The form is filled as the link says: the warning is what stops the payer, not an empty form.
+      expect(value('deposit-kennitala')).toBe('010190-2909');
+      await expectAxeClean(container);
+    });
+
+    it('another name on Anna’s kennitala: “you saved this kennitala as …”', async () => {
+      const { notice } = await bjornReads(
+        written({ kt: ANNA.kennitala, acct: MALLORY.account, name: 'Jón Jónsson' }),
+        language,
+      );
+      expect(within(notice).getByRole('listitem').textContent).toBe(words.savedAs);
+    });
+
+    it('Anna’s own request matches the payee Björn saved; a stranger’s is unknown; neither is a warning', async () => {
+      const match = await bjornReads(
+        written({ kt: ANNA.kennitala, acct: ANNA.account, name: 'ANNA JÓNSDÓTTIR' }),
+        language,
+      );
+      expect(within(match.notice).getByTestId('request-payees').textContent).toBe(words.match);
+      expect(within(match.notice).queryByRole('alert')).toBeNull();
+      match.unmount();
+      const stranger = await bjornReads(
+        written({ kt: MALLORY.kennitala, acct: MALLORY.account, name: 'Guðrún Helgadóttir' }),
+        language,
+      );
+      expect(within(stranger.notice).getByTestId('request-payees').textContent).toBe(words.unknown);
+      expect(within(stranger.notice).queryByRole('alert')).toBeNull();
+    });
+
+    it('a bank’s name on a person’s kennitala is read, with a warning', async () => {
+      const { notice } = await bjornReads(
+        written({ kt: MALLORY.kennitala, acct: MALLORY.account, name: 'Landsbankinn hf' }),
+        language,
+      );
+      expect(within(notice).getByTestId('request-name').textContent).toContain('Landsbankinn hf');
+      expect(within(notice).getByRole('alert').textContent).toContain(words.company);
+    });
+
+    it.each([
+      ['a Cyrillic А', '\u0410nna Jónsdóttir', 'scripts'],
+      ['60 marks on one letter', `A${'\u0301'.repeat(60)}nna`, 'marks'],
+    ] as const)('a name with %s is refused, in words, and nothing is filled', async (_, name, reason) => {
+      const { notice } = await bjornReads(written({ kt: MALLORY.kennitala, acct: MALLORY.account, name }), language);
+      expect(within(notice).getByRole('alert').textContent).toContain(words[reason]);
+      expect(value('deposit-kennitala')).toBe('');
+      expect(notice.textContent).not.toContain('nna');
+    });
   });
 });

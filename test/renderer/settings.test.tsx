@@ -5,24 +5,36 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json';
 import type { LanguageChoice, Protection } from '../../common/settings.ts';
 import { App } from '../../renderer/src/App.tsx';
+import { PASSCODE_PROBLEM_CODES } from '../../common/passcode-rules.ts';
+import { FAST_TEST_KDF } from '../../main/lock/passcode.ts';
+import { hasMessage, messages } from '../../renderer/src/i18n/index.ts';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
+import { dataKeyWith, leftByEarlierVersion, readSettings } from '../helpers/passcode-on-disk.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { walletsPerTest } from './render-app.tsx';
 
 const wallets = walletsPerTest(NOON);
 const VERSION = packageJson.version;
+/** Where there is no keychain the passcode is the key, and must be a strong passphrase (issue 26). */
+const PASSPHRASE = 'hestur á túni í dag';
 
 /**
  * A core whose keychain protects as `protection` says (the OS keychain, Linux's basic_text fallback, or none), with
  * the customer's earlier choices made through it.
  */
 async function wallet(
-  options: { language?: LanguageChoice; protection?: Protection; allowWeakTokenStorage?: boolean } = {},
+  options: {
+    language?: LanguageChoice;
+    protection?: Protection;
+    allowWeakTokenStorage?: boolean;
+    signedInAs?: string;
+  } = {},
 ): Promise<InProcessWallet> {
-  const { protection = 'secure', language, allowWeakTokenStorage } = options;
+  const { protection = 'secure', language, allowWeakTokenStorage, signedInAs } = options;
   const core = await wallets.open({
     keyProtector: memoryKeychain(protection === 'secure' ? { secure: true } : { secure: false, reason: protection }),
     ...(language ? { language } : {}),
+    ...(signedInAs ? { signedInAs } : {}),
   });
   if (allowWeakTokenStorage) await core.value('updateSettings', { allowWeakTokenStorage });
   return core;
@@ -246,12 +258,12 @@ describe('Settings: how sign-ins are kept', () => {
 
   it('with no keyring and a passcode: says the passcode encrypts sign-ins, and explains why it cannot simply be removed', async () => {
     const core = await wallet({ protection: 'basic_text' });
-    await core.value('setPasscode', { next: '482916' });
+    await core.value('setPasscode', { next: PASSPHRASE });
     const { user, container } = await openSettings(core);
     expect(tokenSection().textContent).toContain('your passcode encrypts your sign-ins instead');
     expect(tokenSection().textContent).not.toContain('This computer has no keyring, so sign-ins are kept in memory');
     await user.click(screen.getByRole('button', { name: 'Remove passcode' }));
-    await user.type(screen.getByTestId('passcode-remove-current'), '482916');
+    await user.type(screen.getByTestId('passcode-remove-current'), PASSPHRASE);
     await user.keyboard('{Enter}');
     expect(await screen.findByText(/To remove it, first choose “Keep me signed in anyway”/)).toBeTruthy();
     expect(await core.value('lockStatus')).toMatchObject({ passcodeSet: true });
@@ -260,7 +272,7 @@ describe('Settings: how sign-ins are kept', () => {
 
   it('with no keyring, after a restart: forgetting the passcode warns that what is kept here cannot be opened again', async () => {
     const core = await wallet({ protection: 'basic_text' });
-    await core.value('setPasscode', { next: '482916' });
+    await core.value('setPasscode', { next: PASSPHRASE });
     await core.restart();
     const user = userEvent.setup();
     render(<App wallet={core.api} />);
@@ -268,12 +280,13 @@ describe('Settings: how sign-ins are kept', () => {
     const dialog = screen.getByRole('dialog', { name: 'Forget the passcode?' });
     expect(dialog.textContent).toContain('without it they cannot be opened again');
     // Once unlocked, the app holds the key: forgetting after it locks again keeps everything.
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await user.type(screen.getByLabelText('Passcode'), '482916{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep trying' }));
+    await user.type(screen.getByLabelText('Passcode'), `${PASSPHRASE}{Enter}`);
     await screen.findByTestId('app-name');
     await core.value('lockNow');
     await user.click(await screen.findByRole('button', { name: 'Forgot your passcode?' }));
-    expect(screen.getByRole('dialog').textContent).toContain('Your payment history is kept.');
+    // (The lock screen's own words are the lock's tests'; here only that no loss is announced.)
+    expect(screen.getByRole('dialog').textContent).not.toContain('without it they cannot be opened again');
   });
 
   it('closes the question on Escape without a change', async () => {
@@ -388,5 +401,161 @@ describe('Settings: notifications (issue 19)', () => {
     await waitFor(() => expect(updates(core).at(-1)).toEqual({ notificationDetails: true }));
     expect((await core.value('getSettings')).notificationDetails).toBe(true);
     expect((box as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('Settings: what the passcode protects, and the codes it refuses (issue 26)', () => {
+  it('has words for every refusal, as the form says it and as main answers it, in both languages', () => {
+    for (const [problem, code] of Object.entries(PASSCODE_PROBLEM_CODES)) {
+      for (const key of [`lock.problem.${problem}`, `error.${code}`]) {
+        expect(hasMessage(key), key).toBe(true);
+        if (hasMessage(key)) expect(messages.is[key]).not.toBe(messages.en[key]);
+      }
+    }
+  });
+
+  const passcodeSection = () => screen.getByTestId('passcode-settings');
+  const protects = () => screen.getByTestId('passcode-protects').textContent;
+  const LABELS = {
+    en: { new: 'New passcode', again: 'Passcode again', set: 'Set passcode', change: 'Change passcode' },
+    is: { new: 'Nýr aðgangskóði', again: 'Aðgangskóði aftur', set: 'Velja aðgangskóða', change: 'Breyta aðgangskóða' },
+  };
+
+  /** Types a new passcode twice in Settings and presses the form's button. */
+  async function typeNew(user: ReturnType<typeof userEvent.setup>, next: string, language: 'en' | 'is' = 'en') {
+    const labels = LABELS[language];
+    const form = within(passcodeSection());
+    await user.clear(form.getByLabelText(labels.new));
+    await user.type(form.getByLabelText(labels.new), next);
+    await user.clear(form.getByLabelText(labels.again));
+    await user.type(form.getByLabelText(labels.again), next);
+    await user.click(form.getByRole('button', { name: labels.set }));
+  }
+
+  it('with a keychain: the passcode guards the keyboard, not a copied disk; trivial codes and her birth date are refused as typed', async () => {
+    const core = await wallet({ protection: 'secure', signedInAs: 'anna' });
+    const { user, container } = await openSettings(core);
+    expect(protects()).toContain('A passcode protects you from someone at this computer');
+    expect(protects()).toContain('It is not what protects a copy of your data folder (a stolen disk, a backup)');
+    expect(passcodeSection().textContent).toContain('Not a pattern like 123456, nor your birth date.');
+
+    await typeNew(user, '123456');
+    expect(passcodeSection().textContent).toContain('That is too easy to guess (like 123456, 111111 or 121212)');
+    // Anna's kennitala is 120385-2089: the window knows the date from its masked form.
+    await typeNew(user, '12031985');
+    expect(passcodeSection().textContent).toContain('That is your birth date or kennitala');
+    expect(core.requests('setPasscode')).toEqual([]);
+    await expectAccessible(container);
+
+    await typeNew(user, '482916');
+    await waitFor(async () => expect(await core.value('lockStatus')).toMatchObject({ passcodeSet: true }));
+    expect(core.requests('setPasscode')).toEqual([{ next: '482916' }]);
+  });
+
+  it('says it in Icelandic', async () => {
+    const core = await wallet({ protection: 'secure', signedInAs: 'anna', language: 'is' });
+    const { user } = await openSettings(core, 'Stillingar');
+    expect(protects()).toContain('Aðgangskóði verndar þig gegn þeim sem situr við þessa tölvu');
+    expect(protects()).toContain('Hann er ekki það sem verndar afrit af gagnamöppunni þinni');
+    await typeNew(user, '654321', 'is');
+    expect(passcodeSection().textContent).toContain('Það er of auðvelt að giska á þetta');
+    await typeNew(user, '120385', 'is');
+    expect(passcodeSection().textContent).toContain('Þetta er fæðingardagurinn þinn eða kennitalan');
+    expect(core.requests('setPasscode')).toEqual([]);
+  });
+
+  it('shows main’s reason where the window could not know it: the birth date of a customer no longer signed in', async () => {
+    const core = await wallet({ protection: 'secure', signedInAs: 'anna' });
+    // Her grant ended: she is still known to main (her history stays hers), but the window shows no kennitala.
+    wallets.sandbox().clock.advanceSeconds(91 * 24 * 3600);
+    const { user } = await openSettings(core);
+    await typeNew(user, '12031985');
+    expect((await within(passcodeSection()).findByRole('alert')).textContent).toBe(
+      'That passcode is your birth date or kennitala, which others can know. Choose something else.',
+    );
+    expect(core.requests('setPasscode')).toEqual([{ next: '12031985' }]);
+    expect(await core.value('lockStatus')).toMatchObject({ passcodeSet: false });
+  });
+
+  it('without a keychain: says the passcode is what protects a copied disk, and asks for a passphrase, saying why', async () => {
+    const core = await wallet({ protection: 'basic_text', signedInAs: 'anna' });
+    const { user, container } = await openSettings(core);
+    expect(protects()).toContain('This computer has no keychain, so the passcode is also what encrypts your sign-in');
+    expect(protects()).toContain('every 6-digit code in a few hours');
+    expect(protects()).toContain('that is what protects a copied disk');
+    expect(passcodeSection().textContent).toContain('A passphrase of 16 or more characters, not only digits');
+
+    await typeNew(user, '482916');
+    expect(passcodeSection().textContent).toContain(
+      'On this computer the passcode is what encrypts your sign-in, and a number could be guessed from a copy of your data folder in hours.',
+    );
+    await typeNew(user, 'hestur á túni');
+    expect(passcodeSection().textContent).toContain('so it needs 16 or more characters');
+    expect(core.requests('setPasscode')).toEqual([]);
+    await expectAccessible(container);
+
+    await typeNew(user, PASSPHRASE);
+    await waitFor(() => expect(tokenSection().textContent).toContain('your passcode encrypts your sign-ins instead'));
+    expect(await core.value('sessionStatus')).toMatchObject({ persistent: true });
+  });
+
+  it('without a keychain, in Icelandic', async () => {
+    const core = await wallet({ protection: 'unavailable', language: 'is' });
+    const { user } = await openSettings(core, 'Stillingar');
+    expect(protects()).toContain('Þessi tölva hefur enga lyklakippu, svo aðgangskóðinn er líka það sem dulkóðar');
+    expect(passcodeSection().textContent).toContain('Lykilsetning með 16 stöfum eða fleiri');
+    await typeNew(user, '48291637', 'is');
+    expect(passcodeSection().textContent).toContain('Á þessari tölvu er aðgangskóðinn það sem dulkóðar innskráninguna');
+    expect(core.requests('setPasscode')).toEqual([]);
+  });
+
+  /** No keychain, and the 6-digit passcode an earlier version let Anna set: unlocked, on the Settings screen. */
+  async function withEarlierShortCode(language?: LanguageChoice) {
+    const core = await wallet({ protection: 'basic_text', signedInAs: 'anna', ...(language ? { language } : {}) });
+    await core.value('setPasscode', { next: PASSPHRASE });
+    await core.wallet.close();
+    const dataKey = dataKeyWith(readSettings(core.dataDir), PASSPHRASE) ?? Buffer.alloc(32);
+    leftByEarlierVersion(core.dataDir, '482916', dataKey, core.platform.passcodeKdf ?? FAST_TEST_KDF);
+    await core.restart();
+    const user = userEvent.setup();
+    const view = render(<App wallet={core.api} />);
+    await user.type(await screen.findByLabelText(language === 'is' ? 'Aðgangskóði' : 'Passcode'), '482916{Enter}');
+    await user.click(await screen.findByRole('button', { name: language === 'is' ? 'Stillingar' : 'Settings' }));
+    return { core, user, ...view };
+  }
+
+  it('a short code from an earlier version: asks for a passphrase, saying why, and the sign-in is kept again once set', async () => {
+    const { core, user, container } = await withEarlierShortCode();
+    const warning = screen.getByTestId('passcode-too-weak');
+    expect(warning.textContent).toContain('Choose a stronger passphrase');
+    expect(warning.textContent).toContain('short enough to be guessed from a copy of your data folder in hours');
+    expect(warning.textContent).toContain('you sign in again each time the app starts');
+    expect(tokenSection().textContent).toContain('Your passcode is too short to protect your sign-in');
+    expect(tokenSection().textContent).toContain('Now: you sign in again after each restart.');
+    await expectAccessible(container);
+
+    await user.click(within(warning).getByRole('button', { name: 'Choose a passphrase' }));
+    const form = within(passcodeSection());
+    await user.type(form.getByLabelText('Current passcode'), '482916');
+    await user.type(form.getByLabelText('New passcode'), PASSPHRASE);
+    await user.type(form.getByLabelText('Passcode again'), PASSPHRASE);
+    // The form's own button (the one that opened it has the same words).
+    const submit = form
+      .getAllByRole('button', { name: 'Change passcode' })
+      .find((button) => button.matches('[type=submit]'));
+    await user.click(submit ?? document.body);
+
+    await waitFor(() => expect(screen.queryByTestId('passcode-too-weak')).toBeNull());
+    expect(tokenSection().textContent).toContain('your passcode encrypts your sign-ins instead');
+    expect(await core.value('sessionStatus')).toMatchObject({ signedIn: true, persistent: true });
+  });
+
+  it('asks for it in Icelandic too', async () => {
+    await withEarlierShortCode('is');
+    const warning = screen.getByTestId('passcode-too-weak');
+    expect(warning.textContent).toContain('Veldu sterkari lykilsetningu');
+    expect(warning.textContent).toContain('nógu stuttur til að giska mætti á hann út frá afriti af gagnamöppunni');
+    expect(within(warning).getByRole('button', { name: 'Velja lykilsetningu' })).toBeTruthy();
+    expect(tokenSection().textContent).toContain('Aðgangskóðinn þinn er of stuttur til að vernda innskráninguna');
   });
 });

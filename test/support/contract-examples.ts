@@ -88,4 +88,5 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   confirmPresence: { passcode: '482916' },
   updateLockSettings: { idleMinutes: 10 },
   forgetPasscode: undefined,
+  noteActivity: undefined,
 };

@@ -6,6 +6,7 @@ import * as failure from './messages/failure.ts';
 import * as grant from './messages/grant.ts';
 import * as history from './messages/history.ts';
 import * as lock from './messages/lock.ts';
+import * as passcode from './messages/passcode.ts';
 import * as pay from './messages/pay.ts';
 import * as profiles from './messages/profiles.ts';
 import * as receipt from './messages/receipt.ts';
@@ -32,6 +33,7 @@ export const sections = {
   profiles,
   settings,
   lock,
+  passcode,
 };
 
 const en = {
@@ -47,6 +49,7 @@ const en = {
   ...profiles.en,
   ...settings.en,
   ...lock.en,
+  ...passcode.en,
 };
 const is = {
   ...common.is,
@@ -61,6 +64,7 @@ const is = {
   ...profiles.is,
   ...settings.is,
   ...lock.is,
+  ...passcode.is,
 };
 
 export type MessageKey = keyof typeof en;

@@ -2,27 +2,32 @@ import { useState, type FormEvent } from 'react';
 import type { LockStatus } from '../../../common/lock.ts';
 import { passcodeProblem, TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
 import { Dialog } from '../components/Dialog.tsx';
+import { EnvironmentBanner } from '../components/EnvironmentBanner.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { TextField } from '../components/Field.tsx';
 import { usePasscodeEntry } from '../components/use-passcode-entry.ts';
 import { useT } from '../i18n/index.ts';
-import { formatDateTime } from '../i18n/format.ts';
+import { formatDate, formatTime, pluralCategory } from '../i18n/format.ts';
 import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 
 /**
- * All the window shows while the app is locked: the app's name, why it is locked, the passcode field (focused, so
- * the customer types and presses Enter), and the way out for a forgotten passcode. Nothing else is mounted, so no
- * payment, name or account is on screen.
+ * All the window shows while the app is locked: a test profile's banner (as on every screen), the app's name, why it
+ * is locked, the passcode field (focused, so the customer types and presses Enter), how many tries are left and when
+ * the next may be made, and the way out for a forgotten passcode. Nothing else is mounted, so no payment, name or
+ * account is on screen.
  */
 export function LockScreen() {
   const lock = useApp((state) => state.lock);
   const name = useApp((state) => state.appInfo?.name) ?? 'A2A Wallet';
   if (!lock) return null;
   return (
-    <main className="app lock-screen" data-testid="lock-screen">
-      {lock.reason === 'setup' ? <SetupPasscode name={name} /> : <Unlock lock={lock} name={name} />}
-    </main>
+    <div className="app lock-screen" data-testid="lock-screen">
+      <EnvironmentBanner environment={lock.environment} />
+      <main className="lock-main">
+        {lock.reason === 'setup' ? <SetupPasscode name={name} /> : <Unlock lock={lock} name={name} />}
+      </main>
+    </div>
   );
 }
 
@@ -36,15 +41,9 @@ function Unlock({ lock, name }: { lock: LockStatus; name: string }) {
   });
   const [forgetting, setForgetting] = useState(false);
 
+  // What main counts, said whenever it holds (after a restart too), not only right after a wrong try.
   const triesLeft = TRIES_BEFORE_WIPE - lock.wrongTries;
-  const problem =
-    lock.waitUntil !== undefined
-      ? t('lock.wait', { time: formatDateTime(lock.waitUntil, locale) })
-      : error === 'WRONG_PASSCODE' && triesLeft > 0 && triesLeft <= 7
-        ? t('lock.triesLeft', { count: String(triesLeft) })
-        : error
-          ? errorText(error)
-          : undefined;
+  const counting = !lock.signInsWiped && lock.wrongTries > 0 && triesLeft > 0;
 
   return (
     <section aria-labelledby="lock-title" className="lock-panel">
@@ -63,10 +62,25 @@ function Unlock({ lock, name }: { lock: LockStatus; name: string }) {
           type="password"
           value={passcode}
           onChange={setPasscode}
-          error={problem}
+          error={error ? errorText(error) : undefined}
           testId="lock-passcode"
           autoFocus
         />
+        <div className="lock-tries" role="status" data-testid="lock-tries">
+          {counting && <p>{t(`lock.triesLeft.${pluralCategory(triesLeft, locale)}`, { count: String(triesLeft) })}</p>}
+          {lock.signInsWiped && <p>{t('lock.wipedWaits')}</p>}
+          {lock.waitUntil !== undefined && (
+            // Main's clock, to the second: the time of day the next try is let through.
+            <p data-testid="lock-wait">
+              {sameDay(lock.waitUntil, lock.asOf)
+                ? t('lock.wait', { time: formatTime(lock.waitUntil, locale) })
+                : t('lock.waitDay', {
+                    date: formatDate(lock.waitUntil, locale),
+                    time: formatTime(lock.waitUntil, locale),
+                  })}
+            </p>
+          )}
+        </div>
         <div className="actions">
           <button type="submit" className="primary" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t('lock.unlocking') : t('lock.unlock')}
@@ -76,24 +90,57 @@ function Unlock({ lock, name }: { lock: LockStatus; name: string }) {
           </button>
         </div>
       </form>
-      {forgetting && (
-        <Dialog title={t('lock.forgotTitle')} onClose={() => setForgetting(false)}>
-          <p>{t(lock.forgetKeepsData ? 'lock.forgotText' : 'lock.forgotTextLosesData')}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="primary"
-              onClick={() => void actions.forgetPasscode().finally(() => setForgetting(false))}
-            >
-              {t('lock.forgotConfirm')}
-            </button>
-            <button type="button" onClick={() => setForgetting(false)}>
-              {t('action.cancel')}
-            </button>
-          </div>
-        </Dialog>
-      )}
+      {forgetting && <ForgetPasscode keepsData={lock.forgetKeepsData} onClose={() => setForgetting(false)} />}
     </section>
+  );
+}
+
+/**
+ * "Forgot your passcode?": what it does, said before it is done. The safe choice comes first and has the focus, so
+ * Enter pressed at once (or a key held down from the passcode field) forgets nothing.
+ */
+function ForgetPasscode({ keepsData, onClose }: { keepsData: boolean; onClose: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const actions = useApp((state) => state.actions);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const forget = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      // The store lets go of what the window held of the last customer's (the pay form too).
+      await actions.forgetPasscode();
+      onClose();
+    } catch (caught) {
+      setError(errorCode(caught));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={t('lock.forgotTitle')} onClose={onClose}>
+      <p>{t(keepsData ? 'lock.forgotText' : 'lock.forgotTextLosesData')}</p>
+      {error && (
+        <p role="alert" className="error">
+          {errorText(error)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="primary" data-autofocus onClick={onClose}>
+          {t('lock.forgotKeep')}
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => void forget()}
+        >
+          {t('lock.forgotConfirm')}
+        </button>
+      </div>
+    </Dialog>
   );
 }
 
@@ -182,4 +229,9 @@ export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?:
       </div>
     </form>
   );
+}
+
+/** Whether two instants fall on the same day of the customer's own calendar. */
+function sameDay(a: number, b: number): boolean {
+  return new Date(a).toDateString() === new Date(b).toDateString();
 }

@@ -19,6 +19,7 @@ import { Result } from './pay/Result.tsx';
 import { Review } from './pay/Review.tsx';
 import { PayRequest, useQrImage } from './pay/PayRequest.tsx';
 import { RequestMoney } from './pay/RequestMoney.tsx';
+import { RequestNotice } from './pay/RequestNotice.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import './pay/pay.css';
 
@@ -232,20 +233,7 @@ function PayForm({
           void readQrImage(image);
         }}
       >
-        {requestNotice && (
-          <div className={`request-notice ${requestNotice.kind}`} data-testid="request-notice">
-            <p {...(requestNotice.kind === 'refused' ? { role: 'alert' } : { role: 'status' })}>
-              {requestNotice.kind === 'refused'
-                ? errorText(requestNotice.code)
-                : requestNotice.name
-                  ? t('request.filledBy', { name: requestNotice.name })
-                  : t('request.filled')}
-            </p>
-            <button type="button" className="link" onClick={dismissRequestNotice}>
-              {t('request.dismiss')}
-            </button>
-          </div>
-        )}
+        {requestNotice && <RequestNotice notice={requestNotice} onDismiss={dismissRequestNotice} />}
         {problem && (
           <p role="alert" className="error">
             {errorText(problem)}

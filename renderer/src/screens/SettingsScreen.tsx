@@ -132,7 +132,11 @@ function TokenStorage({
     <section aria-labelledby="settings-tokens" className="settings-section" data-testid="token-storage">
       <h3 id="settings-tokens">{t('settings.tokens')}</h3>
       {settings.protection === 'secure' && <p>{t('settings.tokens.secure')}</p>}
-      {settings.passcodeProtects && <p>{t('settings.tokens.passcode')}</p>}
+      {settings.passcodeProtects && (
+        <p className={settings.passcodeTooWeak ? 'warning' : undefined}>
+          {t(settings.passcodeTooWeak ? 'settings.tokens.passcodeTooWeak' : 'settings.tokens.passcode')}
+        </p>
+      )}
       {settings.protection === 'unavailable' && !settings.passcodeProtects && (
         <p className="notice">{t('settings.tokens.unavailable')}</p>
       )}

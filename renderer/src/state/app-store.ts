@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { displayAccount } from '../../../common/account-number.ts';
 import { formatKennitala } from '../../../common/kennitala.ts';
-import type { PaymentRequest } from '../../../common/payment-request.ts';
+import type { RequestNameClaim } from '../../../common/payment-request.ts';
 import { regroupAmount } from '../screens/pay/format-input.ts';
 import type {
   AppInfo,
@@ -10,6 +10,7 @@ import type {
   PaymentView,
   ProfileChange,
   ProfileList,
+  ReadPaymentRequest,
   WalletApi,
 } from '../../../common/bridge-contract.ts';
 import type { LockStatus } from '../../../common/lock.ts';
@@ -45,11 +46,13 @@ export const emptyDraft = (): PayDraft => ({
 });
 
 /**
- * What the pay form says of a payment request: filled from one (whose fields it marks as checked, as if typed), or
- * one refused with its REQUEST_* code. `seq` tells one request from the next.
+ * What the pay form says of a payment request: filled from one (whose fields it marks as checked, as if typed), with
+ * its name and what main said of that name (the requester's claim, next to the saved payees), or one refused with
+ * its REQUEST_* code. `seq` tells one request from the next.
  */
 export type RequestNotice =
-  { kind: 'filled'; seq: number; name?: string; fields: DraftField[] } | { kind: 'refused'; seq: number; code: string };
+  | { kind: 'filled'; seq: number; name?: string; claim?: RequestNameClaim; fields: DraftField[] }
+  | { kind: 'refused'; seq: number; code: string };
 
 export interface AppState {
   /** `locked`: only the lock screen shows; nothing else is read from main until it is unlocked. */
@@ -105,7 +108,7 @@ export interface AppActions {
    * Fills the pay form from a payment request (never pays: the form checks every field as typed, then the review as
    * always); the form shows, saying where it came from.
    */
-  fillFromRequest(request: PaymentRequest): void;
+  fillFromRequest(read: ReadPaymentRequest): void;
   /** A link pasted or read from a QR code: main reads it; the form is filled, or says why the link is refused. */
   openRequestLink(link: string): Promise<void>;
   /** The link the system opened the app with, if one is waiting. */
@@ -364,7 +367,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       dismissReminder() {
         set({ reminderDialog: undefined });
       },
-      fillFromRequest(request) {
+      fillFromRequest({ request, name: claim }) {
         const fields: DraftField[] = ['depositKennitala', 'depositAccount'];
         if (request.amount !== undefined) fields.push('amount');
         if (request.message !== undefined) fields.push('extendedReference');
@@ -379,7 +382,13 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
             amount: request.amount === undefined ? '' : regroupAmount(String(request.amount), get().locale),
             extendedReference: request.message ?? '',
           },
-          requestNotice: { kind: 'filled', seq: ++requestSeq, fields, ...(request.name ? { name: request.name } : {}) },
+          requestNotice: {
+            kind: 'filled',
+            seq: ++requestSeq,
+            fields,
+            ...(request.name ? { name: request.name } : {}),
+            ...(claim ? { claim } : {}),
+          },
         });
       },
       async openRequestLink(link) {
@@ -391,7 +400,8 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       },
       async takePaymentRequest() {
         const opened = await unwrap(wallet.takePaymentRequest()).catch(() => undefined);
-        if (opened?.request) actions.fillFromRequest(opened.request);
+        if (opened?.request)
+          actions.fillFromRequest({ request: opened.request, ...(opened.name ? { name: opened.name } : {}) });
         else if (opened?.error) {
           set({ screen: 'pay', requestNotice: { kind: 'refused', seq: ++requestSeq, code: opened.error } });
         }
@@ -405,7 +415,12 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       notePayment: takePayment,
       unlock: (passcode) => lockCall(wallet.unlock({ passcode })),
       lockNow: () => lockCall(wallet.lockNow()),
-      forgetPasscode: () => lockCall(wallet.forgetPasscode()),
+      forgetPasscode: async () => {
+        await lockCall(wallet.forgetPasscode());
+        // Whoever is at the keyboard now may not be the customer: nothing the window held of theirs stays.
+        payments = new Map();
+        set({ draft: emptyDraft(), paymentChange: undefined, unseenOutcomes: [], requestNotice: undefined });
+      },
       setPasscode: (next, current) => lockCall(wallet.setPasscode({ next, ...(current ? { current } : {}) })),
       removePasscode: (current) => lockCall(wallet.removePasscode({ current })),
       updateLockSettings: (idleMinutes) => lockCall(wallet.updateLockSettings({ idleMinutes })),

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { crc32Hex } from '../../../common/payment-request.ts';
 import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -35,7 +36,11 @@ test('one sandbox user requests money with a QR code; another pays the request, 
   await wallet.expectSignedIn('Björn');
   await page.getByText('Pay a request').click();
   await page.getByTestId('request-qr-file').setInputFiles(join(harness.core.platform.savedDir, fileName));
-  await expect(page.getByTestId('request-notice')).toContainText('Filled in from a payment request by Anna');
+  // The name is the request's, shown as Anna's claim: Björn has saved nobody, so it is neither matched nor in conflict.
+  await expect(page.getByTestId('request-name')).toHaveText('Name in the request: Anna Jónsdóttir');
+  await expect(page.getByTestId('request-payees')).toHaveText(
+    'None of your saved payees has this name, kennitala or account number.',
+  );
   await expect(page.getByTestId('deposit-kennitala')).toHaveValue('120385-2089');
   await expect(page.getByTestId('deposit-account')).toHaveValue('0133-26-012345');
   await expect(page.getByTestId('amount')).toHaveValue('2,500');
@@ -86,4 +91,85 @@ test('an image without a QR code, and a link with a typo, are refused with their
   await page.getByRole('button', { name: 'Fill in the form' }).click();
   await expect(page.getByTestId('request-notice').getByRole('alert')).toContainText('does not match its check value');
   await expect(page.getByTestId('deposit-kennitala')).toHaveValue('');
+});
+
+/**
+ * Issue 26, finding 3, in Chromium: Mallory writes a link in Anna's name with her own kennitala and account (the
+ * check value made right, as anyone can) and sends it to Björn, who saved Anna as a payee. The form gives the name as
+ * Mallory's claim and warns, in words, that Björn saved that name with another kennitala; in English and in
+ * Icelandic, in the app's default window (the README's pictures).
+ */
+test.describe('a request in someone else’s name', () => {
+  test.use({ viewport: { width: 1024, height: 760 } });
+  const MALLORY = { kennitala: '0101902909', account: '051526123456' };
+  const params = new URLSearchParams({
+    v: '1',
+    kt: MALLORY.kennitala,
+    acct: MALLORY.account,
+    name: 'Anna Jónsdóttir',
+    amount: '15000',
+    msg: 'Leiga des',
+  });
+  params.set('c', crc32Hex(params.toString()));
+  const mallorysLink = `a2a-wallet://pay?${params.toString()}`;
+
+  const WORDS = {
+    en: {
+      payARequest: 'Pay a request',
+      fill: 'Fill in the form',
+      name: 'Name in the request: Anna Jónsdóttir',
+      claim: 'Whoever made the request typed this name themselves: neither the bank nor this app has confirmed it.',
+      conflict: 'Warning: this request does not agree with your saved payees.',
+      otherKennitala:
+        'You saved “Anna Jónsdóttir” with another kennitala: 120385-2089 (account number 0133-26-012345).',
+    },
+    is: {
+      payARequest: 'Greiða greiðslubeiðni',
+      fill: 'Fylla út formið',
+      name: 'Nafn í beiðninni: Anna Jónsdóttir',
+      claim: 'Sá sem bjó til beiðnina skrifaði nafnið sjálfur; hvorki bankinn né forritið hefur staðfest það.',
+      conflict: 'Varúð: beiðnin stemmir ekki við vistaða viðtakendur þína.',
+      otherKennitala:
+        'Þú hefur vistað nafnið „Anna Jónsdóttir“ með annarri kennitölu: 120385-2089 (reikningsnúmer 0133-26-012345).',
+    },
+  };
+
+  for (const language of ['en', 'is'] as const) {
+    test(`the name is the requester’s claim, and the conflict with a saved payee is a warning (${language})`, async ({
+      wallet,
+      harness,
+      context,
+    }) => {
+      const page = wallet.page;
+      const words = WORDS[language];
+      await wallet.signInWithAccount(context, 'bjorn', BJORN.account);
+      await harness.core.value('savePayee', {
+        name: 'Anna Jónsdóttir',
+        kennitala: '1203852089',
+        accountNumber: '0133-26-012345',
+      });
+      // Opened again, the form lists the payee saved meanwhile, in the language chosen.
+      if (language === 'is') await harness.core.value('updateSettings', { language: 'is' });
+      await page.reload();
+      await page.getByText(words.payARequest).click();
+      await page.getByTestId('request-link-input').fill(mallorysLink);
+      await page.getByRole('button', { name: words.fill }).click();
+
+      const notice = page.getByTestId('request-notice');
+      await expect(notice.getByTestId('request-name')).toHaveText(words.name);
+      await expect(notice.getByTestId('request-name-claim')).toHaveText(words.claim);
+      const warning = notice.getByRole('alert');
+      await expect(warning).toContainText(words.conflict);
+      await expect(warning.getByRole('listitem')).toHaveText(words.otherKennitala);
+      await expect(page.getByTestId('deposit-kennitala')).toHaveValue('010190-2909');
+      expect(harness.sandbox.initiations()).toHaveLength(0);
+      await wallet.expectAccessible();
+      // The window as the customer sees it, scrolled to the notice: the notice, and the fields it filled below it.
+      await notice.evaluate((element) => {
+        element.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -8);
+      });
+      await wallet.screenshot(`pay-request-conflict${language === 'is' ? '-icelandic' : ''}`, { window: true });
+    });
+  }
 });

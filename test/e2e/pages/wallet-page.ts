@@ -106,12 +106,15 @@ export class WalletPage {
     expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   }
 
-  /** A screenshot kept as a test artifact; with UPDATE_SCREENSHOTS=1 also into docs/screenshots for the README. */
-  async screenshot(name: string): Promise<void> {
+  /**
+   * A screenshot kept as a test artifact; with UPDATE_SCREENSHOTS=1 also into docs/screenshots for the README. The
+   * whole page, or with `window` only what the window shows as it is scrolled now.
+   */
+  async screenshot(name: string, options: { window?: boolean } = {}): Promise<void> {
     const dirs = [join(root, 'test-results', 'screenshots')];
     if (process.env['UPDATE_SCREENSHOTS'] === '1') dirs.push(join(root, 'docs', 'screenshots'));
     // A modal covers the viewport only: the page behind it is not worth a full-length picture.
-    const fullPage = (await this.page.locator('[aria-modal="true"]').count()) === 0;
+    const fullPage = !options.window && (await this.page.locator('[aria-modal="true"]').count()) === 0;
     for (const dir of dirs) {
       mkdirSync(dir, { recursive: true });
       await this.page.screenshot({ path: join(dir, `${name}.png`), fullPage, animations: 'disabled' });

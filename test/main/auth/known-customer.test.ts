@@ -97,6 +97,33 @@ describe('the known customer', () => {
     expect(restarted.status('local-sandbox')).toMatchObject({ signedOutReason: 'signed-out' });
   });
 
+  it('stays known when wrong passcodes end the sign-in (the app stays locked), across a restart', async () => {
+    const app = await start();
+    await app.signIn('local-sandbox');
+    app.endAll(['local-sandbox'], 'passcode');
+    expect(app.status('local-sandbox')).toMatchObject({ signedIn: false, signedOutReason: 'passcode' });
+    expect((await start()).knownCustomer('local-sandbox')).toEqual(ANNA);
+  });
+
+  it('is forgotten with a forgotten passcode, across a restart, also where no sign-in was left to end (issue 26)', async () => {
+    for (const before of ['signed-in', 'grant-ended', 'wrong passcodes'] as const) {
+      const app = await start();
+      const { grantEnd = 0 } = await app.signIn('local-sandbox');
+      if (before === 'grant-ended') sandbox.clock.set(grantEnd);
+      if (before === 'wrong passcodes') app.endAll(['local-sandbox'], 'passcode');
+      expect(app.knownCustomer('local-sandbox'), before).toEqual(ANNA);
+      app.endAll(['local-sandbox', 'unknown-profile'], 'passcode-forgotten');
+      expect(app.knownCustomer('local-sandbox'), before).toBeUndefined();
+      const restarted = await start();
+      expect(restarted.knownCustomer('local-sandbox'), before).toBeUndefined();
+      expect(restarted.status('local-sandbox'), before).toMatchObject({ signedOutReason: 'passcode-forgotten' });
+      // Only the bank brings a customer back: the same one, or another.
+      await restarted.signIn('local-sandbox');
+      expect(restarted.knownCustomer('local-sandbox'), before).toEqual(ANNA);
+      sandbox.clock.set('2026-11-22T12:00:00.000Z');
+    }
+  });
+
   it('is forgotten when the profile is repointed, or removed', async () => {
     const app = await start();
     await app.signIn('local-sandbox');

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LockStatus } from '../../../common/lock.ts';
 import { FREE_TRIES, passcodeProblem, TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
-import { LockService, waitAfter, type LockServiceOptions } from '../../../main/lock/lock-service.ts';
+import {
+  LockService,
+  LONGEST_WAIT_MS,
+  TRIES_WHEN_UNKNOWN,
+  waitAfter,
+  type LockServiceOptions,
+} from '../../../main/lock/lock-service.ts';
 import { FAST_TEST_KDF } from '../../../main/lock/passcode.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
 import type { PasscodeKeyEvent } from '../../../main/secrets/wallet-secrets.ts';
@@ -30,6 +36,8 @@ function service(options: Partial<LockServiceOptions> = {}): LockService {
   return new LockService({
     store,
     clock: { now: () => now },
+    // Time passes as `now` moves: the tests of a clock moved by hand give their own (test/adversarial/lock-tries.test.ts).
+    monotonicMs: () => now,
     locale: () => 'en',
     required: false,
     kdf: FAST_TEST_KDF,
@@ -51,7 +59,7 @@ const codeOf = async (promise: Promise<unknown>) => (await rejectionOf(promise, 
 describe('the passcode', () => {
   it('is 6 or more digits, or a passphrase of 8 or more characters', () => {
     expect(passcodeProblem('12345')).toBe('digitsTooFew');
-    expect(passcodeProblem('123456')).toBeUndefined();
+    expect(passcodeProblem('482916')).toBeUndefined();
     expect(passcodeProblem('hestur1')).toBe('tooShort');
     expect(passcodeProblem('hestur á túni')).toBeUndefined();
     expect(passcodeProblem('x'.repeat(201))).toBe('tooLong');
@@ -141,11 +149,11 @@ describe('locking', () => {
   });
 
   it('follows the OS’s idle time where the host can tell, and the customer’s choice of minutes', async () => {
-    let osIdle = 0;
+    let osIdle = 1000;
     const lock = await withPasscode({ idleMs: () => osIdle });
     await lock.unlock(PASSCODE);
     lock.setIdleMinutes(15);
-    // The app was not called for an hour, but someone is typing in another window: not idle.
+    // Nothing was done in the window for an hour, but someone is typing in another one: not idle.
     now += 60 * MINUTE;
     lock.checkIdle();
     expect(lock.locked).toBe(false);
@@ -167,6 +175,40 @@ describe('locking', () => {
 });
 
 describe('wrong passcodes', () => {
+  it('wait 30 s after the third, growing to an hour at the ninth, then doubling past the wipe up to a day', () => {
+    const seconds = Array.from({ length: 16 }, (_, wrong) => waitAfter(wrong) / 1000);
+    expect(seconds).toEqual([0, 0, 0, 30, 60, 120, 300, 900, 1800, 3600, 7200, 14400, 28800, 57600, 86400, 86400]);
+    expect(waitAfter(1e9)).toBe(LONGEST_WAIT_MS);
+    // A record that cannot be believed counts as the fewest tries that wait the longest.
+    expect(TRIES_WHEN_UNKNOWN).toBe(14);
+    expect(waitAfter(TRIES_WHEN_UNKNOWN - 1)).toBeLessThan(LONGEST_WAIT_MS);
+  });
+
+  it('are kept as a record of none while a passcode is set, never deleted; removed with the passcode', async () => {
+    const lock = service();
+    await lock.setPasscode(PASSCODE, undefined);
+    expect(store.data.get('lock.tries')).toEqual({ wrong: 0, lastAt: 0, wiped: false });
+    expect(store.data.get('lock.passcode')).toMatchObject({ v: 2 });
+    lock.lock('manual');
+    expect(await codeOf(lock.unlock('000000'))).toBe('WRONG_PASSCODE');
+    await lock.unlock(PASSCODE);
+    expect(store.data.get('lock.tries')).toEqual({ wrong: 0, lastAt: 0, wiped: false });
+    await lock.removePasscode(PASSCODE);
+    expect(store.data.has('lock.tries')).toBe(false);
+  });
+
+  it('a wait is measured on the monotonic clock too: the app’s clock moved forward does not end it', async () => {
+    let steady = 0;
+    const lock = await withPasscode({ monotonicMs: () => steady });
+    for (let n = 0; n < FREE_TRIES; n += 1) await rejectionOf(lock.unlock('000000'), WalletError);
+    now += 60 * MINUTE;
+    expect(lock.status().waitUntil).toBe(now + 30_000);
+    expect(await codeOf(lock.unlock(PASSCODE))).toBe('PASSCODE_WAIT');
+    steady += 30_000;
+    expect(lock.status().waitUntil).toBeUndefined();
+    expect((await lock.unlock(PASSCODE)).locked).toBe(false);
+  });
+
   it('wait after the free tries, growing; the right passcode during a wait is refused too', async () => {
     const lock = await withPasscode();
     for (let n = 0; n < FREE_TRIES; n += 1) expect(await codeOf(lock.unlock('000000'))).toBe('WRONG_PASSCODE');
@@ -216,9 +258,9 @@ describe('wrong passcodes', () => {
       expect(wipes).toBe(n >= TRIES_BEFORE_WIPE ? 1 : 0);
     }
     expect(lock.status()).toMatchObject({ signInsWiped: true, wrongTries: TRIES_BEFORE_WIPE + 1 });
-    // The waits stay at their longest.
-    expect(lock.status().waitUntil).toBe(now + 3_600_000);
-    now += 3_600_000;
+    // The waits go on growing past the wipe: 2 hours after the 10th, 4 after the 11th.
+    expect(lock.status().waitUntil).toBe(now + 4 * 3_600_000);
+    now += 4 * 3_600_000;
     expect((await lock.unlock(PASSCODE)).locked).toBe(false);
   });
 

@@ -173,7 +173,7 @@ describe('the app lock, through the bridge', () => {
       // Half way, the app restarts: the count goes on.
       if (n === 5) await core.restart();
     }
-    sandbox.clock.advanceSeconds(3600);
+    sandbox.clock.advanceSeconds(waitAfter(TRIES_BEFORE_WIPE) / 1000);
     await core.value('unlock', { passcode: PASSCODE });
     expect(await core.value('sessionStatus')).toMatchObject({ signedIn: false, signedOutReason: 'passcode' });
     expect((await core.value('historyPage', { filter: {}, offset: 0, limit: 10 })).items).toHaveLength(1);

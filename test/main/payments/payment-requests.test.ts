@@ -36,7 +36,11 @@ describe('requesting money', () => {
     // Round trip: the QR code reads as the link, which reads as the request.
     const scanned = readQrPng(pngOfDataUrl(made.qr));
     expect(scanned).toBe(made.link);
-    expect(await core.value('readPaymentRequest', { link: scanned ?? '' })).toEqual(made.request);
+    // Anna reading her own request: her name, her kennitala and account, none of them among her saved payees.
+    expect(await core.value('readPaymentRequest', { link: scanned ?? '' })).toEqual({
+      request: made.request,
+      name: { claimedBy: 'requester', payees: { kind: 'unknown' }, companyLike: false },
+    });
   });
 
   it('refuses an account that is not one of the customer’s own (a window asking to be paid into someone else’s)', async () => {

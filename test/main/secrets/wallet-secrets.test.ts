@@ -12,11 +12,21 @@ import { fixedKeyProtector, memoryKeychain } from '../../helpers/memory-keychain
 const OLD = randomBytes(32);
 const NEW = randomBytes(32);
 const WRAPS = 'vault.dataKey.passcode';
+const MARKS = 'vault.dataKey.passcode.passphrase';
 
-/** A holder that records the boxes it was given. */
-function holder(): BoxHolder & { boxes: (SecretBox | undefined)[] } {
-  const boxes: (SecretBox | undefined)[] = [];
-  return { boxes, loadAll: () => undefined, useBox: (box) => void boxes.push(box) };
+/** A holder that records the boxes it was given, whether tokens may go on disk with each, and its reads. */
+function holder(): BoxHolder & { boxes: (SecretBox | undefined)[]; tokensOnDisk: boolean[]; loads: number } {
+  const recorded = {
+    boxes: [] as (SecretBox | undefined)[],
+    tokensOnDisk: [] as boolean[],
+    loads: 0,
+    loadAll: () => void (recorded.loads += 1),
+    useBox: (box: SecretBox | undefined, tokensOnDisk: boolean) => {
+      recorded.boxes.push(box);
+      recorded.tokensOnDisk.push(tokensOnDisk);
+    },
+  };
+  return recorded;
 }
 
 const open = (store: MemoryStore, passcodeSet: boolean, allowWeak = false) =>
@@ -130,5 +140,63 @@ describe('the data key under the passcode', () => {
       passcodeSet: true,
     });
     expect(reads(restarted, sealed)).toBe('token');
+  });
+
+  it('a passcode with no passphrase mark (an earlier version’s) keeps tokens off the disk; a passphrase set then brings them back', async () => {
+    const { store, sealed } = await guarded();
+    // As an earlier version left it: the same copy of the data key, and no mark.
+    store.delete(MARKS);
+    const restarted = await open(store, true);
+    const holders = [holder()];
+    await restarted.passcodeKey({ kind: 'opened', key: OLD }, holders);
+    expect(reads(restarted, sealed)).toBe('token');
+    expect(restarted.passcodeTooWeak()).toBe(true);
+    expect(holders[0]?.tokensOnDisk).toEqual([false]);
+    // Read again with the new box: what only it opens is moved to memory (the vault deletes its sealed copies).
+    expect(holders[0]?.loads).toBe(2);
+    // Entered again: nothing changes.
+    await restarted.passcodeKey({ kind: 'opened', key: OLD }, holders);
+    expect(holders[0]?.tokensOnDisk).toEqual([false]);
+
+    // A new passcode (it met the passphrase rule to get here): marked, the same data key, tokens on disk again.
+    await restarted.passcodeKey({ kind: 'staged', key: NEW }, holders);
+    expect(restarted.passcodeTooWeak()).toBe(true);
+    expect(holders[0]?.tokensOnDisk).toEqual([false]);
+    await restarted.passcodeKey({ kind: 'opened', key: NEW }, holders);
+    expect(restarted.passcodeTooWeak()).toBe(false);
+    expect(holders[0]?.tokensOnDisk).toEqual([false, true]);
+    expect(reads(restarted, sealed)).toBe('token');
+    const again = await open(store, true);
+    await again.passcodeKey({ kind: 'opened', key: NEW }, []);
+    expect(again.passcodeTooWeak()).toBe(false);
+  });
+
+  it('a mark speaks for its own passcode only: copied beside another passcode’s copy, it counts for nothing', async () => {
+    const { store: marked } = await guarded();
+    // Another folder, its passcode NEW without a mark (as an earlier version left it)...
+    const other = new MemoryStore();
+    const first = await open(other, false);
+    await first.passcodeKey({ kind: 'staged', key: NEW }, []);
+    await first.passcodeKey({ kind: 'opened', key: NEW }, []);
+    other.delete(MARKS);
+    // ... given OLD's mark: it opens only with OLD's key, so NEW is still too weak.
+    other.set(MARKS, marked.get(MARKS));
+    const restarted = await open(other, true);
+    await restarted.passcodeKey({ kind: 'opened', key: NEW }, []);
+    expect(restarted.passcodeTooWeak()).toBe(true);
+    expect(other.get(MARKS)).toBeUndefined();
+  });
+
+  it('marks go with the passcode’s copies: a keychain that came takes over, a forgotten passcode', async () => {
+    const { store } = await guarded();
+    const keychain = memoryKeychain();
+    const opened = await WalletSecrets.open({ store, protector: keychain, allowWeak: () => false, passcodeSet: true });
+    await opened.passcodeKey({ kind: 'opened', key: OLD }, []);
+    expect(store.get(MARKS)).toBeUndefined();
+    const second = (await guarded()).store;
+    const forgetting = await open(second, true);
+    await forgetting.passcodeKey({ kind: 'forgotten' }, []);
+    expect(second.get(MARKS)).toBeUndefined();
+    expect(forgetting.passcodeTooWeak()).toBe(false);
   });
 });

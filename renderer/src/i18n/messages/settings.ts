@@ -20,6 +20,8 @@ export const en = {
   'settings.tokens.allowWeak': 'Keep me signed in anyway (less secure: tokens stored with a fixed key)',
   'settings.tokens.passcode':
     'This computer has no keyring, so your passcode encrypts your sign-ins instead: you stay signed in after a restart, and the app opens with your passcode.',
+  'settings.tokens.passcodeTooWeak':
+    'This computer has no keyring. Your passcode is too short to protect your sign-in, so you sign in again after each restart until you set a passphrase (under “Passcode and lock” below).',
   'settings.data.passcode':
     'Your payment history, own accounts and payees are encrypted the same way, under your passcode.',
   'settings.tokens.setPasscode':
@@ -64,6 +66,8 @@ export const is: Record<keyof typeof en, string> = {
   'settings.tokens.allowWeak': 'Halda innskráningu samt (minna öruggt: aðgangstókar geymdir með föstum lykli)',
   'settings.tokens.passcode':
     'Þessi tölva hefur enga lyklakippu, svo aðgangskóðinn þinn dulkóðar innskráningar í staðinn: innskráningin helst eftir endurræsingu og forritið opnast með aðgangskóðanum.',
+  'settings.tokens.passcodeTooWeak':
+    'Þessi tölva hefur enga lyklakippu. Aðgangskóðinn þinn er of stuttur til að vernda innskráninguna, svo þú skráir þig inn aftur eftir hverja endurræsingu þar til þú velur lykilsetningu (undir „Aðgangskóði og læsing“ hér fyrir neðan).',
   'settings.data.passcode':
     'Greiðslusagan, reikningarnir þínir og viðtakendur eru dulkóðuð á sama hátt, undir aðgangskóðanum.',
   'settings.tokens.setPasscode':

@@ -17,7 +17,9 @@ export const en = {
   'signIn.signedOut.expired': 'Your sign-in has expired. Sign in again to continue.',
   'signIn.signedOut.unreadable': 'Your saved sign-in could not be read. Sign in again.',
   'signIn.signedOut.passcode':
-    'Your sign-in was ended because of the app’s passcode (too many wrong tries, or it was forgotten). Sign in with your bank again to continue.',
+    'Your sign-in was ended because the app’s passcode was entered wrong too many times. Your payment history is kept. Sign in with your bank again to pay.',
+  'signIn.signedOut.passcode-forgotten':
+    'The app’s passcode was forgotten, so every sign-in was ended and your payment history, accounts and payees are hidden: whoever opened the app may not be you. Sign in with your bank again; once the bank has confirmed it is you, everything of yours shows again.',
   'signIn.signedOut.profile-changed':
     'This profile’s bank addresses or app registration changed, so its sign-in was ended. Sign in again.',
   'signIn.error.SIGN_IN_CANCELLED': 'Sign-in was cancelled.',
@@ -70,7 +72,9 @@ export const is: Record<keyof typeof en, string> = {
   'signIn.signedOut.expired': 'Innskráningin er útrunnin. Skráðu þig inn aftur til að halda áfram.',
   'signIn.signedOut.unreadable': 'Ekki tókst að lesa vistaða innskráningu. Skráðu þig inn aftur.',
   'signIn.signedOut.passcode':
-    'Innskráningunni var lokið vegna aðgangskóða forritsins (of margar rangar tilraunir, eða hann gleymdist). Skráðu þig aftur inn hjá bankanum til að halda áfram.',
+    'Innskráningunni var lokið því að rangur aðgangskóði var sleginn inn of oft. Greiðslusagan er geymd. Skráðu þig aftur inn hjá bankanum til að greiða.',
+  'signIn.signedOut.passcode-forgotten':
+    'Aðgangskóði forritsins gleymdist, svo öllum innskráningum var lokið og greiðslusagan, reikningarnir og viðtakendurnir eru falin: sá sem opnaði forritið er ekki endilega þú. Skráðu þig aftur inn hjá bankanum; þegar bankinn hefur staðfest að þetta sért þú birtist allt þitt aftur.',
   'signIn.signedOut.profile-changed':
     'Vefföngum bankans eða skráningu forritsins í þessari tengingu var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
   'signIn.error.SIGN_IN_CANCELLED': 'Hætt var við innskráninguna.',

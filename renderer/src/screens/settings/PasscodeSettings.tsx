@@ -6,18 +6,35 @@ import { usePasscodeEntry } from '../../components/use-passcode-entry.ts';
 import { useT } from '../../i18n/index.ts';
 import { errorCode } from '../../lib/api.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
-import { NewPasscodeForm } from '../LockScreen.tsx';
+import { NewPasscodeForm } from './NewPasscodeForm.tsx';
 
-/** The passcode: set it, change it, remove it (unless the build requires one), and when the app locks itself. */
+/**
+ * The passcode: what it protects against (the person at the keyboard; a copied disk only where it is what encrypts
+ * the sign-in), set it, change it, remove it (unless the build requires one), and when the app locks itself. A
+ * passcode set before this computer needed a passphrase is too weak to keep the sign-in on disk: this asks for one.
+ */
 export function PasscodeSettings() {
   const t = useT();
   const errorText = useErrorText();
   const lock = useApp((state) => state.lock);
+  const settings = useApp((state) => state.settings);
   const actions = useApp((state) => state.actions);
   const [open, setOpen] = useState<'change' | 'remove'>();
   const [error, setError] = useState<string>();
   const idleId = useId();
   if (!lock) return null;
+  const noKeychain = settings !== undefined && settings.protection !== 'secure';
+  const tooWeak = settings?.passcodeTooWeak === true;
+
+  /**
+   * What follows from the passcode (whether it encrypts the sign-in here, and whether the sign-in is kept) is main's
+   * to say: an update with no change reads the settings again.
+   */
+  const reread = () => void actions.updateSettings({}).catch(() => undefined);
+  const done = () => {
+    setOpen(undefined);
+    reread();
+  };
 
   const setIdle = async (minutes: IdleMinutes) => {
     setError(undefined);
@@ -32,10 +49,27 @@ export function PasscodeSettings() {
     <section aria-labelledby="settings-lock" className="settings-section" data-testid="passcode-settings">
       <h3 id="settings-lock">{t('lock.settings')}</h3>
       {lock.required && <p>{t('lock.settings.required')}</p>}
+      <div data-testid="passcode-protects">
+        <p>{t('passcode.protects')}</p>
+        <p className={noKeychain ? 'notice' : 'hint'}>
+          {t(noKeychain ? 'passcode.protects.noKeychain' : 'passcode.protects.keychain')}
+        </p>
+      </div>
+      {lock.passcodeSet && tooWeak && (
+        <div className="warning" role="note" aria-labelledby="passcode-too-weak" data-testid="passcode-too-weak">
+          <strong id="passcode-too-weak">{t('passcode.tooWeak.title')}</strong>
+          <p>{t('passcode.tooWeak')}</p>
+          {open !== 'change' && (
+            <button type="button" onClick={() => setOpen('change')}>
+              {t('passcode.tooWeak.action')}
+            </button>
+          )}
+        </div>
+      )}
       {!lock.passcodeSet ? (
         <>
           <p>{t('lock.settings.off')}</p>
-          <NewPasscodeForm />
+          <NewPasscodeForm onDone={reread} />
         </>
       ) : (
         <>
@@ -72,8 +106,8 @@ export function PasscodeSettings() {
               {t('lock.lockNow')}
             </button>
           </div>
-          {open === 'change' && <NewPasscodeForm withCurrent onDone={() => setOpen(undefined)} />}
-          {open === 'remove' && <RemovePasscode onDone={() => setOpen(undefined)} />}
+          {open === 'change' && <NewPasscodeForm withCurrent onDone={done} />}
+          {open === 'remove' && <RemovePasscode onDone={done} />}
         </>
       )}
     </section>

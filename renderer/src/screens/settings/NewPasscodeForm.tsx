@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { passcodeProblem, type PasscodeContext } from '../../../../common/passcode-rules.ts';
+import { useErrorText } from '../../components/ErrorText.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { useT } from '../../i18n/index.ts';
+import { errorCode } from '../../lib/api.ts';
+import { useApp } from '../../lib/wallet-context.tsx';
+
+/**
+ * The rules a new passcode is held to here, from what the window knows: where the keychain protects nothing, the
+ * passcode will encrypt the data key, so only a strong passphrase will do; and the signed-in customer's birth date
+ * (the masked kennitala's six digits: every century is refused). Main checks again with every customer it knows.
+ */
+export function usePasscodeContext(): PasscodeContext {
+  const protection = useApp((state) => state.settings?.protection);
+  const masked = useApp((state) => state.session?.maskedKennitala);
+  return { guardsDataKey: protection !== undefined && protection !== 'secure', kennitolur: masked ? [masked] : [] };
+}
+
+/**
+ * A new passcode, typed twice, checked as it is typed with the rules main applies, and saying why one is refused;
+ * with the passcode in use first where there is one. `onDone` runs once main has it.
+ */
+export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?: boolean; onDone?: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const actions = useApp((state) => state.actions);
+  const context = usePasscodeContext();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const problem = passcodeProblem(next, context);
+  const mismatch = repeat !== next;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (busy || problem || mismatch) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await actions.setPasscode(next, withCurrent ? current : undefined);
+      onDone?.();
+    } catch (caught) {
+      setError(errorCode(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="passcode-form" noValidate>
+      {withCurrent && (
+        <TextField
+          label={t('lock.current')}
+          type="password"
+          value={current}
+          onChange={setCurrent}
+          testId="passcode-current"
+        />
+      )}
+      <TextField
+        label={t('lock.new')}
+        type="password"
+        value={next}
+        onChange={setNext}
+        hint={t(context.guardsDataKey ? 'passcode.rules.strong' : 'passcode.rules')}
+        error={tried && problem ? t(`lock.problem.${problem}`) : undefined}
+        testId="passcode-new"
+        autoFocus={!withCurrent}
+      />
+      <TextField
+        label={t('lock.repeat')}
+        type="password"
+        value={repeat}
+        onChange={setRepeat}
+        error={tried && !problem && mismatch ? t('lock.problem.mismatch') : undefined}
+        testId="passcode-repeat"
+      />
+      {error && (
+        <p role="alert" className="error">
+          {errorText(error)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy} aria-busy={busy || undefined}>
+          {withCurrent ? t('lock.change') : t('lock.set')}
+        </button>
+      </div>
+    </form>
+  );
+}
