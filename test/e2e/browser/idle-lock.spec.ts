@@ -35,7 +35,7 @@ test('locks after the idle minute while the page keeps polling; a key pressed pu
     await pagePolls(page);
   }
   await expect(page.getByTestId('lock-title')).toHaveText('A2A Wallet is locked');
-  await expect(page.getByTestId('lock-screen')).toContainText('without use');
+  await expect(page.getByTestId('lock-screen')).toContainText('it was not used for 1 min');
   await expect(page.locator('body')).not.toContainText('Anna');
 
   // Unlocked again, the customer presses a key 45 seconds later: the lock waits a minute from that key.
