@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -8,6 +9,9 @@ export default defineConfig({
   // No test ever loads the real Electron: requiring it in plain Node starts a download.
   resolve: { alias: { electron: resolve(root, 'test/mocks/electron.ts') } },
   test: {
+    // One worker a core: vitest's default leaves one core idle; on CI's two, both cut the suite from about 270 s to
+    // 180 s (the files wait on loopback servers as much as on the CPU).
+    maxWorkers: availableParallelism(),
     server: { deps: { inline: ['electron-store'] } },
     projects: [
       {
