@@ -39,6 +39,11 @@ export const LockStatusSchema = z.object({
    * passcode alone protects their key (no keychain) and the app has not held the key since it started.
    */
   forgetKeepsData: z.boolean(),
+  /**
+   * A new passcode must be a strong passphrase: on this computer it will be the data key's only protection (no
+   * keychain). The lock screen's setup form checks with it as the customer types, as Settings does.
+   */
+  passphraseRequired: z.boolean(),
   /** Main's clock when this was read (ms): the lock screen says the next try's date only when it is another day. */
   asOf: z.number(),
   /** The language in use, so that the lock screen speaks it without asking anything else. */

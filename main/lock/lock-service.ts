@@ -166,6 +166,7 @@ export class LockService {
       ...(waitUntil === undefined ? {} : { waitUntil }),
       signInsWiped: tries.wiped,
       forgetKeepsData: !(this.#options.forgetLosesData?.() ?? false),
+      passphraseRequired: this.#passphraseRequired(),
       asOf: this.#now(),
       locale: this.#options.locale(),
       ...this.#environment(),
@@ -369,6 +370,16 @@ export class LockService {
       wipe ? 'PASSCODE_WIPED' : 'WRONG_PASSCODE',
       wipe ? 'Too many wrong passcodes: every sign-in has ended' : 'The passcode is wrong',
     );
+  }
+
+  /** Whether a new passcode must be a strong passphrase (passcodeRules), where that can be read yet. */
+  #passphraseRequired(): boolean {
+    try {
+      return this.#options.passcodeRules?.().guardsDataKey ?? false;
+    } catch {
+      // While the wallet is still starting (what the rules read is not there yet): the next status says it.
+      return false;
+    }
   }
 
   /** The active profile's environment, where it can be read (not yet while the wallet is still starting). */

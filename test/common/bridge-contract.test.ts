@@ -124,6 +124,7 @@ const lockStatus = {
   waitUntil: T + 60_000,
   signInsWiped: false,
   forgetKeepsData: true,
+  passphraseRequired: false,
   asOf: T,
   locale: 'is' as const,
 };

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { shippedProfiles } from '../../main/profiles/builtin-profiles.ts';
+import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { draftFrom } from '../support/in-process-wallet.ts';
 import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest, type OpenOptions } from './render-app.tsx';
 
@@ -121,6 +122,28 @@ describe('the lock screen', () => {
     expect(section.textContent).toContain('This app requires a passcode.');
     expect(within(section).queryByRole('button', { name: 'Remove passcode' })).toBeNull();
   });
+
+  it.each([
+    ['en', 'New passcode', 'Set passcode', 'a number could be guessed'],
+    ['is', 'Nýr aðgangskóði', 'Velja aðgangskóða', 'tölu mætti giska'],
+  ] as const)(
+    'in such a build without a keychain, the first passcode must be a passphrase, said as it is typed (%s)',
+    async (language, label, button, reason) => {
+      const { profiles, allowEdit } = shippedProfiles();
+      const core = await wallets.open({
+        keyProtector: memoryKeychain({ secure: false, reason: 'basic_text' }),
+        // The system's language: Settings cannot be changed before the first passcode.
+        platform: { preferredLanguages: [language], shipped: { profiles, allowEdit, requirePasscode: true } },
+      });
+      expect((await core.value('lockStatus')).passphraseRequired).toBe(true);
+      const { user } = await renderApp(core);
+      await user.type(await screen.findByLabelText(label), PASSCODE);
+      await user.click(screen.getByRole('button', { name: button }));
+      // Refused in the window as it is typed (main's refusal words it otherwise): the copied disk, and 16 characters.
+      expect((await screen.findByText(new RegExp(reason))).textContent).toMatch(/16/);
+      expect((await core.value('lockStatus')).passcodeSet).toBe(false);
+    },
+  );
 });
 
 /** What the lock screen says, in both languages (issue 26). */

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { LockStatus } from '../../../common/lock.ts';
-import { passcodeProblem, TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
+import { TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
+import { NewPasscodeForm } from './settings/NewPasscodeForm.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { EnvironmentBanner } from '../components/EnvironmentBanner.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
@@ -152,82 +153,6 @@ function SetupPasscode({ name }: { name: string }) {
       <p>{t('lock.setupText')}</p>
       <NewPasscodeForm />
     </section>
-  );
-}
-
-/**
- * A new passcode, typed twice, checked as it is typed with the rules main applies; with the passcode in use first
- * where there is one. `onDone` runs once main has it.
- */
-export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?: boolean; onDone?: () => void }) {
-  const t = useT();
-  const errorText = useErrorText();
-  const actions = useApp((state) => state.actions);
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const problem = passcodeProblem(next);
-  const mismatch = repeat !== next;
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (busy || problem || mismatch) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await actions.setPasscode(next, withCurrent ? current : undefined);
-      onDone?.();
-    } catch (caught) {
-      setError(errorCode(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)} className="passcode-form" noValidate>
-      {withCurrent && (
-        <TextField
-          label={t('lock.current')}
-          type="password"
-          value={current}
-          onChange={setCurrent}
-          testId="passcode-current"
-        />
-      )}
-      <TextField
-        label={t('lock.new')}
-        type="password"
-        value={next}
-        onChange={setNext}
-        hint={t('lock.rules')}
-        error={tried && problem ? t(`lock.problem.${problem}`) : undefined}
-        testId="passcode-new"
-        autoFocus={!withCurrent}
-      />
-      <TextField
-        label={t('lock.repeat')}
-        type="password"
-        value={repeat}
-        onChange={setRepeat}
-        error={tried && !problem && mismatch ? t('lock.problem.mismatch') : undefined}
-        testId="passcode-repeat"
-      />
-      {error && (
-        <p role="alert" className="error">
-          {errorText(error)}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy} aria-busy={busy || undefined}>
-          {withCurrent ? t('lock.change') : t('lock.set')}
-        </button>
-      </div>
-    </form>
   );
 }
 

@@ -12,9 +12,12 @@ import { useApp } from '../../lib/wallet-context.tsx';
  * (the masked kennitala's six digits: every century is refused). Main checks again with every customer it knows.
  */
 export function usePasscodeContext(): PasscodeContext {
+  // Main's lock status says it even while locked (a vendor's build asks for the first passcode before anything).
+  const required = useApp((state) => state.lock?.passphraseRequired);
   const protection = useApp((state) => state.settings?.protection);
   const masked = useApp((state) => state.session?.maskedKennitala);
-  return { guardsDataKey: protection !== undefined && protection !== 'secure', kennitolur: masked ? [masked] : [] };
+  const guardsDataKey = required ?? (protection !== undefined && protection !== 'secure');
+  return { guardsDataKey, kennitolur: masked ? [masked] : [] };
 }
 
 /**
