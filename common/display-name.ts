@@ -18,9 +18,11 @@ export const MAX_MARKS_PER_LETTER = 2;
  * Why a name is refused: `scripts`, letters of more than one writing system (a Cyrillic А in "Аnna" looks like a
  * Latin A); `marks`, more than two combining marks on a letter, or a mark on no letter (stacked marks spill over
  * the text around them); `invisible`, a character that shows as nothing (a joiner, a variation selector, a Hangul
- * filler), which makes a name differ from the one it looks like.
+ * filler), which makes a name differ from the one it looks like; `styled`, a letter drawn in a style of its own
+ * (mathematical bold 𝐀, full-width Ａ, superscript ᴬ: NFKC makes them plain letters, which no name needs) or a dot
+ * put on an i or a j that already has one.
  */
-export type NameDisguise = 'scripts' | 'marks' | 'invisible';
+export type NameDisguise = 'scripts' | 'marks' | 'invisible' | 'styled';
 
 /**
  * Script groups that may share one name. Chinese, Japanese and Korean names mix Han with kana or hangul, so those
@@ -91,6 +93,7 @@ export function nameScripts(name: string): string[] {
 export function nameDisguise(name: string): NameDisguise | undefined {
   const text = name.normalize('NFC');
   if (INVISIBLE.test(text)) return 'invisible';
+  if (text.normalize('NFKC') !== text || /[ijIJ]\u0307/u.test(text)) return 'styled';
   let onLetter = false;
   let marks = 0;
   for (const character of text) {
@@ -108,18 +111,51 @@ export function nameDisguise(name: string): NameDisguise | undefined {
 }
 
 /**
- * A name as people compare them: NFC, and beyond it NFKC, so the wide Ａ and the ligature ﬁ are the letters they
- * look like; case folded (upper then lower, so ß and SS, ı and I, are one); both apostrophes as one; spaces
- * collapsed and trimmed. "ANNA  jónsdóttir" and "Anna Jónsdóttir" have the same key. Where a key matches too
- * readily, it says "the same name" of a lookalike: a warning more, never one less.
+ * Letters drawn like others that NFKC leaves apart (small capitals, a Latin alpha, a dotless i, the crossed d that
+ * passes for ð): compared as the letter they pass for.
+ */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  đ: 'ð',
+  ı: 'i',
+  ɪ: 'i',
+  ɑ: 'a',
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ɢ: 'g',
+  ʜ: 'h',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
+};
+
+/**
+ * A name as people compare them at a glance: NFKC, so the wide Ａ and the ligature ﬁ are the letters they look like;
+ * case folded (upper then lower, so ß and SS, ı and I, are one); accents set aside (Jonsdottir and Jónsdóttir are
+ * one); lookalike letters as the letter they pass for; dots, apostrophes and hyphens dropped ("Anna Jónsdóttir." and
+ * "Anna Jóns-dóttir" are "Anna Jónsdóttir"); spaces collapsed and trimmed. Where a key matches too readily, it says
+ * "the same name" of a lookalike: a warning more, never one less.
  */
 export function nameKey(name: string): string {
-  return name
-    .normalize('NFKC')
-    .toUpperCase()
-    .toLowerCase()
-    .normalize('NFKC')
-    .replaceAll('’', "'")
+  const folded = name.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+  return [...folded]
+    .map((character) => LOOKALIKES[character] ?? character)
+    .join('')
+    .replace(/[.'’‘`´\-‐‑–]/gu, '')
     .replace(/\s+/gu, ' ')
     .trim();
 }
@@ -157,14 +193,19 @@ const COMPANY_WORDS = new Set([
 ]);
 const COMPANY_ENDINGS = ['banki', 'bankinn', 'bankans', 'bankanum', 'sjóður', 'sjóðurinn', 'sjóðs', 'sjóðsins'];
 
+/** The word lists as keys (accents set aside, as nameKey does), built once. */
+const COMPANY_KEYS = new Set([...COMPANY_WORDS].map(nameKey));
+const COMPANY_ENDING_KEYS = COMPANY_ENDINGS.map(nameKey);
+const SAVINGS_BANK_KEY = nameKey('sparisjóð');
+
 /** The name reads as a company's, a bank's or an authority's (see COMPANY_WORDS). */
 export function looksLikeCompany(name: string): boolean {
   return nameKey(name)
-    .split(/[\s.'\-,&/]+/u)
+    .split(/[\s,&/]+/u)
     .some(
       (word) =>
-        COMPANY_WORDS.has(word) ||
-        COMPANY_ENDINGS.some((ending) => word.endsWith(ending)) ||
-        word.startsWith('sparisjóð'),
+        COMPANY_KEYS.has(word) ||
+        COMPANY_ENDING_KEYS.some((ending) => word.endsWith(ending)) ||
+        word.startsWith(SAVINGS_BANK_KEY),
     );
 }

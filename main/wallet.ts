@@ -217,10 +217,15 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
    * The payment's own customer is the one the window shows now, unlocked: only then may a notification name its payee
    * and amount (a follow-up round can end after the app locked, or after another customer signed in).
    */
-  const shownToItsCustomer = (intent: PaymentIntent): boolean =>
-    !lock.locked &&
-    intent.profileId === activeProfile() &&
-    followedIn(intent.profileId) === intent.order.debtorKennitala;
+  const shownToItsCustomer = (intent: PaymentIntent): boolean => {
+    // An idle lock that fell due since the last tick falls now, before anything is named.
+    lock.checkIdle();
+    return (
+      !lock.locked &&
+      intent.profileId === activeProfile() &&
+      followedIn(intent.profileId) === intent.order.debtorKennitala
+    );
+  };
 
   /** The active profile's signed-in customer's payments, followed up; nothing when nobody is signed in. */
   const followUpNow = async (): Promise<void> => {

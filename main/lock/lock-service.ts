@@ -423,8 +423,8 @@ export class LockService {
   /**
    * The count of wrong tries a run starts with. An app of this version keeps a tries record whenever a passcode is
    * set (writing none rather than deleting it), and writes passcodes of version 2; so beside a version 2 passcode a
-   * record that is missing or unreadable was deleted or damaged, and one dated after now was edited (or the clock
-   * was turned back after it was written): each counts as TRIES_WHEN_UNKNOWN, from now. A version 1 passcode
+   * record that is missing or unreadable was deleted or damaged: it counts as TRIES_WHEN_UNKNOWN, from now. One
+   * dated after now keeps its count, its wait starting again now. A version 1 passcode
    * without a record is an install from before issue 26, whose app deleted the record at every right passcode: it
    * starts at none, written now. Deleting the record again before the customer next enters the passcode gets the
    * same; from that entry on the passcode is version 2, and editing it back to version 1 makes every passcode wrong
@@ -434,8 +434,12 @@ export class LockService {
     const stored = this.#options.store.get(TRIES_KEY);
     const parsed = TriesSchema.safeParse(stored);
     if (parsed.success && parsed.data.lastAt <= this.#now()) return parsed.data;
-    const tries =
-      stored === undefined && record.v === 1
+    const tries = parsed.success
+      ? // Dated after now: the time is not believed, the count is, and its wait starts again now. (A clock that ran
+        // fast and was corrected, or a snapshot restored, must not cost the customer a day; moving the clock gains
+        // a guesser nothing either way.)
+        { ...parsed.data, lastAt: this.#now() }
+      : stored === undefined && record.v === 1
         ? NO_TRIES
         : { wrong: TRIES_WHEN_UNKNOWN, lastAt: this.#now(), wiped: false };
     try {

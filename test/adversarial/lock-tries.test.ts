@@ -124,15 +124,24 @@ describe('finding 5: the count of wrong passcodes cannot be reset', () => {
     }
   });
 
-  it('a last try dated in the future is not believed: many tries, the wait from now', async () => {
+  it('a last try dated in the future is not believed: its count is, and the wait starts again now', async () => {
     await lockedWithPasscode();
     const now = core.sandbox.clock.now();
-    await editWhileClosed((settings) => (settings['lock.tries'] = { wrong: 0, lastAt: now + DAY_MS, wiped: false }));
-    expect(await core.value('lockStatus')).toMatchObject({
-      wrongTries: TRIES_WHEN_UNKNOWN,
-      waitUntil: now + LONGEST_WAIT_MS,
-    });
+    await editWhileClosed((settings) => (settings['lock.tries'] = { wrong: 5, lastAt: now + DAY_MS, wiped: false }));
+    expect(await core.value('lockStatus')).toMatchObject({ wrongTries: 5, waitUntil: now + waitAfter(5) });
     expect(await unlockCode(PASSCODE)).toBe('PASSCODE_WAIT');
+  });
+
+  it('a clock corrected back a little after one typo costs the customer nothing (no day-long wait)', async () => {
+    await lockedWithPasscode();
+    expect(await unlockCode(WRONG)).toBe('WRONG_PASSCODE');
+    await core.wallet.close();
+    // The computer's clock ran 2 s fast and was corrected while the app was closed.
+    core.sandbox.clock.set(core.sandbox.clock.now() - 2_000);
+    await core.restart();
+    expect(await core.value('lockStatus')).toMatchObject({ wrongTries: 1 });
+    expect((await core.value('lockStatus')).waitUntil).toBeUndefined();
+    expect(await unlockCode(PASSCODE)).toBe('UNLOCKED');
   });
 
   it('moving the clock forward during a wait does not end it within the run', async () => {

@@ -23,6 +23,13 @@ describe('a name made to look like another', () => {
     ['Anna\u3164', 'invisible'],
     ['Anna\u202E', 'invisible'],
     ['Anna\u0007', 'invisible'],
+    // Letters in a style of their own, and a second dot on an i (found by an attacker's review of issue 26).
+    ['\u{1D400}\u{1D427}\u{1D427}\u{1D41A}', 'styled'],
+    ['\u{1D400}nna Jónsdóttir', 'styled'],
+    ['\uFF21nna', 'styled'],
+    ['\u1D2Cnna', 'styled'],
+    ['Anna Jónsdótti\u0307r', 'styled'],
+    ['ﬁnnur', 'styled'],
   ] as const)('%j: %s', (name, expected) => {
     expect(nameDisguise(name)).toBe(expected);
   });
@@ -42,7 +49,19 @@ describe('names compared as people read them', () => {
     }
     expect(nameKey('O’Brien')).toBe(nameKey("O'Brien"));
     expect(nameKey('Straße')).toBe(nameKey('STRASSE'));
-    expect(nameKey('Anna Jónsdóttir')).not.toBe(nameKey('Anna Jonsdottir'));
+    // A forger's variants of a saved name still read as that name, so its conflict is found (issue 26 review).
+    for (const same of [
+      'Anna Jonsdottir',
+      'Anna Jónsdóttir.',
+      'Anna Jóns-dóttir',
+      "Anna Jónsdóttir'",
+      'ᴀnna Jónsdóttir',
+      'ɑnna Jónsdóttir',
+    ]) {
+      expect(nameKey(same), same).toBe(key);
+    }
+    expect(nameKey('Guđrún')).toBe(nameKey('Guðrún'));
+    expect(nameKey('Anna Jónsdóttir')).not.toBe(nameKey('Anna Jónasdóttir'));
   });
 });
 
