@@ -61,6 +61,6 @@ describe('the history’s badge', () => {
     const core = await withLostAnswer('is');
     await renderApp(core);
     await followUp(core);
-    expect(await screen.findByRole('button', { name: 'Saga (1 nýtt)' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Saga (1 ný)' })).toBeTruthy();
   });
 });

@@ -39,7 +39,9 @@ export function Receipt({ payment, locale, environment, profileName }: ReceiptPr
   const { order } = payment;
   const at = receiptTime(payment);
   const test = environment !== 'production';
+  // The test mark shouts the environment as the banner does; the environment's row names it in ordinary case.
   const environmentName = test ? t(`env.${environment}`) : t('receipt.production');
+  const environmentRow = test ? t(`profiles.env.${environment}`) : t('receipt.production');
   const none = t('receipt.none');
   return (
     <article className={`receipt${test ? ' receipt-test' : ''}`} data-testid="receipt" lang={locale}>
@@ -71,7 +73,7 @@ export function Receipt({ payment, locale, environment, profileName }: ReceiptPr
         <Row label={t('receipt.when')}>
           {t('receipt.gmt', { date: gmtDay(at), time: formatGmtTime(at, locale) })}
           <br />
-          {t('receipt.local', { time: formatDateTime(at, locale) })}
+          {t('receipt.local', { dateTime: formatDateTime(at, locale) })}
         </Row>
         <Row label={t('receipt.bankStatus')}>
           {t(`state.${payment.state}`)}
@@ -84,12 +86,15 @@ export function Receipt({ payment, locale, environment, profileName }: ReceiptPr
           <code>{payment.requestId}</code>
         </Row>
         <Row label={t('receipt.environment')}>
-          {profileName} ({environmentName})
+          {/* A built-in profile is named for its environment: "Staðbundið prófunarumhverfi", once, not twice. */}
+          {sameName(profileName, environmentRow) ? profileName : `${profileName} (${environmentRow})`}
         </Row>
       </dl>
     </article>
   );
 }
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import './receipt.css';
 import type { PaymentView } from '../../../common/bridge-contract.ts';
 import { useT } from '../i18n/index.ts';
+import { profileName } from '../i18n/profile-name.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
 import { useApp, useWallet } from '../lib/wallet-context.tsx';
 import { PaymentError } from './PaymentError.tsx';
@@ -23,7 +24,8 @@ export function ReceiptPanel({ payment, onClose }: { payment: PaymentView; onClo
   // A double click saves once.
   const saving = useRef(false);
   if (!profile) return null;
-  const receipt = { payment, locale, environment: profile.environment, profileName: profile.name };
+  // A built-in profile's shipped name in the receipt's language (no "Local sandbox" on an Icelandic receipt).
+  const receipt = { payment, locale, environment: profile.environment, profileName: profileName(profile, t) };
 
   const saveAsPdf = async () => {
     if (saving.current) return;

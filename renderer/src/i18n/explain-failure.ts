@@ -70,10 +70,14 @@ function explain(failure: Failure, locale: AppLocale, t: Translate): FailureText
 const WRITTEN_AMOUNT = /\b(\d{1,3}(?:[.,]\d{3})+|\d+)[\s\u00a0]kr\./gu;
 
 export function inAppCurrencyStyle(text: FailureText, locale: AppLocale): FailureText {
+  // The full stop of `kr.` also ends the sentence where the amount is last (`more than 0 kr.`): an amount written
+  // without one (`ISK 0`) keeps the sentence's.
   const restyle = (sentence: string) =>
-    sentence.replace(WRITTEN_AMOUNT, (_whole, digits: string) =>
-      formatAmount(Number(digits.replace(/\D/g, '')), locale),
-    );
+    sentence.replace(WRITTEN_AMOUNT, (whole: string, digits: string, at: number) => {
+      const amount = formatAmount(Number(digits.replace(/\D/g, '')), locale);
+      const endsSentence = /^(\s+\p{Lu}|\s*$)/u.test(sentence.slice(at + whole.length));
+      return endsSentence && !amount.endsWith('.') ? `${amount}.` : amount;
+    });
   return { title: restyle(text.title), ...(text.action === undefined ? {} : { action: restyle(text.action) }) };
 }
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { AppLocale } from '../../../common/locale.ts';
+import { pluralCategory } from './format.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import * as common from './messages/common.ts';
 import * as failure from './messages/failure.ts';
@@ -18,7 +19,8 @@ import * as status from './messages/status.ts';
 /**
  * Every text on screen, in English and Icelandic. Each section file has an `en` object and an `is` object typed
  * with en's keys, so a missing translation does not compile; test/renderer/i18n.test.ts checks the rest
- * (no empty text, the same {placeholders}).
+ * (no empty text, the same {placeholders}), and test/renderer/messages.test.ts reads every message filled in as the
+ * customer sees it (no `kr..`, no English in Icelandic, counted words that agree, `kl.` before a time only).
  */
 export const sections = {
   common,
@@ -71,10 +73,33 @@ export type MessageKey = keyof typeof en;
 export type Params = Record<string, string | number>;
 export const messages: Record<AppLocale, Record<MessageKey, string>> = { en, is };
 
+/**
+ * A counted word in the message itself, in ICU's shape: `{minutes, plural, one {# mínútu} other {# mínútur}}`, `#`
+ * being the count as given (a whole number, perhaps grouped: `1.234`). The language's rule picks the form (Icelandic:
+ * 1, 21 and 31 take the singular, 11 does not), so no caller has to know which counts are singular, and a count can
+ * sit anywhere in a sentence.
+ */
+const PLURAL = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
+
+/**
+ * A filled-in value that ends in a full stop (an amount, `12.500 kr.`; a duration, `3 mín.`) ends the sentence too
+ * where it is last: the message's own full stop after it is dropped, so that no text reads `kr..`.
+ */
+const VALUE = /\{(\w+)\}(\.?)/g;
+
 export function translate(locale: AppLocale, key: MessageKey, params: Params = {}): string {
-  return messages[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return messages[locale][key]
+    .replace(PLURAL, (whole, name: string, one: string, other: string) => {
+      if (!(name in params)) return whole;
+      const given = String(params[name]);
+      const form = pluralCategory(Number(given.replace(/[^\d-]/g, '')), locale) === 'one' ? one : other;
+      return form.replaceAll('#', given);
+    })
+    .replace(VALUE, (whole, name: string, stop: string) => {
+      if (!(name in params)) return whole;
+      const value = String(params[name]);
+      return value.endsWith('.') ? value : value + stop;
+    });
 }
 
 export type Translate = (key: MessageKey, params?: Params) => string;

@@ -71,7 +71,7 @@ const ICELANDIC: Words = {
   yourAccount: 'Reikningurinn þinn',
   kennitala: 'Kennitala viðtakanda',
   payeeAccount: 'Reikningsnúmer viðtakanda',
-  payeeName: 'Nafn viðtakanda (valkvætt)',
+  payeeName: 'Nafn viðtakanda (valfrjálst)',
   savePayee: 'Vista sem viðtakanda',
   payeeSaved: 'Vistað sem viðtakandi.',
   amount: 'Upphæð',

@@ -62,7 +62,7 @@ export const is: Record<keyof typeof en, string> = {
   'nav.label': 'Aðalvalmynd',
   'nav.pay': 'Greiða',
   'nav.history': 'Saga',
-  'nav.historyBadge': '({count} nýtt)',
+  'nav.historyBadge': '({count, plural, one {# ný} other {# nýjar}})',
   'nav.profiles': 'Tengingar',
   'nav.settings': 'Stillingar',
   'env.local-sandbox': 'STAÐBUNDIÐ PRÓFUNARUMHVERFI',

@@ -1,6 +1,6 @@
 /** The 90-day grant: the banner, the last-day dialog and the prompt after its end. */
 export const en = {
-  'grant.banner': 'Your bank access ends in {days} days.',
+  'grant.banner': 'Your bank access ends in {days, plural, one {# day} other {# days}}.',
   'grant.bannerOne': 'Your bank access ends tomorrow.',
   'grant.renew': 'Renew now',
   'grant.dialogTitle': 'Your bank access ends tomorrow',
@@ -16,7 +16,7 @@ export const en = {
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
-  'grant.banner': 'Aðgangur þinn að bankanum rennur út eftir {days} daga.',
+  'grant.banner': 'Aðgangur þinn að bankanum rennur út eftir {days, plural, one {# dag} other {# daga}}.',
   'grant.bannerOne': 'Aðgangur þinn að bankanum rennur út á morgun.',
   'grant.renew': 'Endurnýja núna',
   'grant.dialogTitle': 'Aðgangur þinn að bankanum rennur út á morgun',

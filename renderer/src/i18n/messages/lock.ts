@@ -26,7 +26,7 @@ export const en = {
   'lock.forgotKeep': 'Keep trying',
   'lock.setupTitle': 'Set a passcode for {app}',
   'lock.setupText':
-    'This app asks for a passcode when it starts, after a few minutes without use, and before each payment, so that only you can pay from your account.',
+    'This app asks for a passcode when it starts, after a few minutes without use, and to confirm payments, so that only you can pay from your account.',
   'lock.new': 'New passcode',
   'lock.repeat': 'Passcode again',
   'lock.current': 'Current passcode',
@@ -41,20 +41,25 @@ export const en = {
   'lock.lockNow': 'Lock',
   'lock.settings': 'Passcode and lock',
   'lock.settings.on':
-    'The app asks for your passcode when it starts, after {minutes} minutes without use, when your computer locks, and before each payment.',
+    'The app asks for your passcode when it starts, after {minutes, plural, one {# minute} other {# minutes}} without use, and when your computer locks.',
+  // Before a payment, the passcode is asked again only when the vendor's window (LockStatus.presenceSeconds) has
+  // passed since it was last entered, unlocking included; a window of 0 asks for every payment.
+  'lock.settings.presence':
+    'Before a payment it asks again if more than {seconds, plural, one {# second has} other {# seconds have}} passed since you last entered it.',
+  'lock.settings.presenceEvery':
+    'Before a payment it asks again, unless you entered it just before (to unlock the app, say): one entry counts for one payment.',
   'lock.settings.off':
     'No passcode is set: anyone who can use this computer while you are signed in could pay from your account. Setting one is recommended.',
   'lock.settings.required': 'This app requires a passcode.',
   'lock.settings.idle': 'Lock after',
-  'lock.settings.minutes': '{count} minutes',
-  'lock.settings.minute': '1 minute',
+  'lock.settings.minutes': '{count, plural, one {# minute} other {# minutes}}',
   'lock.settings.saved': 'Saved.',
   'lock.presenceTitle': 'Confirm with your passcode',
   'lock.presenceText': 'Enter your passcode to send {amount}.',
   'lock.presenceConfirm': 'Confirm and pay',
   'lock.offerTitle': 'Protect your payments with a passcode',
   'lock.offerText':
-    'With a passcode, the app locks when you leave it and asks for the passcode before each payment. You can set it now or later in Settings.',
+    'With a passcode, the app locks when you leave it and asks for the passcode to confirm payments. You can set it now or later in Settings.',
   'lock.offerLater': 'Not now',
   'error.LOCKED': 'The app is locked. Enter your passcode.',
   'error.WRONG_PASSCODE': 'The passcode is wrong.',
@@ -97,7 +102,7 @@ export const is: Record<keyof typeof en, string> = {
   'lock.forgotKeep': 'Reyna áfram',
   'lock.setupTitle': 'Veldu aðgangskóða fyrir {app}',
   'lock.setupText':
-    'Forritið biður um aðgangskóða þegar það ræsist, eftir nokkrar mínútur án notkunar og fyrir hverja greiðslu, svo að aðeins þú getir greitt af reikningnum þínum.',
+    'Forritið biður um aðgangskóða þegar það ræsist, eftir nokkrar mínútur án notkunar og til að staðfesta greiðslur, svo að aðeins þú getir greitt af reikningnum þínum.',
   'lock.new': 'Nýr aðgangskóði',
   'lock.repeat': 'Aðgangskóði aftur',
   'lock.current': 'Núverandi aðgangskóði',
@@ -112,20 +117,23 @@ export const is: Record<keyof typeof en, string> = {
   'lock.lockNow': 'Læsa',
   'lock.settings': 'Aðgangskóði og læsing',
   'lock.settings.on':
-    'Forritið biður um aðgangskóðann þegar það ræsist, eftir {minutes} mínútur án notkunar, þegar tölvan læsist og fyrir hverja greiðslu.',
+    'Forritið biður um aðgangskóðann þegar það ræsist, eftir {minutes, plural, one {# mínútu} other {# mínútur}} án notkunar og þegar tölvan læsist.',
+  'lock.settings.presence':
+    'Fyrir greiðslu biður það aftur um hann ef meira en {seconds, plural, one {# sekúnda er liðin} other {# sekúndur eru liðnar}} frá því að þú slóst hann síðast inn.',
+  'lock.settings.presenceEvery':
+    'Fyrir greiðslu biður það aftur um hann, nema þú hafir slegið hann inn rétt áður (til dæmis til að opna forritið): hver innsláttur gildir fyrir eina greiðslu.',
   'lock.settings.off':
     'Enginn aðgangskóði er valinn: hver sem notar þessa tölvu á meðan þú ert skráð(ur) inn gæti greitt af reikningnum þínum. Mælt er með að velja aðgangskóða.',
   'lock.settings.required': 'Þetta forrit krefst aðgangskóða.',
   'lock.settings.idle': 'Læsa eftir',
-  'lock.settings.minutes': '{count} mínútur',
-  'lock.settings.minute': '1 mínútu',
+  'lock.settings.minutes': '{count, plural, one {# mínútu} other {# mínútur}}',
   'lock.settings.saved': 'Vistað.',
   'lock.presenceTitle': 'Staðfestu með aðgangskóða',
   'lock.presenceText': 'Sláðu inn aðgangskóðann til að senda {amount}.',
   'lock.presenceConfirm': 'Staðfesta og greiða',
   'lock.offerTitle': 'Verndaðu greiðslurnar með aðgangskóða',
   'lock.offerText':
-    'Með aðgangskóða læsist forritið þegar þú ferð frá því og biður um kóðann fyrir hverja greiðslu. Þú getur valið hann núna eða síðar í stillingum.',
+    'Með aðgangskóða læsist forritið þegar þú ferð frá því og biður um kóðann til að staðfesta greiðslur. Þú getur valið hann núna eða síðar í stillingum.',
   'lock.offerLater': 'Ekki núna',
   'error.LOCKED': 'Forritið er læst. Sláðu inn aðgangskóðann.',
   'error.WRONG_PASSCODE': 'Aðgangskóðinn er rangur.',

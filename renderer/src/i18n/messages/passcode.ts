@@ -25,7 +25,7 @@ export const en = {
   'passcode.rules.strong':
     'A passphrase of 16 or more characters, not only digits, with 8 or more different ones. Four or more words are easy to remember.',
   'passcode.protects':
-    'A passcode protects you from someone at this computer: the app locks, asks for it before each payment, and ends your sign-ins after 10 wrong tries. For that, 6 digits are enough.',
+    'A passcode protects you from someone at this computer: the app locks, asks for it to confirm payments, and ends your sign-ins after 10 wrong tries. For that, 6 digits are enough.',
   'passcode.protects.keychain':
     'It is not what protects a copy of your data folder (a stolen disk, a backup): your system’s keychain encrypts your sign-in.',
   'passcode.protects.noKeychain':
@@ -59,7 +59,7 @@ export const is: Record<keyof typeof en, string> = {
   'passcode.rules.strong':
     'Lykilsetning með 16 stöfum eða fleiri, ekki aðeins tölustöfum, þar af 8 ólíkum eða fleiri. Fjögur orð eða fleiri er auðvelt að muna.',
   'passcode.protects':
-    'Aðgangskóði verndar þig gegn þeim sem situr við þessa tölvu: forritið læsist, biður um hann fyrir hverja greiðslu og lýkur innskráningum þínum eftir 10 rangar tilraunir. Til þess duga 6 tölustafir.',
+    'Aðgangskóði verndar þig gegn þeim sem situr við þessa tölvu: forritið læsist, biður um hann til að staðfesta greiðslur og lýkur innskráningum þínum eftir 10 rangar tilraunir. Til þess duga 6 tölustafir.',
   'passcode.protects.keychain':
     'Hann er ekki það sem verndar afrit af gagnamöppunni þinni (stolinn disk, afrit): lyklakippa kerfisins dulkóðar innskráninguna þína.',
   'passcode.protects.noKeychain':

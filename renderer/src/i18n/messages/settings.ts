@@ -60,7 +60,7 @@ export const is: Record<keyof typeof en, string> = {
   'settings.tokens.secure':
     'Innskráningar þínar eru geymdar dulkóðaðar með lyklakippu kerfisins, svo innskráningin helst þótt þú endurræsir forritið.',
   'settings.tokens.basicText':
-    'Þessi tölva hefur enga lyklakippu (keyring), svo innskráningar eru aðeins geymdar í minni: þú skráir þig inn aftur í hvert sinn sem þú endurræsir forritið.',
+    'Þessi tölva hefur enga lyklakippu, svo innskráningar eru aðeins geymdar í minni: þú skráir þig inn aftur í hvert sinn sem þú endurræsir forritið.',
   'settings.tokens.unavailable':
     'Þessi tölva býður enga leið til að vernda vistaða innskráningu, svo innskráningar eru aðeins geymdar í minni: þú skráir þig inn aftur í hvert sinn sem þú endurræsir forritið.',
   'settings.tokens.allowWeak': 'Halda innskráningu samt (minna öruggt: aðgangstókar geymdir með föstum lykli)',

@@ -73,7 +73,13 @@ export function PasscodeSettings() {
         </>
       ) : (
         <>
-          <p>{t('lock.settings.on', { minutes: String(lock.idleMinutes) })}</p>
+          <p data-testid="lock-summary">
+            {t('lock.settings.on', { minutes: lock.idleMinutes })}{' '}
+            {/* When a payment asks again is the vendor's window, as main keeps it: not "every payment" unless it is 0. */}
+            {lock.presenceSeconds === 0
+              ? t('lock.settings.presenceEvery')
+              : t('lock.settings.presence', { seconds: lock.presenceSeconds })}
+          </p>
           <div className="field">
             <label htmlFor={idleId}>{t('lock.settings.idle')}</label>
             <select
@@ -83,7 +89,7 @@ export function PasscodeSettings() {
             >
               {IDLE_MINUTE_CHOICES.map((minutes) => (
                 <option key={minutes} value={minutes}>
-                  {minutes === 1 ? t('lock.settings.minute') : t('lock.settings.minutes', { count: String(minutes) })}
+                  {t('lock.settings.minutes', { count: minutes })}
                 </option>
               ))}
             </select>
