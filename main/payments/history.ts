@@ -1,7 +1,10 @@
+import { z } from 'zod';
 import { displayAccount } from '../../common/account-number.ts';
 import { PAYMENT_STATE_NAMES, PAYMENT_TERMS, type PaymentTerm } from '../../common/glossary.ts';
 import type { AppLocale } from '../../common/locale.ts';
+import { formatKennitala } from '../../common/kennitala.ts';
 import type { HistoryFilter, PaymentIntent } from '../../common/payment.ts';
+import { EXPORT_HEADERS, failureTitle } from './export-texts.ts';
 
 /**
  * What a text search looks in, lower-cased once per snapshot of an intent (a snapshot never changes; a change is a
@@ -77,15 +80,50 @@ export function pageHistory(
   return { total: all.length, items: all.slice(page.offset, page.offset + page.limit) };
 }
 
-/** The export's columns, named as the screens name them (common/glossary.ts), in the customer's language. */
-const COLUMNS: [PaymentTerm | 'createdUtc', (intent: PaymentIntent, locale: AppLocale) => string | number][] = [
+/** `2026-11-26 10:36:00`: an instant on this computer's clock, as the screens show it. */
+function spreadsheetDateTime(instant: number): string {
+  const date = new Date(instant);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${String(date.getFullYear()).padStart(4, '0')}-${two(date.getMonth() + 1)}-${two(date.getDate())} ` +
+    `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`
+  );
+}
+
+const IsoInstant = z.iso.datetime({ offset: true });
+const IsoDay = z.iso.date();
+
+/**
+ * The bank's payment date on this computer's clock when it is an ISO instant; a bare day is a day wherever one is, so
+ * it stays as it is. Anything else (the bank documents no format) is left to the column that keeps its words.
+ */
+function localPaymentDate(paymentDate: string | undefined): string {
+  if (paymentDate === undefined) return '';
+  if (IsoInstant.safeParse(paymentDate).success) return spreadsheetDateTime(Date.parse(paymentDate));
+  return IsoDay.safeParse(paymentDate).success ? paymentDate : '';
+}
+
+type ExportColumn = PaymentTerm | keyof (typeof EXPORT_HEADERS)[AppLocale];
+
+/**
+ * The export's columns, named as the screens name them (common/glossary.ts), in the customer's language. Written for
+ * a spreadsheet opened by a double click, which guesses each cell's type from its text:
+ * - times twice: `2026-11-26 10:36:00` on the customer's clock, which Excel (in any language) and LibreOffice (with
+ *   "Detect special numbers") read as a date and time, and which sorts right even where it stays text; then the ISO
+ *   instant in UTC, for machines, which every spreadsheet keeps as text;
+ * - the kennitala as people write it, `050792-2189`: bare digits are a number to a spreadsheet, which drops the
+ *   leading zero (507922189). Text by its dash, with no formula (`="…"`) and no apostrophe for a spreadsheet to show;
+ * - what went wrong in the file's language, as the payment's details say it, beside the code for machines.
+ */
+const COLUMNS: [ExportColumn, (intent: PaymentIntent, locale: AppLocale) => string | number][] = [
   ['localId', (i) => i.id],
+  ['createdLocal', (i) => spreadsheetDateTime(i.createdAt)],
   ['createdUtc', (i) => new Date(i.createdAt).toISOString()],
   ['state', (i, locale) => PAYMENT_STATE_NAMES[locale][i.state]],
   ['amount', (i) => i.order.amount],
   ['currency', () => 'ISK'],
   ['from', (i) => displayAccount(i.order.debtorAccount)],
-  ['payeeKennitala', (i) => i.order.depositKennitala],
+  ['payeeKennitala', (i) => formatKennitala(i.order.depositKennitala)],
   ['to', (i) => displayAccount(i.order.depositAccount)],
   ['payee', (i) => i.order.payeeName],
   ['reference', (i) => i.order.endToEndId],
@@ -93,9 +131,10 @@ const COLUMNS: [PaymentTerm | 'createdUtc', (intent: PaymentIntent, locale: AppL
   ['requestId', (i) => i.requestId],
   ['initiationId', (i) => i.initiationId ?? ''],
   ['bankStatus', (i) => i.bankStatus ?? ''],
+  ['paymentDateLocal', (i) => localPaymentDate(i.paymentDate)],
   ['paymentDate', (i) => i.paymentDate ?? ''],
   ['errorCode', (i) => i.error?.code ?? ''],
-  ['error', (i) => i.error?.message ?? ''],
+  ['error', (i, locale) => failureTitle(i, locale)],
 ];
 
 /**
@@ -112,14 +151,13 @@ function csvField(value: string | number, separator: string): string {
 }
 
 /**
- * UTF-8 with a byte-order mark (so spreadsheets read Icelandic letters right), CRLF line ends, whole krónur, the
- * headers and states in the customer's language.
+ * UTF-8 with a byte-order mark (so spreadsheets read Icelandic letters right), CRLF line ends, whole krónur (no
+ * decimal mark to read by the file's language), the headers, states and errors in the customer's language.
  */
 export function historyCsv(intents: Iterable<PaymentIntent>, locale: AppLocale): string {
   const separator = csvSeparator(locale);
-  const title = (column: PaymentTerm | 'createdUtc') =>
-    column === 'createdUtc' ? `${PAYMENT_TERMS[locale].created} (UTC)` : PAYMENT_TERMS[locale][column];
-  const rows = [COLUMNS.map(([column]) => csvField(title(column), separator)).join(separator)];
+  const titles: Record<ExportColumn, string> = { ...PAYMENT_TERMS[locale], ...EXPORT_HEADERS[locale] };
+  const rows = [COLUMNS.map(([column]) => csvField(titles[column], separator)).join(separator)];
   for (const intent of intents) {
     rows.push(COLUMNS.map(([, value]) => csvField(value(intent, locale), separator)).join(separator));
   }

@@ -72,10 +72,12 @@ describe('history', () => {
       ],
       'en',
     );
-    expect(csv.startsWith('\uFEFFPayment id in this app,Confirmed (UTC),Status,Amount,Currency,')).toBe(true);
+    expect(
+      csv.startsWith('\uFEFFPayment id in this app,Confirmed (local time),Confirmed (UTC),Status,Amount,Currency,'),
+    ).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[1]).toContain(
-      ',1005,ISK,0133-26-012345,0507922189,0133-26-020001,Þóra,"Say ""hi"", ok","line1\nline2",REQ5,',
+      ',1005,ISK,0133-26-012345,050792-2189,0133-26-020001,Þóra,"Say ""hi"", ok","line1\nline2",REQ5,',
     );
     expect(lines[1]).toContain('2026-11-01T05:00:00.000Z');
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
@@ -88,8 +90,9 @@ describe('history', () => {
       'is',
     );
     const [header, row] = csv.slice(1).split('\r\n');
-    expect(header?.split(';').slice(0, 4)).toEqual([
+    expect(header?.split(';').slice(0, 5)).toEqual([
       'Auðkenni greiðslu í forritinu',
+      'Staðfest (staðartími)',
       'Staðfest (UTC)',
       'Staða',
       'Upphæð',
