@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { WalletApi } from '../../common/bridge-contract.ts';
 import { localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
 import { EnvironmentBanner } from './components/EnvironmentBanner.tsx';
 import { GrantBanner, GrantDialogs, LOST_SESSION } from './components/Grant.tsx';
 import { useT } from './i18n/index.ts';
 import { useActivityReports } from './lib/activity.ts';
+import { focusHeadingIn, focusIsLost, focusOn } from './lib/focus.ts';
 import { useApp, WalletProvider } from './lib/wallet-context.tsx';
 import { HistoryScreen } from './screens/HistoryScreen.tsx';
 import { LockScreen } from './screens/LockScreen.tsx';
@@ -37,7 +38,13 @@ function Shell() {
   const phase = useApp((state) => state.phase);
   const locale = useApp((state) => state.locale);
   const actions = useApp((state) => state.actions);
+  const signedIn = useApp((state) => state.session?.signedIn ?? false);
+  const signingIn = useApp((state) => state.session?.signingIn ?? false);
+  const main = useRef<HTMLElement>(null);
+  /** The data-testid of the last control focused in the app, to go back to once it is unlocked. */
+  const lastFocused = useRef<string>(undefined);
   useActivityReports();
+  useFocusAfterChange(phase, `${signedIn}/${signingIn}`, main, lastFocused);
 
   useEffect(() => {
     const stop = actions.listen();
@@ -79,17 +86,61 @@ function Shell() {
     );
   }
   return (
-    <div className="app">
+    <div
+      className="app"
+      onFocus={(event) => {
+        lastFocused.current = event.target instanceof HTMLElement ? event.target.dataset.testid : undefined;
+      }}
+    >
+      {/* The first tab stop, shown when focused: past the banner, the sign-out and the navigation, to the screen. */}
+      <a
+        href="#main"
+        className="skip-link"
+        data-testid="skip-link"
+        onClick={(event) => {
+          // Focus, not navigation: the window never navigates, not even to a fragment (docs/WINDOW.md).
+          event.preventDefault();
+          focusOn(main.current);
+        }}
+      >
+        {t('app.skipToMain')}
+      </a>
       <ActiveEnvironmentBanner />
       <Header />
       <GrantBanner />
-      <main className="screen">
+      <main className="screen" id="main" ref={main} tabIndex={-1}>
         <CurrentScreen />
       </main>
       <PasscodeOffer />
       <GrantDialogs />
     </div>
   );
+}
+
+/**
+ * When what the window shows changes under the focus (unlocked, signed in or out, a sign-in started from a control
+ * that then goes), the control that had it is gone and the focus would fall to the page. It goes to where the customer
+ * was, if that is on the page again (after unlocking: the field they were typing in), else to the screen's heading.
+ * Only when lost: a screen that took it itself (a dialog, a Cancel button) keeps it, and the app's first showing
+ * leaves it where the window put it, so the skip link is the first Tab.
+ */
+function useFocusAfterChange(
+  phase: string,
+  session: string,
+  main: React.RefObject<HTMLElement | null>,
+  lastFocused: React.RefObject<string | undefined>,
+) {
+  const shown = useRef<{ phase: string; session: string }>(undefined);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { phase, session };
+    if (phase !== 'ready' || !before || before.phase === 'loading' || !focusIsLost()) return;
+    const was = before.phase === 'locked' ? lastFocused.current : undefined;
+    const again = was
+      ? [...(main.current?.querySelectorAll<HTMLElement>('[data-testid]') ?? [])].find((e) => e.dataset.testid === was)
+      : undefined;
+    if (!focusOn(again)) focusHeadingIn(main.current);
+  }, [phase, session, main, lastFocused]);
 }
 
 /**

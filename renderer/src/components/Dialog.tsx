@@ -1,20 +1,27 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { focusHeadingIn, focusIsLost, focusOn } from '../lib/focus.ts';
 
 /**
  * A modal dialog: focus moves into it, Tab and Shift+Tab stay inside, Escape closes it (unless it is blocking),
- * and focus returns to where it was when it closes.
+ * and focus returns to where it was when it closes. Where it was may be nowhere (the dialog came by itself, with the
+ * focus on the page) or gone: then it goes to `returnFocus`, else to the screen's heading, never to the page.
  */
 export function Dialog({
   title,
   children,
   onClose,
   blocking = false,
+  returnFocus,
 }: {
   title: string;
   children: ReactNode;
   onClose?: () => void;
   blocking?: boolean;
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
+  // Read when the dialog closes, so the latest one counts without running the opening effect again.
+  const fallback = useRef(returnFocus);
+  fallback.current = returnFocus;
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -24,7 +31,11 @@ export function Dialog({
       ref.current?.querySelector<HTMLElement>('[data-autofocus]') ??
       ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea');
     (first ?? ref.current)?.focus();
-    return () => previous?.focus();
+    return () => {
+      if (previous && previous !== document.body) previous.focus();
+      // Not while another screen took it (the lock screen's passcode field, shown as the app locked).
+      if (focusIsLost() && !focusOn(fallback.current?.())) focusHeadingIn(document.querySelector('main'));
+    };
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent) => {

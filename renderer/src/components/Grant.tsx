@@ -12,7 +12,7 @@ export function GrantBanner() {
   if (!session?.signedIn || !session.reminder || session.signingIn) return null;
   const days = session.daysLeft ?? 0;
   return (
-    <div className="grant-banner" role="status" data-testid="grant-banner">
+    <div className="grant-banner" role="status" data-testid="grant-banner" tabIndex={-1}>
       <span>{days <= 1 ? t('grant.bannerOne') : t('grant.banner', { days })}</span>{' '}
       <button type="button" onClick={() => void actions.signIn()}>
         {t('grant.renew')}
@@ -56,7 +56,13 @@ export function GrantDialogs() {
   }
   if (reminder && session?.signedIn && !session.signingIn) {
     return (
-      <Dialog title={t('grant.dialogTitle')} onClose={() => actions.dismissReminder()}>
+      <Dialog
+        title={t('grant.dialogTitle')}
+        onClose={() => actions.dismissReminder()}
+        // The last day's dialog often comes by itself, with nothing focused: Later leaves the customer on the banner
+        // that says the same and keeps the way to renew.
+        returnFocus={() => document.querySelector<HTMLElement>('[data-testid="grant-banner"]')}
+      >
         <p>{t('grant.dialogText', { date: formatDate(reminder.grantEnd, locale) })}</p>
         <div className="actions">
           <button

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
+import { focusIsLost, focusOn } from '../lib/focus.ts';
 import { useApp, useAppStore, useWallet } from '../lib/wallet-context.tsx';
 import { emptyForm, isFiltered, toFilter, type FilterForm } from './history/filter-form.ts';
 import { createHistoryStore, type HistoryStore } from './history/history-store.ts';
@@ -120,8 +121,16 @@ function ExportButton({ store }: { store: HistoryStore }) {
   const t = useT();
   const busy = useStore(store, (state) => state.exportState?.kind === 'busy');
   const actions = useStore(store, (state) => state.actions);
+  // aria-disabled, not disabled, while it works: a disabled button drops the focus to the page.
   return (
-    <button type="button" disabled={busy} onClick={() => void actions.exportCsv()}>
+    <button
+      type="button"
+      aria-disabled={busy || undefined}
+      data-testid="export-button"
+      onClick={() => {
+        if (!busy) void actions.exportCsv();
+      }}
+    >
       {busy ? t('history.exporting') : t('history.export')}
     </button>
   );
@@ -134,6 +143,15 @@ function ExportMessage({ store }: { store: HistoryStore }) {
   const exportState = useStore(store, (state) => state.exportState);
   const wallet = useWallet();
   const [showFailed, setShowFailed] = useState<string | undefined>(undefined);
+  const saved = useRef<HTMLParagraphElement>(null);
+  const failed = useRef<HTMLParagraphElement>(null);
+  // The export's outcome takes the focus from the button that started it (not from wherever the customer went).
+  useEffect(() => {
+    const from = document.activeElement;
+    if (!focusIsLost() && !(from instanceof HTMLElement && from.dataset.testid === 'export-button')) return;
+    if (exportState?.kind === 'saved') focusOn(saved.current);
+    else if (exportState?.kind === 'failed') focusOn(failed.current);
+  }, [exportState]);
   const show = async (fileName: string) => {
     try {
       await unwrap(wallet.showExport({ fileName }));
@@ -144,7 +162,7 @@ function ExportMessage({ store }: { store: HistoryStore }) {
   };
   return (
     <>
-      <p role="status" className="history-export-status" data-testid="export-status">
+      <p role="status" className="history-export-status" data-testid="export-status" ref={saved} tabIndex={-1}>
         {exportState?.kind === 'saved' &&
           t(pluralKey('history.exported', exportState.count, locale), {
             count: formatNumber(exportState.count, locale),
@@ -163,7 +181,7 @@ function ExportMessage({ store }: { store: HistoryStore }) {
         </p>
       )}
       {exportState?.kind === 'failed' && (
-        <p role="alert" className="history-error" data-testid="export-error">
+        <p role="alert" className="history-error" data-testid="export-error" ref={failed} tabIndex={-1}>
           {t('history.exportFailed')} {errorText(exportState.code)}
         </p>
       )}

@@ -8,10 +8,11 @@ import { FieldFrame, TextField } from '../components/Field.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
+import { useFocusAfter } from '../lib/focus.ts';
 import { useApp, useAppStore, useWallet } from '../lib/wallet-context.tsx';
 import type { PayDraft } from '../state/app-store.ts';
 import { fieldErrorText } from './pay/field-errors.ts';
-import { regroupAmount } from './pay/format-input.ts';
+import { amountCharacters, regroupAmount } from './pay/format-input.ts';
 import { AddressBook } from './pay/AddressBook.tsx';
 import { LimitMeter } from './pay/LimitMeter.tsx';
 import { createPayStore } from './pay/pay-store.ts';
@@ -95,6 +96,11 @@ function PayForm({
   const { dismissRequestNotice } = useApp((state) => state.actions);
   const readQrImage = useQrImage();
   const [requesting, setRequesting] = useState(false);
+  const focusAfter = useFocusAfter();
+  const accountSelect = useRef<HTMLSelectElement>(null);
+  const payeeNotice = useRef<HTMLParagraphElement>(null);
+  /** A character the amount cannot hold was typed (or pasted) and left out: said under it until the field is left. */
+  const [amountRefused, setAmountRefused] = useState(false);
   // The fields a request filled are checked as if typed: their errors show at once (an amount over what is left).
   useEffect(() => {
     if (requestNotice?.kind !== 'filled') return;
@@ -179,6 +185,8 @@ function PayForm({
       );
       setPayees(list);
       setNotice(t('pay.payeeSaved'));
+      // The button goes once the payee is saved: the focus goes to what says so, not to the page.
+      focusAfter(() => payeeNotice.current);
     } catch (error) {
       setProblem(errorCode(error));
     }
@@ -252,6 +260,7 @@ function PayForm({
               {(describedBy) => (
                 <select
                   id="debtor-account"
+                  ref={accountSelect}
                   value={draft.debtorAccount}
                   onChange={(event) => change({ debtorAccount: event.target.value })}
                   aria-invalid={errorFor('debtorAccount') ? true : undefined}
@@ -277,6 +286,8 @@ function PayForm({
             onSaved={(list, added) => {
               setAccounts(list);
               change({ debtorAccount: added });
+              // The form to add one closes once there is an account: the focus goes to it, chosen in its select.
+              focusAfter(() => accountSelect.current);
             }}
           />
         </fieldset>
@@ -331,16 +342,6 @@ function PayForm({
                 {t('pay.newPayee')}
               </p>
             )}
-            {canSavePayee && (
-              <button type="button" className="secondary" onClick={() => void savePayee()}>
-                {t('pay.savePayee')}
-              </button>
-            )}
-            {notice && (
-              <p role="status" className="notice">
-                {notice}
-              </p>
-            )}
           </div>
         </fieldset>
 
@@ -349,14 +350,27 @@ function PayForm({
           <TextField
             label={t('pay.amount')}
             value={draft.amount}
-            onChange={(value) => change({ amount: regroupAmount(value, locale) })}
-            onBlur={touch('amount')}
-            hint={t('pay.amountHint')}
+            onChange={(value) => {
+              // Only what an amount can be is let in (digits, grouping, spaces): a letter typed is left out and
+              // said, rather than put in the field for the check to refuse after the fact.
+              const kept = amountCharacters(value);
+              if (kept !== value) setAmountRefused(true);
+              change({ amount: regroupAmount(kept, locale) });
+            }}
+            onBlur={() => {
+              setAmountRefused(false);
+              touch('amount')();
+            }}
+            hint={amountRefused ? t('pay.amountDigitsOnly') : t('pay.amountHint')}
             inputMode="numeric"
             error={errorFor('amount')}
             {...(locale === 'is' ? { suffix: 'kr.' } : { prefix: 'ISK' })}
             testId="amount"
           />
+          {/* Said as it happens, not only shown: a letter that did not appear is otherwise a silent key. */}
+          <p role="status" className="visually-hidden" data-testid="amount-refused">
+            {amountRefused ? t('pay.amountDigitsOnly') : ''}
+          </p>
           <TextField
             label={t('pay.endToEndId')}
             value={draft.endToEndId}
@@ -382,10 +396,22 @@ function PayForm({
             {t('pay.fixErrors')}
           </p>
         )}
+        {/* Saving the payee comes after the fields, never between them: it appears once the payee is valid, and
+            in the payee's fieldset it would take the Tab from the name meant for the amount. */}
         <div className="actions">
           <button type="submit" className="primary">
             {t('pay.review')}
           </button>
+          {canSavePayee && (
+            <button type="button" className="secondary" onClick={() => void savePayee()}>
+              {t('pay.savePayee')}
+            </button>
+          )}
+          {notice && (
+            <p role="status" className="notice" ref={payeeNotice} tabIndex={-1} data-testid="payee-saved">
+              {notice}
+            </p>
+          )}
         </div>
       </form>
       <PayRequest />

@@ -1,5 +1,6 @@
 import { hasMessage, useT, type MessageKey } from '../i18n/index.ts';
 import { profileName } from '../i18n/profile-name.ts';
+import { useFocusIfLost } from '../lib/focus.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 
 /**
@@ -23,21 +24,10 @@ export function SignInPanel({
   const reason = session?.signedOutReason;
   const reasonKey = `signIn.signedOut.${reason ?? ''}`;
   const errorKey = `signIn.error.${error ?? ''}`;
+  // Back from waiting (cancelled, or the bank said no), the Cancel button is gone: Sign in has the focus again.
+  const signInButton = useFocusIfLost<HTMLButtonElement>(session?.signingIn ?? false, { onMount: false });
 
-  if (session?.signingIn) {
-    return (
-      <div className="sign-in-waiting" role="status" aria-live="polite">
-        <p className="spinner" aria-hidden="true" />
-        <p>
-          <strong>{t('signIn.waiting')}</strong>
-        </p>
-        <p>{t('signIn.waitingHelp')}</p>
-        <button type="button" onClick={() => void actions.cancelSignIn()}>
-          {t('signIn.cancel')}
-        </button>
-      </div>
-    );
-  }
+  if (session?.signingIn) return <SignInWaiting onCancel={() => void actions.cancelSignIn()} />;
   return (
     <div className="sign-in">
       {reason && !reasonShown && hasMessage(reasonKey) && <p className="notice">{t(reasonKey)}</p>}
@@ -56,11 +46,32 @@ export function SignInPanel({
           </button>
         </>
       ) : (
-        <button type="button" className="primary" onClick={() => void actions.signIn()}>
+        <button type="button" className="primary" ref={signInButton} onClick={() => void actions.signIn()}>
           {t(button)}
         </button>
       )}
       {settings && !settings.tokensPersist && <p className="hint">{t('signIn.memoryOnly')}</p>}
+    </div>
+  );
+}
+
+/**
+ * While the customer signs in in their browser. Sign in is gone once pressed, so Cancel takes the focus: the one
+ * thing to do here, and Enter on it stops waiting.
+ */
+function SignInWaiting({ onCancel }: { onCancel: () => void }) {
+  const t = useT();
+  const cancel = useFocusIfLost<HTMLButtonElement>();
+  return (
+    <div className="sign-in-waiting" role="status" aria-live="polite">
+      <p className="spinner" aria-hidden="true" />
+      <p>
+        <strong>{t('signIn.waiting')}</strong>
+      </p>
+      <p>{t('signIn.waitingHelp')}</p>
+      <button type="button" ref={cancel} onClick={onCancel}>
+        {t('signIn.cancel')}
+      </button>
     </div>
   );
 }

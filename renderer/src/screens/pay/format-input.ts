@@ -12,3 +12,12 @@ export function regroupAmount(text: string, locale: AppLocale): string {
   const digits = stripped.replace(/^0+(?=\d)/, '');
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
 }
+
+/**
+ * What an amount can be made of: digits, and the dots, commas and spaces that group them (Icelandic groups with a
+ * dot, English with a comma; either may be pasted). Everything else (a letter, a minus, "kr.") is left out. A decimal
+ * comma stays, so the field's check can say that the amount is in whole krónur.
+ */
+export function amountCharacters(text: string): string {
+  return text.replace(/[^\d.,\s\u00a0\u202f]/g, '');
+}
