@@ -2,16 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import type { VendorPreset } from '../common/vendor-preset.ts';
-import { loadVendorPreset } from '../main/profiles/vendor-preset-file.ts';
+import { checkVendorPreset, type VendorPreset } from '../common/vendor-preset.ts';
 import { builderConfig, parseDistArgs, runtimePreset, SANDBOX_CHUNK, type DistOptions } from './dist-config.ts';
-import { offlineAdvice } from './dist-network.ts';
+import { electronDistProblem, offlineAdvice } from './dist-network.ts';
 import { generateIcons, iconSourceSvg, type IconSet } from './icons.ts';
 
 /**
  * `npm run dist -- [--vendor path/to/vendor.json] [--source-maps] [electron-builder options]`
  *
- * 1. Validates the vendor preset, if any: an invalid one stops here, naming every bad field.
+ * 1. Checks what it is given before any network step or build: the vendor preset, if any, with its icon rendered
+ *    (an invalid one stops here, naming every bad field), `-c.electronDist` if given, then whether Electron's
+ *    download host (or ELECTRON_MIRROR) can be reached.
  * 2. Builds the app (electron-vite) into out/.
  * 3. Writes the validated preset to out/vendor.json, which main/index.ts reads at start; a build without a preset
  *    has none, and the app uses its built-in profiles.
@@ -40,38 +41,60 @@ function run(step: string, script: string, args: string[]): void {
   if (child.status !== 0) throw new DistError(`${step} failed (exit ${child.status ?? child.signal})`);
 }
 
+/**
+ * The preset, and its icon's file: every problem at once, the icon's with the fields' (whether it is there, an .svg
+ * or a big enough square .png), so a vendor fixes them in one go.
+ */
 function readPreset(path: string): { preset: VendorPreset; iconFile?: string } {
   const file = resolve(path);
   if (!existsSync(file)) throw new DistError(`Vendor preset ${file} does not exist`);
-  let preset: VendorPreset;
+  let json: unknown;
   try {
-    preset = loadVendorPreset(file);
+    json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new DistError((error as Error).message);
+    throw new DistError(`Vendor preset ${file} is not readable JSON: ${(error as Error).message}`);
   }
-  if (preset.icon === undefined) return { preset };
+  const checked = checkVendorPreset(json);
+  const errors = checked.ok ? [] : [...checked.errors];
+  const icon = (json as { icon?: unknown } | null)?.icon;
   // The icon is relative to the preset's own folder.
-  const iconFile = resolve(dirname(file), preset.icon);
-  if (!existsSync(iconFile)) {
-    throw new DistError(`Vendor preset ${file} is invalid:\n  - icon: ${iconFile} does not exist`);
+  const iconFile = typeof icon === 'string' && icon ? resolve(dirname(file), icon) : undefined;
+  if (iconFile !== undefined && !errors.some((error) => error.startsWith('icon'))) {
+    if (!existsSync(iconFile)) errors.push(`icon: ${iconFile} does not exist`);
+    else {
+      try {
+        iconSourceSvg(iconFile);
+      } catch (error) {
+        errors.push(`icon: ${(error as Error).message}`);
+      }
+    }
   }
-  return { preset, iconFile };
+  if (!checked.ok || errors.length > 0) {
+    throw new DistError(`Vendor preset ${file} is invalid:\n${errors.map((error) => `  - ${error}`).join('\n')}`);
+  }
+  return { preset: checked.preset, ...(iconFile ? { iconFile } : {}) };
 }
 
 async function dist(options: DistOptions): Promise<void> {
   const vendor = options.vendor === undefined ? undefined : readPreset(options.vendor);
-  const offline = await offlineAdvice({ builderArgs: options.builderArgs, env: process.env });
-  if (offline) throw new DistError(offline);
   const scratch = mkdtempSync(join(tmpdir(), 'a2a-dist-'));
   try {
+    // The icon is rendered now, before the network is asked anything: an SVG that does not render is a preset
+    // problem too.
     let icons: IconSet | undefined;
     if (vendor?.iconFile) {
       try {
         icons = await generateIcons(iconSourceSvg(vendor.iconFile), join(scratch, 'icons'));
       } catch (error) {
-        throw new DistError(`Vendor preset ${options.vendor} is invalid:\n  - icon: ${(error as Error).message}`);
+        throw new DistError(
+          `Vendor preset ${resolve(options.vendor ?? '')} is invalid:\n  - icon: ${(error as Error).message}`,
+        );
       }
     }
+    const electronDist = electronDistProblem(options.builderArgs, root);
+    if (electronDist) throw new DistError(electronDist);
+    const offline = await offlineAdvice({ builderArgs: options.builderArgs, env: process.env });
+    if (offline) throw new DistError(offline);
 
     run('The build', binOf('electron-vite'), ['build', ...(options.sourceMaps ? ['--sourcemap'] : [])]);
     rmSync(vendorFile, { force: true });

@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
+import { homedir } from 'node:os';
 import { app, BrowserWindow, dialog } from 'electron';
 import { focusAppWindow } from '../window/desktop.electron.ts';
 import { PAYMENT_REQUEST_SCHEME } from '../../common/payment-request.ts';
 import { appLinkIn } from './app-links.ts';
+import { registerAppImageLinks } from './appimage-links.ts';
 import { startFailureMessage } from './start-failure.ts';
 
 /**
@@ -50,10 +53,11 @@ export function runElectronApp(
     return { failed };
   }
 
-  // The installers register the scheme (electron-builder.yml `protocols`); a packaged app claims it again at start,
-  // as an app moved or updated by hand would otherwise lose it. Never a development run (it would claim it for
-  // Electron's own binary).
-  if (app.isPackaged) app.setAsDefaultProtocolClient(PAYMENT_REQUEST_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK: a link only fills the pay form after common/payment-request.ts has read it (length, fields, check value, each field's rule); it never pays and is never loaded as a page
+  // The installers register the scheme (electron-builder.yml `protocols`, the NSIS include on Windows); a packaged
+  // app claims it again at start, as an app moved or updated by hand would otherwise lose it. Never a development run
+  // (it would claim it for Electron's own binary), nor an AppImage: on Linux Electron would name the desktop file of
+  // `desktopName`, which only the .deb installs; identifyApp writes the AppImage's own instead.
+  if (app.isPackaged && !runsAsAppImage()) app.setAsDefaultProtocolClient(PAYMENT_REQUEST_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK: a link only fills the pay form after common/payment-request.ts has read it (length, fields, check value, each field's rule); it never pays and is never loaded as a page
 
   let window: Promise<BrowserWindow> | undefined;
   const show = (): Promise<BrowserWindow> => {
@@ -109,9 +113,41 @@ const NO_SANDBOX =
 /**
  * Windows ties a window to its pinned shortcut and its notifications by this id: it must be the installer's appId
  * (the vendor's, in a vendor build), or the window and the shortcut are two taskbar icons. Before the first window.
+ *
+ * A packaged AppImage registers itself as the handler of the app's links here, under the same appId (see
+ * appimage-links.ts): in the background, as a missing xdg-mime or a read-only home must never stop the start.
  */
 export function identifyApp(appId: string): void {
   if (process.platform === 'win32') app.setAppUserModelId(appId);
+  if (app.isPackaged && runsAsAppImage()) {
+    void registerAppImageLinks({
+      env: process.env,
+      home: homedir(),
+      platform: process.platform,
+      appId,
+      productName: app.getName(),
+      scheme: PAYMENT_REQUEST_SCHEME,
+      run: runCommand,
+    }).then(
+      (result) => {
+        if (result.action === 'written' && result.failed.length > 0) {
+          console.warn(`a2a-wallet: links registered in ${result.file}, but ${result.failed.join('; ')}`);
+        }
+      },
+      (error: unknown) => console.warn(`a2a-wallet: links could not be registered for the AppImage: ${String(error)}`),
+    );
+  }
+}
+
+/** The AppImage's runtime sets APPIMAGE to the image's path; nothing else does. */
+function runsAsAppImage(): boolean {
+  return process.platform === 'linux' && Boolean(process.env['APPIMAGE']);
+}
+
+function runCommand(command: string, args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(command, [...args], { timeout: 10_000 }, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 function safeUserData(): string | undefined {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { load } from 'js-yaml';
@@ -35,6 +35,53 @@ describe('electron-builder.yml', () => {
 
   it('makes the installed app the system’s handler of payment-request links (issue 19)', () => {
     expect(yml['protocols']).toEqual([{ name: 'A2A Wallet payment request', schemes: [PAYMENT_REQUEST_SCHEME] }]);
+  });
+
+  it('registers a2a-wallet: links when the Windows installer installs, and removes them when it uninstalls (issue 27)', () => {
+    const nsis = yml['nsis'] as Record<string, unknown>;
+    expect(nsis['include']).toBe('build/installer.nsh');
+    // As electron-builder finds it (PlatformPackager.getResource): in buildResources, else relative to the project.
+    const include = join(root, nsis['include'] as string);
+    expect(existsSync(include)).toBe(true);
+    expect(
+      existsSync(join(root, (yml['directories'] as { buildResources: string }).buildResources, 'installer.nsh')),
+    ).toBe(false);
+    const script = readFileSync(include, 'utf8');
+    const macro = (name: string) => {
+      const match = new RegExp(`^!macro ${name}\\s*$([\\s\\S]*?)^!macroend`, 'm').exec(script);
+      if (!match) throw new Error(`no macro ${name} in ${include}`);
+      // Without comments, and with the defines written out as makensis would.
+      return (match[1] ?? '')
+        .split('\n')
+        .filter((line) => !line.trim().startsWith(';'))
+        .join('\n')
+        .replaceAll('${A2A_LINK_KEY}', 'Software\\Classes\\${A2A_LINK_SCHEME}')
+        .replaceAll('${A2A_LINK_SCHEME}', PAYMENT_REQUEST_SCHEME);
+    };
+    expect(script).toContain(`!define A2A_LINK_SCHEME "${PAYMENT_REQUEST_SCHEME}"`);
+    expect(script).toContain('!define A2A_LINK_KEY "Software\\Classes\\${A2A_LINK_SCHEME}"');
+
+    const install = macro('customInstall');
+    const key = `Software\\Classes\\${PAYMENT_REQUEST_SCHEME}`;
+    // The keys Electron's setAsDefaultProtocolClient writes, for the installed executable (the vendor's name).
+    expect(install).toContain(`WriteRegStr HKCU "${key}" "" "URL:${PAYMENT_REQUEST_SCHEME}"`);
+    expect(install).toContain(`WriteRegStr HKCU "${key}" "URL Protocol" ""`);
+    expect(install).toContain(
+      `WriteRegStr HKCU "${key}\\shell\\open\\command" "" '"$INSTDIR\\\${APP_EXECUTABLE_FILENAME}" "%1"'`,
+    );
+    expect(install).not.toMatch(/HKLM|SHELL_CONTEXT/);
+
+    const uninstall = macro('customUnInstall');
+    expect(uninstall).toContain(`DeleteRegKey HKCU "${key}"`);
+    // Not on an update (the old uninstaller runs first), and only while the key starts this installation.
+    expect(uninstall).toMatch(/\$\{ifNot\} \$\{isUpdated\}[\s\S]*DeleteRegKey[\s\S]*\$\{endIf\}/);
+    expect(uninstall).toContain(`ReadRegStr $0 HKCU "${key}\\shell\\open\\command" ""`);
+    expect(uninstall).toContain(`StrCpy $2 '"$INSTDIR\\\${APP_EXECUTABLE_FILENAME}"'`);
+    // Every register it uses is given back, as electron-builder's own code around it keeps its own in them.
+    for (const register of ['$0', '$1', '$2']) {
+      expect(uninstall).toContain(`Push ${register}`);
+      expect(uninstall).toContain(`Pop ${register}`);
+    }
   });
 
   it('asks for what the vendor issue lists', () => {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,24 +29,44 @@ const goodPreset = {
   ],
 };
 
-/** `npm run dist -- --vendor <file>` with a preset that must be refused before anything is built. */
-function distWith(name: string, content: string | Buffer, extra: string[] = []) {
+/**
+ * `npm run dist -- --vendor <file>` with a preset that must be refused before anything is built. By default with an
+ * empty `-c.electronDist` (the scratch folder), so that no network step runs; `electronDist: null` leaves it out.
+ */
+function distWith(
+  name: string,
+  content: string | Buffer,
+  extra: string[] = [],
+  options: { electronDist?: string | null; env?: NodeJS.ProcessEnv } = {},
+) {
   const file = join(scratch, name);
   writeFileSync(file, content);
+  const electronDist = options.electronDist === undefined ? scratch : options.electronDist;
   const run = spawnSync(
     process.execPath,
-    // Were the preset accepted by mistake, electron-builder would stop at the empty Electron dist, never download.
     [
       '--experimental-strip-types',
       join(root, 'scripts', 'dist.ts'),
       '--vendor',
       file,
       ...extra,
-      `-c.electronDist=${scratch}`,
+      ...(electronDist === null ? [] : [`-c.electronDist=${electronDist}`]),
     ],
-    { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    { cwd: root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...options.env } },
   );
   return { status: run.status, stderr: run.stderr, stdout: run.stdout };
+}
+
+/** A direct connection is only tried without a proxy. */
+const PROXIES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'ALL_PROXY', 'all_proxy'];
+
+/** A port on this machine that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 describe('npm run dist with a broken preset', () => {
@@ -104,6 +125,75 @@ describe('npm run dist with a broken preset', () => {
     const small = distWith('small-icon.json', JSON.stringify({ ...goodPreset, icon: 'brand/small.png' }));
     expect(small.status).toBe(1);
     expect(small.stderr).toMatch(/ {2}- icon: .*small\.png: a PNG icon must be square and at least 512 px/);
+  });
+
+  it('checks the whole preset, icon included, before any network step (issue 27)', async () => {
+    mkdirSync(join(scratch, 'brand'), { recursive: true });
+    writeFileSync(
+      join(scratch, 'brand', 'small-too.png'),
+      await renderPng('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', 256),
+    );
+    // No -c.electronDist, and a mirror that can never resolve: the icon must be named, not the network.
+    const offline = { electronDist: null, env: { ELECTRON_MIRROR: 'https://electron-mirror.invalid/' } };
+    const small = distWith(
+      'small-first.json',
+      JSON.stringify({ ...goodPreset, icon: 'brand/small-too.png' }),
+      [],
+      offline,
+    );
+    expect(small.status).toBe(1);
+    expect(small.stderr).toMatch(/ {2}- icon: .*small-too\.png: a PNG icon must be square and at least 512 px/);
+    expect(small.stderr).not.toContain('cannot be reached');
+    // With the other fields' problems, in one list.
+    const both = distWith(
+      'small-and-broken.json',
+      JSON.stringify({ ...goodPreset, appId: 'wallet', icon: 'brand/small-too.png' }),
+      [],
+      offline,
+    );
+    expect(both.status).toBe(1);
+    expect(both.stderr).toContain('  - appId: a reverse-DNS id such as is.example.wallet');
+    expect(both.stderr).toMatch(/ {2}- icon: .*small-too\.png: a PNG icon must be square/);
+    expect(both.stderr).not.toContain('cannot be reached');
+  });
+
+  it('refuses an empty or wrong -c.electronDist at once, clearly, leaving nothing behind (issue 27)', () => {
+    const empty = join(scratch, 'empty-electron');
+    mkdirSync(empty, { recursive: true });
+    for (const [electronDist, said] of [
+      [empty, `-c.electronDist: ${empty} holds no Electron`],
+      [join(scratch, 'no-such-folder'), `-c.electronDist: ${join(scratch, 'no-such-folder')} does not exist`],
+    ] as const) {
+      const output = join(scratch, 'dist-left-behind');
+      const run = distWith('good-for-dist.json', JSON.stringify(goodPreset), [`-c.directories.output=${output}`], {
+        electronDist,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(said);
+      expect(run.stderr).toContain('Unpack the Electron release');
+      expect(run.stderr).not.toContain('ENOENT');
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      expect(run.stdout).not.toContain('building');
+      expect(existsSync(output)).toBe(false);
+    }
+  });
+
+  it('says in one paragraph, as for github.com, that a set ELECTRON_MIRROR cannot be reached (issue 27)', async () => {
+    const port = await closedPort();
+    for (const mirror of [`http://127.0.0.1:${port}/electron/`, 'mirror.example.is/electron']) {
+      const run = distWith('good-mirror.json', JSON.stringify(goodPreset), [], {
+        electronDist: null,
+        env: { ELECTRON_MIRROR: mirror, ...Object.fromEntries(PROXIES.map((name) => [name, ''])) },
+      });
+      expect(run.status).toBe(1);
+      const message = run.stderr.trim().replace(/^npm run dist: /, '');
+      expect(message).toMatch(
+        /^(127\.0\.0\.1 cannot be reached from here|ELECTRON_MIRROR \("mirror\.example\.is\/electron"\) is not a URL)/,
+      );
+      expect(message).toContain('-c.electronDist=<folder>');
+      expect(message).not.toContain('\n');
+      expect(run.stdout).not.toContain('building');
+    }
   });
 
   it('refuses to publish', () => {

@@ -335,6 +335,17 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
     }
   });
 
+  it("has the Windows installer's link include where electron-builder looks for it, and never in the app (issue 27)", () => {
+    // nsis.include is resolved against buildResources, then the project (PlatformPackager.getResource): the project
+    // npm run dist packaged from holds it, with the scheme's keys, and the packages do not.
+    const include = join(project, 'build', 'installer.nsh');
+    expect(readFileSync(include, 'utf8')).toMatch(/^!macro customUnInstall$[\s\S]*DeleteRegKey HKCU/m);
+    for (const packaged of [customer, standard]) {
+      expect(packaged.entries.filter((entry) => entry.endsWith('.nsh'))).toEqual([]);
+      expect(filesUnder(packaged.dir).filter((file) => file.endsWith('.nsh'))).toEqual([]);
+    }
+  });
+
   it("ships the app's own source maps when asked with --source-maps, and none from anywhere else", () => {
     const maps = withMaps.entries.filter((entry) => entry.endsWith('.map'));
     expect(maps).toEqual(expect.arrayContaining(['out/main/index.js.map']));

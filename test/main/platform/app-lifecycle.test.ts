@@ -220,6 +220,22 @@ describe('a2a-wallet: links (payment requests, issue 19)', () => {
     run();
     expect(app.protocolClients).toEqual(['a2a-wallet']);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'an AppImage leaves the scheme to its own desktop entry: Electron would name one only the .deb installs',
+    () => {
+      const saved = process.env['APPIMAGE'];
+      process.env['APPIMAGE'] = '/home/anna/Apps/a2a-wallet.AppImage';
+      try {
+        app.isPackaged = true;
+        run();
+        expect(app.protocolClients).toEqual([]);
+      } finally {
+        if (saved === undefined) delete process.env['APPIMAGE'];
+        else process.env['APPIMAGE'] = saved;
+      }
+    },
+  );
 });
 
 describe('the development switches as the Electron app reads them (issue 13, case 11)', () => {
