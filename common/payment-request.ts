@@ -124,7 +124,19 @@ export function checkRequestFields(request: PaymentRequest): RequestLinkError | 
 }
 
 /**
- * Reads a link (pasted, opened by the system, or decoded from a QR code). Refused: anything long, not this app's
+ * Whitespace that travel puts into a link: a mail program wraps a long line (a line break, often with the next line
+ * indented), a chat app or word processor adds a no-break or zero-width space. A link this app makes has none (a
+ * space in a field is written `+`), so all of it goes, wherever it is; the check value still has to match what is
+ * left, so no cleaning can make another request out of a link.
+ */
+const TRAVEL_WHITESPACE = /[\s\u200b-\u200d\u2060\ufeff]+/gu;
+export function cleanRequestLink(input: string): string {
+  return input.replace(TRAVEL_WHITESPACE, '');
+}
+
+/**
+ * Reads a link (pasted, opened by the system, or decoded from a QR code), cleaned of whitespace first (see
+ * `cleanRequestLink`). Refused: anything long, not this app's
  * `pay` link, of a newer version, with a field this version does not have (or one twice), a check value that does
  * not match (a typo), or a field that breaks its rule (a name mixing scripts or stacking marks among them). The
  * name is read in its NFC form, the one the app shows, compares and sends.
@@ -132,7 +144,7 @@ export function checkRequestFields(request: PaymentRequest): RequestLinkError | 
 export function readPaymentRequestLink(input: string): RequestLinkRead {
   const fail = (error: RequestLinkError): RequestLinkRead => ({ ok: false, error });
   if (input.length > PAYMENT_REQUEST_MAX_LENGTH) return fail('REQUEST_TOO_LONG');
-  const text = input.trim();
+  const text = cleanRequestLink(input);
   const prefix = `${PAYMENT_REQUEST_SCHEME}://pay?`;
   if (!text.toLowerCase().startsWith(prefix)) return fail('REQUEST_NOT_A_LINK');
   let params: SearchParams;

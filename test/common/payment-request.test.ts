@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { kennitalaCheckDigit } from '../../common/kennitala.ts';
 import {
+  cleanRequestLink,
   crc32Hex,
   paymentRequestLink,
   readPaymentRequestLink,
@@ -130,6 +131,35 @@ describe('a payment request link', () => {
     ['a message with a control character', forged({ msg: 'rent\u0007' }), 'REQUEST_MESSAGE'],
   ])('%s is refused', (_, link, error) => {
     expect(refusal(link)).toBe(error);
+  });
+
+  it('is read as it was made when a mail program wrapped it, or a chat app put spaces in it', () => {
+    const link = paymentRequestLink(ANNA);
+    const at = (index: number, inserted: string) => `${link.slice(0, index)}${inserted}${link.slice(index)}`;
+    for (const wrapped of [
+      at(40, '\r\n'),
+      at(40, '\n   '),
+      at(17, ' '),
+      at(60, '\t'),
+      at(30, '\u00a0'),
+      at(30, '\u200b'),
+      `  ${at(70, '\n')}\n`,
+      link.replace(/&/g, '\n&'),
+    ]) {
+      expect(readPaymentRequestLink(wrapped)).toEqual({ ok: true, request: ANNA });
+    }
+    expect(cleanRequestLink(` ${at(40, '\r\n  ')} `)).toBe(link);
+  });
+
+  it('with a space or line break anywhere, reads as the very request it was made of', () => {
+    fc.assert(
+      fc.property(request, fc.nat(), fc.constantFrom(' ', '\n', '\r\n', '\u00a0'), (asked, at, space) => {
+        const link = paymentRequestLink(asked);
+        const index = at % link.length;
+        const read = readPaymentRequestLink(`${link.slice(0, index)}${space}${link.slice(index)}`);
+        expect(read).toEqual({ ok: true, request: asked });
+      }),
+    );
   });
 
   it('reads the largest request this version makes, and no longer link', () => {

@@ -60,6 +60,21 @@ describe('the browser harness still works for its own page', () => {
     expect(JSON.parse(call.body)).toMatchObject({ ok: true, value: { name: expect.any(String) as unknown } });
   });
 
+  it('refuses a tester’s https bank, saying it is the browser harness and which address to type', async () => {
+    const saved = await harness.core.api.saveProfile({
+      id: 'their-bank',
+      name: 'Their bank',
+      environment: 'bank-sandbox',
+      baseUrl: 'https://sandbox.bank.is/api',
+      authUrl: 'https://auth.sandbox.bank.is',
+      clientId: 'app',
+      clientSecret: '',
+      apiKey: 'key',
+    });
+    expect(saved).toEqual({ ok: false, error: { code: 'HARNESS_SANDBOX_ONLY', message: harness.sandbox.url } });
+    // What the window says with it: test/renderer/profiles.test.tsx.
+  });
+
   it('answers on localhost:PORT too', async () => {
     const bridge = await rawRequest(harness.url, '/__harness/wallet.js', {
       headers: { ...ownScript, host: `localhost:${port}` },

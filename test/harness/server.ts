@@ -223,8 +223,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       const saveProfile = wallet.handlers.saveProfile;
       wallet.handlers.saveProfile = (input) => {
         const local = [input.baseUrl, input.authUrl].every((url) => url.replace(/\/+$/, '') === sandbox.url);
-        if (!local)
-          throw new WalletError('HARNESS_LOCAL_ONLY', `The harness serves the local sandbox (${sandbox.url}) only`);
+        // The message is the address to use, which the window puts in its sentence: a tester read "its own local
+        // sandbox" as the bank's sandbox, so the sentence says this is the browser harness and what to type.
+        if (!local) throw new WalletError('HARNESS_SANDBOX_ONLY', sandbox.url);
         return saveProfile(input);
       };
     },

@@ -12,6 +12,7 @@ import { createAppStore } from '../../renderer/src/state/app-store.ts';
 import { ROW_HEIGHT } from '../../renderer/src/screens/history/HistoryList.tsx';
 import { historyListShows } from './history-layout.ts';
 import { PAGE_SIZE } from '../../renderer/src/screens/history/history-store.ts';
+import { emptyForm, startOfLocalDay, toFilter } from '../../renderer/src/screens/history/filter-form.ts';
 import type { InProcessWallet } from '../support/in-process-wallet.ts';
 import {
   addUnreadableRecord,
@@ -826,12 +827,59 @@ describe('the history screen’s layout and date fields', () => {
     await user.type(from, '5.11.2026');
     await waitFor(() => expect(names()).toEqual(['Inside']));
     expect(lastHistoryCall(core)?.filter).toEqual({ from: new Date(2026, 10, 5).getTime() });
-    // A day that does not exist is marked and changes nothing.
+    // A day that does not exist is marked, said, and filters nothing: not the last good day kept out of sight.
     await user.clear(from);
     await user.type(from, '31.02.2026');
     expect(from.getAttribute('aria-invalid')).toBe('true');
+    const said = 'Dagsetningin 31.02.2026 er ekki til, svo listinn er ekki síaður eftir henni.';
+    expect(screen.getByText(said).id).toBe(from.getAttribute('aria-describedby')?.split(' ').at(-1));
+    await waitFor(() => expect(names()).toEqual(['Inside', 'Early']));
+    expect(lastHistoryCall(core)?.filter).toEqual({});
+    // Clear filters empties the field too.
+    await user.click(screen.getByRole('button', { name: 'Hreinsa síur' }));
+    expect(from.value).toBe('');
+    expect(screen.queryByText(said)).toBeNull();
     await store.getState().actions.updateSettings({ language: 'en' });
     expect(screen.getByLabelText<HTMLInputElement>('From date').placeholder).toBe('dd.mm.yyyy');
+  });
+
+  it('says a date is not one, in place of quietly keeping the last good one: an impossible day at once, half a date on leaving', async () => {
+    const day = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
+    sandbox().clock.set(day(2026, 11, 1));
+    const core = await signedIn();
+    await pay(core, toBjorn(100, { payeeName: 'Early' }));
+    sandbox().clock.set(day(2026, 11, 10));
+    await pay(core, toBjorn(200, { payeeName: 'Inside' }));
+    const { user } = await openHistory(core);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const to = screen.getByLabelText<HTMLInputElement>('To date (inclusive)');
+    await user.type(to, '28.02.2026');
+    await waitFor(() => expect(rows()).toHaveLength(0));
+    // The customer means the 31st: the list must not stay filtered to the 28th under a field that says 31.
+    await user.clear(to);
+    await user.type(to, '31.02.2026');
+    expect(screen.getByText('31.02.2026 is not a date, so the list is not filtered by it.')).toBeTruthy();
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(lastHistoryCall(core)?.filter).toEqual({});
+    // Half a date is not scolded while it is typed, only when the customer leaves it so.
+    await user.clear(to);
+    await user.type(to, '5.11');
+    expect(screen.queryByText(/Type the date as day.month.year/)).toBeNull();
+    await user.tab();
+    expect(
+      screen.getByText('Type the date as day.month.year, like 23.11.2026; until then the list is not filtered by it.'),
+    ).toBeTruthy();
+    await user.clear(to);
+    await user.type(to, '5.11.2026');
+    expect(screen.queryByText(/Type the date as day.month.year/)).toBeNull();
+    await waitFor(() => expect(names()).toEqual(['Early']));
+  });
+
+  it('reads no impossible ISO day as the next month’s', () => {
+    expect(startOfLocalDay('2026-02-31')).toBeUndefined();
+    expect(toFilter({ ...emptyForm(), from: '2026-02-31', to: '31.02.2026' })).toEqual({});
+    expect(startOfLocalDay('2026-02-28', 1)).toBe(new Date(2026, 2, 1).getTime());
   });
 
   it('is as tall as its few rows, with no empty box under them', async () => {

@@ -6,6 +6,7 @@ import { ProfileSchema, type Profile } from '../../common/profile.ts';
 import { builtInProfiles } from '../../main/profiles/builtin-profiles.ts';
 import { idFromName } from '../../renderer/src/screens/profiles/profile-form.ts';
 import { App } from '../../renderer/src/App.tsx';
+import { translate } from '../../renderer/src/i18n/index.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { walletsPerTest } from './render-app.tsx';
 
@@ -193,7 +194,59 @@ describe('Profiles: the list', () => {
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^(Remove|Reset) / })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Switch to Production' }));
-    expect(callsTo(core, 'switchProfile')).toHaveLength(1);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Use real money' }));
+    await waitFor(() => expect(callsTo(core, 'switchProfile')).toHaveLength(1));
+  });
+
+  it('asks before a test profile gives way to production, with Cancel focused, and switches only when confirmed', async () => {
+    const { user, core } = await openProfiles();
+    const switchButton = screen.getByRole('button', { name: 'Switch to Production' });
+    await user.click(switchButton);
+    const dialog = screen.getByRole('dialog', { name: 'Pay with real money in Production?' });
+    expect(dialog.textContent).toContain('every payment you confirm moves real money from your account');
+    // Enter pressed out of habit lands on Cancel: the test profile stays.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(core, 'switchProfile')).toHaveLength(0);
+    expect(document.activeElement).toBe(switchButton);
+    expect(screen.getByTestId('env-banner').textContent).toContain('LOCAL SANDBOX');
+
+    await user.click(switchButton);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Use real money' }));
+    expect(await screen.findByText('Now using Production.')).toBeTruthy();
+    expect(callsTo(core, 'switchProfile')).toEqual([{ id: 'production' }]);
+    expect(within(card('Production')).getByText('In use')).toBeTruthy();
+
+    // Back to a test profile needs no confirmation: no real money moves there.
+    await user.click(screen.getByRole('button', { name: 'Switch to Bank sandbox' }));
+    expect(await screen.findByText('Now using Bank sandbox.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says, in the harness, that it is the browser harness and which address to type (both languages)', () => {
+    const url = 'http://127.0.0.1:43123';
+    const en = translate('en', 'error.HARNESS_SANDBOX_ONLY', { message: url });
+    expect(en).toMatch(/^This is the browser test harness, not the installed app/);
+    expect(en).toContain(`Type ${url} as both URLs`);
+    const is = translate('is', 'error.HARNESS_SANDBOX_ONLY', { message: url });
+    expect(is).toMatch(/^Þetta er prófunarútgáfa forritsins í vafra/);
+    expect(is).toContain(`Sláðu inn ${url} í báðar slóðirnar`);
+  });
+
+  it('asks in Icelandic too', async () => {
+    const core = await wallet();
+    await core.value('updateSettings', { language: 'is' });
+    const user = userEvent.setup({ delay: null });
+    render(<App wallet={core.api} />);
+    await user.click(await screen.findByRole('button', { name: 'Tengingar' }));
+    await user.click(await screen.findByRole('button', { name: 'Skipta yfir í tenginguna Raunumhverfi bankans' }));
+    const dialog = screen.getByRole('dialog', {
+      name: 'Greiða með raunverulegum peningum í tengingunni Raunumhverfi bankans?',
+    });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Hætta við' }));
+    expect(within(dialog).getByRole('button', { name: 'Nota raunverulega peninga' })).toBeTruthy();
+    expect(callsTo(core, 'switchProfile')).toHaveLength(0);
   });
 
   it('keeps the local sandbox read-only, while the others can be edited, removed or reset', async () => {

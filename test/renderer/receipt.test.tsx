@@ -58,12 +58,35 @@ describe('the receipt', () => {
   it.each(['en', 'is'] as const)('shows every field in %s, the payer’s kennitala masked', async (locale) => {
     const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
     const payment = await paid(core);
-    render(<Receipt payment={payment} locale={locale} environment="local-sandbox" profileName="Local" />);
+    render(
+      <Receipt
+        payment={payment}
+        locale={locale}
+        environment="local-sandbox"
+        profileName="Local"
+        payerName="Anna Jónsdóttir"
+      />,
+    );
     const receipt = text(screen.getByTestId('receipt'));
     const { shown, hidden } = receiptText(payment, locale);
     for (const part of shown) expect(receipt).toMatch(part);
     for (const part of hidden) expect(receipt).not.toContain(part);
     expect(receipt).toContain('Local (');
+    expect(text(screen.getByText(locale === 'en' ? 'Payer' : 'Greiðandi').nextElementSibling as HTMLElement)).toBe(
+      'Anna Jónsdóttir',
+    );
+  });
+
+  it('keeps account numbers and kennitölur whole: each in a piece that does not wrap', async () => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
+    render(<Receipt payment={await paid(core)} locale="en" environment="local-sandbox" profileName="Local" />);
+    const receipt = screen.getByTestId('receipt');
+    for (const number of ['0133-26-012345', '0133-26-020001', '050792-2189', '120385-****']) {
+      expect(within(receipt).getByText(number).className).toBe('receipt-number');
+    }
+    // jsdom lays nothing out: the rule itself is read from the stylesheet the receipt imports.
+    const css = readFileSync('renderer/src/components/receipt.css', 'utf8');
+    expect(css).toMatch(/\.receipt-number\s*\{[^}]*white-space:\s*nowrap/);
   });
 
   it('says nothing of a test on a production profile’s receipt', async () => {
@@ -101,6 +124,9 @@ describe('the receipt', () => {
     expect(prints).toHaveLength(1);
     expect(prints[0]).toContain('Payment receipt');
     expect(prints[0]).toContain('one thousand five hundred krónur');
+    // The payer's name is the signed-in customer's, as main has it from the sign-in.
+    expect(prints[0]).toContain('PayerAnna Jónsdóttir');
+    expect(text(within(dialog).getByTestId('receipt'))).toContain('Anna Jónsdóttir');
     const saved = core.requests('saveReceipt');
     expect(saved).toHaveLength(1);
     const path = `${status.textContent?.replace(/^Saved as (.*) in (.*)\.$/, '$2/$1')}`;

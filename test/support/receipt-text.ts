@@ -4,13 +4,15 @@ import type { AppLocale } from '../../common/locale.ts';
 /**
  * What every receipt of Anna's test payment to Björn (1 500 kr., reference "Leiga nóv", text "Takk fyrir", at noon
  * GMT on 22 November 2026, in the local sandbox) says, in each language: the screen's and the PDF's alike. The
- * payer's kennitala shows masked, never whole (`hidden`).
+ * payer's name is there, as the bank's sign-in gave it; the payer's kennitala shows masked, never whole (`hidden`).
  */
 export function receiptText(
   payment: Pick<PaymentView, 'requestId' | 'initiationId'>,
   locale: AppLocale,
 ): { shown: (string | RegExp)[]; hidden: string[] } {
   const common = [
+    // The payer's name from the sign-in (the sandbox's Anna), not from anything typed.
+    'Anna Jónsdóttir',
     '120385-****',
     'Björn',
     '050792-2189',

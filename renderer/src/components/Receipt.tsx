@@ -19,6 +19,11 @@ export interface ReceiptProps {
   environment: Environment;
   /** The profile's name as the customer sees it. */
   profileName: string;
+  /**
+   * The payer's name as main knows it from the bank's sign-in (the session), never as typed in the window; absent
+   * where main has none, and then no row rather than an empty one.
+   */
+  payerName?: string | undefined;
 }
 
 /** A payment the bank took has a receipt, and one the customer says went through (marked so). */
@@ -34,7 +39,7 @@ const masked = (value: string) => (KENNITALA_DIGITS_PATTERN.test(value) ? maskKe
  * A payment's receipt: one component for the screen, the printer and the saved PDF (which is this same HTML printed
  * by Chromium). The payer's kennitala is masked; everything else the customer may need to show is there.
  */
-export function Receipt({ payment, locale, environment, profileName }: ReceiptProps) {
+export function Receipt({ payment, locale, environment, profileName, payerName }: ReceiptProps) {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const { order } = payment;
   const at = receiptTime(payment);
@@ -61,11 +66,20 @@ export function Receipt({ payment, locale, environment, profileName }: ReceiptPr
       </p>
       <dl className="receipt-fields">
         <Row label={t('receipt.amountInWords')}>{amountInWords(order.amount, locale)}</Row>
-        <Row label={t('receipt.payerKennitala')}>{masked(order.debtorKennitala)}</Row>
-        <Row label={t('receipt.fromAccount')}>{displayAccount(order.debtorAccount)}</Row>
+        {payerName && <Row label={t('receipt.payer')}>{payerName}</Row>}
+        <Row label={t('receipt.payerKennitala')}>
+          <Unbroken>{masked(order.debtorKennitala)}</Unbroken>
+        </Row>
+        <Row label={t('receipt.fromAccount')}>
+          <Unbroken>{displayAccount(order.debtorAccount)}</Unbroken>
+        </Row>
         <Row label={t('receipt.payee')}>{order.payeeName || none}</Row>
-        <Row label={t('receipt.payeeKennitala')}>{showKennitala(order.depositKennitala)}</Row>
-        <Row label={t('receipt.toAccount')}>{displayAccount(order.depositAccount)}</Row>
+        <Row label={t('receipt.payeeKennitala')}>
+          <Unbroken>{showKennitala(order.depositKennitala)}</Unbroken>
+        </Row>
+        <Row label={t('receipt.toAccount')}>
+          <Unbroken>{displayAccount(order.depositAccount)}</Unbroken>
+        </Row>
         <Row label={t('receipt.reference')}>
           <code>{order.endToEndId || none}</code>
         </Row>
@@ -95,6 +109,14 @@ export function Receipt({ payment, locale, environment, profileName }: ReceiptPr
 }
 
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
+
+/**
+ * An account number or kennitala: read as one piece, so never broken at its dashes (0133-26- on one line and 012345 on
+ * the next reads as two numbers) even where the long ids around it may break anywhere.
+ */
+function Unbroken({ children }: { children: ReactNode }) {
+  return <span className="receipt-number">{children}</span>;
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

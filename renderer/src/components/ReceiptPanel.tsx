@@ -1,12 +1,24 @@
 import { useRef, useState } from 'react';
 import './receipt.css';
 import type { PaymentView } from '../../../common/bridge-contract.ts';
+import { maskKennitala } from '../../../common/kennitala.ts';
+import type { Session } from '../../../common/session.ts';
 import { useT } from '../i18n/index.ts';
 import { profileName } from '../i18n/profile-name.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
 import { useApp, useWallet } from '../lib/wallet-context.tsx';
 import { PaymentError } from './PaymentError.tsx';
 import { PrintableReceipt, Receipt } from './Receipt.tsx';
+
+/**
+ * The payer's name: the signed-in customer's, as main has it from the bank's sign-in. A payment shown here is always
+ * the signed-in customer's (main keeps each customer's payments apart); the masked kennitala is compared as well, so
+ * a session that changed under an open receipt never puts another name on it.
+ */
+function payerOf(payment: PaymentView, session: Session | undefined): string | undefined {
+  if (!session?.signedIn || !session.name || !session.maskedKennitala) return undefined;
+  return session.maskedKennitala === maskKennitala(payment.order.debtorKennitala) ? session.name : undefined;
+}
 
 type SaveState =
   { kind: 'busy' } | { kind: 'saved'; fileName: string; folder: string } | { kind: 'failed'; code: string };
@@ -20,12 +32,19 @@ export function ReceiptPanel({ payment, onClose }: { payment: PaymentView; onClo
   const wallet = useWallet();
   const locale = useApp((state) => state.locale);
   const profile = useApp((state) => state.profiles?.profiles.find((each) => each.active));
+  const session = useApp((state) => state.session);
   const [save, setSave] = useState<SaveState>();
   // A double click saves once.
   const saving = useRef(false);
   if (!profile) return null;
   // A built-in profile's shipped name in the receipt's language (no "Local sandbox" on an Icelandic receipt).
-  const receipt = { payment, locale, environment: profile.environment, profileName: profileName(profile, t) };
+  const receipt = {
+    payment,
+    locale,
+    environment: profile.environment,
+    profileName: profileName(profile, t),
+    payerName: payerOf(payment, session),
+  };
 
   const saveAsPdf = async () => {
     if (saving.current) return;

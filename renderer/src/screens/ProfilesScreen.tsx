@@ -26,6 +26,8 @@ export function ProfilesScreen() {
   const actions = useApp((state) => state.actions);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [confirming, setConfirming] = useState<ProfileSummary>();
+  // A production profile asked for while a test one is in use: waits for "real money from now on" to be confirmed.
+  const [goingLive, setGoingLive] = useState<ProfileSummary>();
   const [status, setStatus] = useState('');
   const [error, setError] = useState<{ code: string; message: string }>();
   // An element id to move the focus to once the next render is on screen (an object, so the same id can repeat).
@@ -60,6 +62,17 @@ export function ProfilesScreen() {
       setStatus(t('profiles.switched', { name: profileName(profile, t) }));
       setFocusTarget({ id: TITLE_ID });
     });
+
+  /**
+   * From a test profile to production, payments start moving real money, and the only sign of it is the test banner
+   * going away: so that one step is confirmed first. Between test profiles, or production to production, nothing
+   * changes for the customer's money, and the switch happens at once.
+   */
+  const askToSwitch = (profile: ProfileSummary) => {
+    const current = profiles.find((each) => each.active);
+    if (profile.environment === 'production' && current?.environment !== 'production') setGoingLive(profile);
+    else void switchTo(profile);
+  };
 
   const remove = (profile: ProfileSummary) =>
     run(async () => {
@@ -109,7 +122,7 @@ export function ProfilesScreen() {
           profiles={profiles}
           canEdit={canEdit}
           error={error && errorText(error.code, error.message)}
-          onSwitch={(profile) => void switchTo(profile)}
+          onSwitch={askToSwitch}
           onEdit={(profile) => open({ kind: 'edit', id: profile.id })}
           onAdd={() => open({ kind: 'add' })}
           onRemove={setConfirming}
@@ -135,6 +148,30 @@ export function ProfilesScreen() {
             </button>
             <button type="button" className="danger" onClick={() => void remove(confirming)}>
               {confirming.builtIn ? t('profiles.reset') : t('action.remove')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+      {goingLive && (
+        <Dialog
+          title={t('profiles.goLiveTitle', { name: profileName(goingLive, t) })}
+          onClose={() => setGoingLive(undefined)}
+        >
+          <p>{t('profiles.goLiveText', { name: profileName(goingLive, t) })}</p>
+          <div className="actions">
+            {/* Cancel first and focused: Enter pressed out of habit stays on the test profile. */}
+            <button type="button" data-autofocus onClick={() => setGoingLive(undefined)}>
+              {t('action.cancel')}
+            </button>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                setGoingLive(undefined);
+                void switchTo(goingLive);
+              }}
+            >
+              {t('profiles.goLive')}
             </button>
           </div>
         </Dialog>

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PaymentIntent } from '../../../common/payment.ts';
-import { filterHistory, historyCsv, pageHistory } from '../../../main/payments/history.ts';
+import { filterHistory, foldForSearch, historyCsv, pageHistory } from '../../../main/payments/history.ts';
 
 const base = Date.parse('2026-11-01T00:00:00Z');
 const intent = (
@@ -58,6 +58,42 @@ describe('history', () => {
     expect(filterHistory(history, { text: 'NÓVEMBER' }).map((i) => i.id)).toEqual(['id4']);
     expect(filterHistory(history, { text: 'init-xyz' }).map((i) => i.id)).toEqual(['id3']);
     expect(filterHistory(history, { text: 'REQ2' }).map((i) => i.id)).toEqual(['id2']);
+  });
+
+  it('finds names and texts without their accents or case: "bjorn" finds Björn, "GUDRUN" Guðrún', () => {
+    const ids = (filter: Parameters<typeof filterHistory>[1]) => filterHistory(history, filter).map((i) => i.id);
+    expect(ids({ payee: 'bjorn' })).toEqual(['id4', 'id2', 'id1']);
+    expect(ids({ payee: 'BJORN SIGURDSSON' })).toEqual(['id4', 'id2', 'id1']);
+    expect(ids({ payee: 'gudrun' })).toEqual(['id3']);
+    expect(ids({ payee: 'Guðrún' })).toEqual(['id3']);
+    expect(ids({ text: 'leiga november' })).toEqual(['id4']);
+    // The text search looks at the payee's name too, folded the same way.
+    expect(ids({ text: 'sigurdss' })).toEqual(['id4', 'id2', 'id1']);
+    // Folding takes off accents, it does not make letters alike: "bjarn" is no "björn".
+    expect(ids({ payee: 'bjarn' })).toEqual([]);
+  });
+
+  it('folds the Icelandic letters that are no accented letter as a keyboard without them writes them', () => {
+    expect(foldForSearch('Þórður Ægisson ÖRN Ásdís')).toBe('thordur aegisson orn asdis');
+    expect(foldForSearch('Ingibjörg')).toBe('ingibjorg');
+  });
+
+  it('folds each payment once, whatever number of searches runs over it: later searches fold only the query', () => {
+    const many = Array.from({ length: 2000 }, (_, n) => intent(n, {}, { payeeName: `Þórunn Björk ${String(n)}` }));
+    const lower = vi.spyOn(String.prototype, 'toLowerCase');
+    const folds = (search: () => void) => {
+      const before = lower.mock.calls.length;
+      search();
+      return lower.mock.calls.length - before;
+    };
+    try {
+      expect(folds(() => filterHistory(many, { payee: 'bjork 1999' }))).toBeGreaterThanOrEqual(many.length);
+      expect(folds(() => filterHistory(many, { payee: 'thorunn' }))).toBe(1);
+      expect(folds(() => filterHistory(many, { text: 'ref 5' }))).toBeGreaterThanOrEqual(many.length);
+      expect(folds(() => filterHistory(many, { text: 'bjork 5', payee: 'þór' }))).toBe(2);
+    } finally {
+      lower.mockRestore();
+    }
   });
 
   it('pages', () => {

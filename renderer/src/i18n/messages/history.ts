@@ -11,6 +11,9 @@ export const en = {
   'history.to': 'To date (inclusive)',
   'history.dateFormat': 'Dates as day.month.year, like 23.11.2026.',
   'history.rangeInvalid': 'The end date is before the start date, so no payment can match.',
+  'history.dateNotADay': '{date} is not a date, so the list is not filtered by it.',
+  'history.dateUnreadable':
+    'Type the date as day.month.year, like 23.11.2026; until then the list is not filtered by it.',
   'history.status': 'Status',
   'history.payee': 'Payee',
   'history.payeeHint': 'Name, kennitala or account number',
@@ -93,6 +96,9 @@ export const is: Record<keyof typeof en, string> = {
   'history.to': 'Til og með dagsetningu',
   'history.dateFormat': 'Dagsetningar sem dagur.mánuður.ár, t.d. 23.11.2026.',
   'history.rangeInvalid': 'Lokadagsetningin er á undan upphafsdagsetningunni, svo engin greiðsla getur passað.',
+  'history.dateNotADay': 'Dagsetningin {date} er ekki til, svo listinn er ekki síaður eftir henni.',
+  'history.dateUnreadable':
+    'Skrifaðu dagsetninguna sem dagur.mánuður.ár, t.d. 23.11.2026; þangað til er listinn ekki síaður eftir henni.',
   'history.status': 'Staða',
   'history.payee': 'Viðtakandi',
   'history.payeeHint': 'Nafn, kennitala eða reikningsnúmer',

@@ -41,6 +41,10 @@ export const en = {
   'profiles.resetText':
     'Your changes to {name} are discarded and it goes back to how it shipped with the app. Its sign-in is removed.',
   'profiles.removeActive': 'This is the profile in use: afterwards the app uses the first profile in the list.',
+  'profiles.goLiveTitle': 'Pay with real money in {name}?',
+  'profiles.goLiveText':
+    '{name} is the bank’s production environment. From now on, every payment you confirm moves real money from your account.',
+  'profiles.goLive': 'Use real money',
   'profiles.form.addTitle': 'Add a profile',
   'profiles.form.editTitle': 'Edit {name}',
   'profiles.form.required':
@@ -140,6 +144,10 @@ export const is: Record<keyof typeof en, string> = {
   'profiles.resetText':
     'Breytingum þínum á tengingunni {name} verður hent og hún verður aftur eins og hún fylgdi forritinu. Innskráning hennar verður fjarlægð.',
   'profiles.removeActive': 'Þessi tenging er í notkun: eftir það notar forritið fyrstu tenginguna á listanum.',
+  'profiles.goLiveTitle': 'Greiða með raunverulegum peningum í tengingunni {name}?',
+  'profiles.goLiveText':
+    'Tengingin {name} er raunumhverfi bankans. Héðan í frá færir hver greiðsla sem þú staðfestir raunverulega peninga af reikningnum þínum.',
+  'profiles.goLive': 'Nota raunverulega peninga',
   'profiles.form.addTitle': 'Ný tenging',
   'profiles.form.editTitle': 'Breyta tengingunni {name}',
   'profiles.form.required':

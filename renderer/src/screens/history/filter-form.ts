@@ -4,7 +4,10 @@ import { PAYMENT_STATES, type PaymentState } from '../../../../common/payment-ru
 /** The states a customer can filter on, in the order a payment passes through them: `draft` never reaches history. */
 export const FILTER_STATES: readonly PaymentState[] = PAYMENT_STATES.filter((state) => state !== 'draft');
 
-/** What the filter form holds: dates as `<input type="date">` gives them (YYYY-MM-DD), texts as typed. */
+/**
+ * What the filter form holds: dates as YYYY-MM-DD, or as typed while they are no day (which then filter nothing, and
+ * the field says why), texts as typed.
+ */
 export interface FilterForm {
   from: string;
   to: string;
@@ -15,12 +18,17 @@ export interface FilterForm {
 
 export const emptyForm = (): FilterForm => ({ from: '', to: '', states: [], payee: '', text: '' });
 
-/** Midnight at the start of a calendar day on the customer's clock, or undefined for anything but YYYY-MM-DD. */
+/**
+ * Midnight at the start of a calendar day on the customer's clock, or undefined for anything but a real day as
+ * YYYY-MM-DD: the form holds what is typed while it is no day, and 2026-02-31 must not quietly become 3 March.
+ */
 export function startOfLocalDay(date: string, addDays = 0): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return undefined;
-  const [, year, month, day] = match;
-  return new Date(Number(year), Number(month) - 1, Number(day) + addDays).getTime();
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const start = new Date(year, month - 1, day);
+  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== day) return undefined;
+  return new Date(year, month - 1, day + addDays).getTime();
 }
 
 /** The form as the main process's filter: `to` is exclusive, so the chosen last day is included up to its end. */
