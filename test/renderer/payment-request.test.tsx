@@ -174,6 +174,32 @@ describe('paying a request', () => {
   });
 });
 
+describe('a refused link after a good one (issue 27)', () => {
+  it('stays in its field beside the reason, and the earlier request’s data does not stand under it', async () => {
+    const { core, link } = await annasRequestThenBjorn();
+    const { user } = await renderApp(core);
+    await user.click(await screen.findByText('Pay a request'));
+    const field = screen.getByTestId<HTMLInputElement>('request-link-input');
+    await user.click(field);
+    await user.paste(link);
+    await user.click(screen.getByRole('button', { name: 'Fill in the form' }));
+    await screen.findByTestId('request-name');
+    expect(value('deposit-kennitala')).toBe('120385-2089');
+    // A good link is used up: its field empties.
+    expect(field.value).toBe('');
+    const bad = 'https://evil.example/pay';
+    await user.click(field);
+    await user.paste(bad);
+    await user.click(screen.getByRole('button', { name: 'Fill in the form' }));
+    const alert = await within(await screen.findByTestId('request-notice')).findByRole('alert');
+    expect(alert.textContent).toContain('not a payment request of this app');
+    expect(field.value).toBe(bad);
+    for (const id of ['deposit-kennitala', 'deposit-account', 'payee-name', 'amount', 'message']) {
+      expect(value(id), id).toBe('');
+    }
+  });
+});
+
 /**
  * Issue 26, finding 3: the form gives a request's name as the requester's claim, never as who sent it, and says how
  * it stands to the payer's saved payees, in words, in both languages. Mallory writes her links by hand (with the

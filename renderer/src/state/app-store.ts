@@ -109,8 +109,11 @@ export interface AppActions {
    * always); the form shows, saying where it came from.
    */
   fillFromRequest(read: ReadPaymentRequest): void;
-  /** A link pasted or read from a QR code: main reads it; the form is filled, or says why the link is refused. */
-  openRequestLink(link: string): Promise<void>;
+  /**
+   * A link pasted or read from a QR code: main reads it; the form is filled, or says why the link is refused.
+   * Resolves true when the form was filled.
+   */
+  openRequestLink(link: string): Promise<boolean>;
   /** The link the system opened the app with, if one is waiting. */
   takePaymentRequest(): Promise<void>;
   /** A request that could not even be read (an image without a QR code): the form says why. */
@@ -394,8 +397,10 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       async openRequestLink(link) {
         try {
           actions.fillFromRequest(await unwrap(wallet.readPaymentRequest({ link })));
+          return true;
         } catch (error) {
           actions.refuseRequest(errorCode(error));
+          return false;
         }
       },
       async takePaymentRequest() {
@@ -403,11 +408,18 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         if (opened?.request)
           actions.fillFromRequest({ request: opened.request, ...(opened.name ? { name: opened.name } : {}) });
         else if (opened?.error) {
-          set({ screen: 'pay', requestNotice: { kind: 'refused', seq: ++requestSeq, code: opened.error } });
+          set({ screen: 'pay' });
+          actions.refuseRequest(opened.error);
         }
       },
       refuseRequest(code) {
-        set({ requestNotice: { kind: 'refused', seq: ++requestSeq, code } });
+        // What an earlier request filled in must not stand under this refusal as if this link had filled it: the
+        // form keeps only the account paid from. A form the customer typed themselves is left as it is.
+        const fromRequest = get().requestNotice?.kind === 'filled';
+        set({
+          requestNotice: { kind: 'refused', seq: ++requestSeq, code },
+          ...(fromRequest ? { draft: { ...emptyDraft(), debtorAccount: get().draft.debtorAccount } } : {}),
+        });
       },
       dismissRequestNotice() {
         set({ requestNotice: undefined });

@@ -29,8 +29,8 @@ export function PayRequest() {
   const use = async (event: FormEvent) => {
     event.preventDefault();
     if (link.trim() === '') return;
-    await openRequestLink(link);
-    setLink('');
+    // A refused link stays in its field, so the customer sees what they pasted beside the reason.
+    if (await openRequestLink(link)) setLink('');
   };
 
   return (
