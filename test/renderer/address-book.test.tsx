@@ -59,4 +59,31 @@ describe('saved accounts and payees', () => {
     // The draft, not only the list on screen: the review would otherwise pay from the removed account.
     expect(store.getState().draft.debtorAccount).toBe('013315998877');
   });
+
+  it.each([
+    ['en', 'Remove Björn', 'Undo: put back Björn', 'Put back: Björn.'],
+    ['is', 'Fjarlægja: Björn', 'Afturkalla: setja aftur inn Björn', 'Sett aftur inn: Björn.'],
+  ] as const)(
+    'a removed payee can be put back, as it was, by the keyboard (%s)',
+    async (language, remove, undo, said) => {
+      const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+      await core.value('savePayee', { name: 'Björn', kennitala: '0507922189', accountNumber: '0133-26-020001' });
+      const { user } = await renderApp(core);
+      const book = await screen.findByTestId('address-book');
+      await user.click(book.querySelector('summary') as HTMLElement);
+      await user.click(within(book).getByRole('button', { name: remove }));
+      await waitFor(async () => expect(await core.value('listPayees')).toEqual([]));
+      // Undo is the next tab stop after the list's summary, where the focus went.
+      await user.tab();
+      expect(document.activeElement).toBe(within(book).getByRole('button', { name: undo }));
+      await user.keyboard('{Enter}');
+      await waitFor(async () =>
+        expect(await core.value('listPayees')).toMatchObject([
+          { name: 'Björn', kennitala: '0507922189', accountNumber: '013326020001' },
+        ]),
+      );
+      expect(within(book).getByRole('status').textContent).toBe(said);
+      expect(within(book).queryByTestId('book-undo')).toBeNull();
+    },
+  );
 });

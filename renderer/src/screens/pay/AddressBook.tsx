@@ -31,13 +31,23 @@ export function AddressBook({
   const wallet = useWallet();
   const summary = useRef<HTMLElement>(null);
   const [said, setSaid] = useState('');
+  /** The last removal, until it is undone or another comes: the entry is saved again as it was (a new id). */
+  const [undo, setUndo] = useState<{ name: string; restore: () => Promise<void> }>();
   /**
    * A removed entry's buttons go with it: the focus goes back to the list's summary rather than to the page, and the
-   * removal is said.
+   * removal is said, with Undo next in the tab order.
    */
-  const removing = (name: string, call: () => Promise<void>) => async () => {
+  const removing = (name: string, call: () => Promise<void>, restore: () => Promise<void>) => async () => {
     await call();
     setSaid(t('book.removed', { name }));
+    setUndo({ name, restore });
+    summary.current?.focus();
+  };
+  const undoing = async () => {
+    if (!undo) return;
+    setUndo(undefined);
+    await undo.restore();
+    setSaid(t('book.restored', { name: undo.name }));
     summary.current?.focus();
   };
   if (accounts.length === 0 && payees.length === 0) return null;
@@ -47,6 +57,11 @@ export function AddressBook({
       <p role="status" className="book-status">
         {said}
       </p>
+      {undo && (
+        <button type="button" className="link" onClick={() => void undoing()} data-testid="book-undo">
+          {t('book.undo', { name: undo.name })}
+        </button>
+      )}
       {accounts.length > 0 && (
         <section aria-labelledby="book-accounts">
           <h3 id="book-accounts">{t('book.accounts')}</h3>
@@ -63,8 +78,13 @@ export function AddressBook({
                     onAccounts,
                   )
                 }
-                onRemove={removing(account.label || displayAccount(account.accountNumber), () =>
-                  unwrap(wallet.removeAccount({ id: account.id })).then(onAccounts),
+                onRemove={removing(
+                  account.label || displayAccount(account.accountNumber),
+                  () => unwrap(wallet.removeAccount({ id: account.id })).then(onAccounts),
+                  () =>
+                    unwrap(wallet.saveAccount({ accountNumber: account.accountNumber, label: account.label })).then(
+                      onAccounts,
+                    ),
                 )}
               />
             ))}
@@ -92,7 +112,18 @@ export function AddressBook({
                     }),
                   ).then(onPayees)
                 }
-                onRemove={removing(payee.name, () => unwrap(wallet.removePayee({ id: payee.id })).then(onPayees))}
+                onRemove={removing(
+                  payee.name,
+                  () => unwrap(wallet.removePayee({ id: payee.id })).then(onPayees),
+                  () =>
+                    unwrap(
+                      wallet.savePayee({
+                        name: payee.name,
+                        kennitala: payee.kennitala,
+                        accountNumber: payee.accountNumber,
+                      }),
+                    ).then(onPayees),
+                )}
               />
             ))}
           </ul>
