@@ -105,10 +105,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     environment: () => profiles.active().environment,
     onKey: (event) => secrets.passcodeKey(event, holders),
     forgetLosesData: () => secrets.forgetLosesData(),
-    passcodeRules: () => ({
-      guardsDataKey: secrets.passphraseRequired(),
-      kennitolur: profiles.list().flatMap((profile) => sessions.knownCustomer(profile.id)?.kennitala ?? []),
-    }),
+    passphraseRequired: () => secrets.passphraseRequired(),
+    knownKennitolur: () => profiles.list().flatMap((profile) => sessions.knownCustomer(profile.id)?.kennitala ?? []),
     onChange: (status) => emit('lockChanged', status),
   });
   platform.onSystemLock?.(() => lock.lock('system'));

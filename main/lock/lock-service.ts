@@ -103,10 +103,12 @@ export interface LockServiceOptions {
   /** Forgetting the passcode now would lose what only its key opens (see WalletSecrets.forgetLosesData). */
   forgetLosesData?(): boolean;
   /**
-   * What a new passcode is checked against (common/passcode-rules.ts): whether it will encrypt the data key (then only
-   * a strong passphrase), and the known customers' kennitölur (never their birth date).
+   * A new passcode will encrypt the data key (the keychain protects nothing): only a strong passphrase will do
+   * (common/passcode-rules.ts). Read for every status, so cheap.
    */
-  passcodeRules?(): PasscodeContext;
+  passphraseRequired?(): boolean;
+  /** The known customers' kennitölur, whose birth dates no new passcode may be: read only when one is set. */
+  knownKennitolur?(): readonly string[];
 }
 
 /**
@@ -166,10 +168,13 @@ export class LockService {
       ...(waitUntil === undefined ? {} : { waitUntil }),
       signInsWiped: tries.wiped,
       forgetKeepsData: !(this.#options.forgetLosesData?.() ?? false),
-      passphraseRequired: this.#passphraseRequired(),
+      passphraseRequired: this.#whileStarting(() => this.#options.passphraseRequired?.() ?? false, false),
       asOf: this.#now(),
       locale: this.#options.locale(),
-      ...this.#environment(),
+      ...this.#whileStarting(() => {
+        const environment = this.#options.environment?.();
+        return environment ? { environment } : {};
+      }, {}),
     };
   }
 
@@ -283,7 +288,11 @@ export class LockService {
 
   setPasscode(next: string, current: string | undefined): Promise<LockStatus> {
     return this.#serially(async () => {
-      const problem = passcodeProblem(next, this.#options.passcodeRules?.());
+      const context: PasscodeContext = {
+        guardsDataKey: this.#options.passphraseRequired?.() ?? false,
+        kennitolur: this.#options.knownKennitolur?.() ?? [],
+      };
+      const problem = passcodeProblem(next, context);
       if (problem) throw new WalletError(PASSCODE_PROBLEM_CODES[problem], `The passcode is not allowed: ${problem}`);
       const record = this.#record();
       if (record) {
@@ -372,23 +381,15 @@ export class LockService {
     );
   }
 
-  /** Whether a new passcode must be a strong passphrase (passcodeRules), where that can be read yet. */
-  #passphraseRequired(): boolean {
+  /**
+   * What the status reads from the rest of the wallet, or `fallback` while the wallet is still starting (a system
+   * lock can come before the profiles and secrets exist): the next status says it.
+   */
+  #whileStarting<T>(read: () => T, fallback: T): T {
     try {
-      return this.#options.passcodeRules?.().guardsDataKey ?? false;
+      return read();
     } catch {
-      // While the wallet is still starting (what the rules read is not there yet): the next status says it.
-      return false;
-    }
-  }
-
-  /** The active profile's environment, where it can be read (not yet while the wallet is still starting). */
-  #environment(): { environment?: Environment } {
-    try {
-      const environment = this.#options.environment?.();
-      return environment ? { environment } : {};
-    } catch {
-      return {};
+      return fallback;
     }
   }
 

@@ -24,8 +24,8 @@ export interface BoxHolder {
  * What the app lock tells the secrets about the passcode's key (the second half of what scrypt derives from it):
  * - `opened`: the passcode was entered and checked (unlock, a presence check, before a change or removal);
  * - `staged`: a new passcode's key, before its record is stored (the old passcode must still open the data key
- *   should the app stop in between), followed by `opened` once it is. A new passcode met the rules the lock was given
- *   (`passcodeRules`), which here, where the keychain is weak, are the strong passphrase's (see passphraseRequired);
+ *   should the app stop in between), followed by `opened` once it is. A new passcode met the lock's rules, which
+ *   here, where the keychain is weak, are the strong passphrase's (see passphraseRequired);
  * - `removed`: the customer removes the passcode (may throw to refuse);
  * - `forgotten`: the passcode is gone without being entered.
  */
