@@ -52,7 +52,6 @@ export const en = {
   'error.INVALID_ACCOUNT_NUMBER': 'The account number must be 4 + 2 + 6 digits, like 0133-26-012345.',
   'error.INVALID_KENNITALA': 'That kennitala is not valid for a person.',
   'error.INVALID_PAYEE_NAME': 'Give the payee a name.',
-  'error.HARNESS_LOCAL_ONLY': 'The test harness works with its own local sandbox only: use its address for both URLs.',
   'error.HARNESS_SANDBOX_ONLY':
     'This is the browser test harness, not the installed app: it reaches only the sandbox bank built into it, never a bank’s own sandbox or any other address. Type {message} as both URLs; try other banks in the installed app.',
 } satisfies Record<string, string>;
@@ -111,8 +110,6 @@ export const is: Record<keyof typeof en, string> = {
   'error.INVALID_ACCOUNT_NUMBER': 'Reikningsnúmer er 4 + 2 + 6 tölustafir, t.d. 0133-26-012345.',
   'error.INVALID_KENNITALA': 'Þessi kennitala er ekki gild kennitala einstaklings.',
   'error.INVALID_PAYEE_NAME': 'Gefðu viðtakandanum nafn.',
-  'error.HARNESS_LOCAL_ONLY':
-    'Prófunarumhverfið virkar aðeins með eigin staðbundnu prófunarumhverfi: notaðu vefslóð þess í báðar slóðirnar.',
   'error.HARNESS_SANDBOX_ONLY':
     'Þetta er prófunarútgáfa forritsins í vafra, ekki uppsett forrit: hún nær aðeins í prófunarbankann sem er innbyggður í hana, hvorki í prófunarumhverfi banka né aðrar slóðir. Sláðu inn {message} í báðar slóðirnar; prófaðu aðra banka í uppsetta forritinu.',
 };
