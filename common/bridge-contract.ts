@@ -152,6 +152,21 @@ export const CreatedPaymentRequestSchema = z.object({
 export type CreatedPaymentRequest = z.infer<typeof CreatedPaymentRequestSchema>;
 /** A link as the customer pasted it: anything longer than a request can be is refused by the link's reader. */
 const LinkRequest = z.strictObject({ link: z.string().max(PAYMENT_REQUEST_MAX_LENGTH * 4) });
+/** The largest caption image main reads: a few lines of black text on white, whose PNG is some kilobytes. */
+export const QR_CAPTION_MAX_BYTES = 64 * 1024;
+/**
+ * A request link's QR code to save, with the caption the window drew for under it (who asks, how much, the account,
+ * the text): a PNG data URL as wide as the QR code. Main draws the QR code itself from the link it reads, and only
+ * puts the caption's pixels below it; one that is not such a PNG is refused (REQUEST_CAPTION). Without a caption
+ * (a window that cannot draw one) the QR code is saved alone.
+ */
+export const SaveQrRequestSchema = z.strictObject({
+  link: LinkRequest.shape.link,
+  caption: z
+    .string()
+    .max(Math.ceil(QR_CAPTION_MAX_BYTES / 3) * 4 + 64)
+    .optional(),
+});
 /**
  * A request as main read it: its fields, and where it has a name, what that name is: the requester's own claim,
  * and how it stands to the signed-in customer's saved payees (common/payment-request.ts, `requestNameClaim`).
@@ -268,8 +283,11 @@ export const invokeChannels = {
    * nothing when none is waiting.
    */
   takePaymentRequest: { request: NoRequest, response: OpenedPaymentRequestSchema },
-  /** Saves the QR code of a request link (a valid one only) as a PNG where the customer chooses. */
-  savePaymentRequestQr: { request: LinkRequest, response: SavedFileSchema },
+  /**
+   * Saves the QR code of a request link (a valid one only) as a PNG where the customer chooses, with the window's
+   * caption under it (SaveQrRequestSchema).
+   */
+  savePaymentRequestQr: { request: SaveQrRequestSchema, response: SavedFileSchema },
   /** Shows a file this run saved (an export or a receipt) in the system's file manager; any other name is refused. */
   showExport: { request: z.strictObject({ fileName: z.string().min(1).max(255) }), response: z.object({}) },
 

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../renderer/src/i18n/format.ts';
 import { draftFrom, NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { historyListShows } from './history-layout.ts';
 import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
@@ -14,7 +15,7 @@ const wallets = walletsPerTest(NOON);
 historyListShows(5);
 
 /** Anna signed in, with a payment whose answer the network lost (unknown in the app, paid at the bank). */
-async function withLostAnswer(language?: 'is'): Promise<InProcessWallet> {
+async function withLostAnswer(language?: 'en' | 'is'): Promise<InProcessWallet> {
   const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], ...(language ? { language } : {}) });
   wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropAfterProcessing', count: 1 });
   const { id } = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 1500) });
@@ -62,5 +63,34 @@ describe('the history’s badge', () => {
     await renderApp(core);
     await followUp(core);
     expect(await screen.findByRole('button', { name: 'Saga (1 ný)' })).toBeTruthy();
+  });
+});
+
+describe('when the app asks the bank next', () => {
+  it.each([
+    { language: 'en' as const, history: 'History', today: /^The app asks the bank again by itself at \d\d:\d\d/ },
+    { language: 'is' as const, history: 'Saga', today: /^Forritið spyr bankann sjálft aftur kl\. \d\d:\d\d/ },
+  ])('says the day when it is not today, and "kl." only before a time ($language)', async (expected) => {
+    // Ten seconds before midnight on the customer's own clock: the first wait (15 s) ends tomorrow.
+    const late = new Date(2026, 10, 22, 23, 59, 50).getTime();
+    wallets.sandbox().clock.set(late);
+    const core = await withLostAnswer(expected.language);
+    const { user } = await renderApp(core);
+    await user.click(screen.getByRole('button', { name: expected.history }));
+    await user.click((await screen.findAllByTestId('history-row'))[0]!);
+    const next = (await screen.findByTestId('next-check')).textContent ?? '';
+    expect(next).toContain(formatDate(late + 15_000, expected.language));
+    expect(next).not.toMatch(expected.today);
+    expect(next).not.toMatch(/\bkl\.(?!\s\d{1,2}:\d{2})/);
+  });
+
+  it('says the time alone when it is today', async () => {
+    const core = await withLostAnswer();
+    const { user } = await renderApp(core);
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    await user.click((await screen.findAllByTestId('history-row'))[0]!);
+    expect((await screen.findByTestId('next-check')).textContent).toMatch(
+      /^The app asks the bank again by itself at \d\d:\d\d:\d\d\.$/,
+    );
   });
 });

@@ -68,6 +68,41 @@ describe('requesting money', () => {
   });
 });
 
+describe('a request shown large (issue 27)', () => {
+  it('shows the QR code with the name and the amount; Escape or Close ends it and the focus goes back', async () => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language: 'is' });
+    const { user, container } = await renderApp(core);
+    await user.click(await screen.findByRole('button', { name: 'Biðja um greiðslu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Biðja um greiðslu' });
+    await user.type(within(dialog).getByTestId('request-amount'), '12500');
+    await user.type(within(dialog).getByTestId('request-message'), 'Leiga nóv');
+    await user.click(within(dialog).getByRole('button', { name: 'Búa til greiðslubeiðni' }));
+    const qr = await within(dialog).findByTestId<HTMLImageElement>('request-qr');
+    const show = within(dialog).getByRole('button', { name: 'Sýna stórt' });
+
+    await user.click(show);
+    const large = await screen.findByRole('dialog', { name: 'Greiðslubeiðni' });
+    expect(within(large).getByTestId<HTMLImageElement>('qr-large-code').src).toBe(qr.src);
+    const caption = (within(large).getByTestId('qr-large-caption').textContent ?? '').replace(/\s/g, ' ');
+    expect(caption).toContain(CUSTOMERS.anna.name);
+    expect(caption).toContain('Upphæð: 12.500 kr.');
+    expect(caption).toContain('Skýring: Leiga nóv');
+    expect(large.contains(document.activeElement)).toBe(true);
+    await expectAxeClean(container);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Greiðslubeiðni' })).toBeNull();
+    // Only the large view closed: the request is still open, with the focus on the button that showed it.
+    expect(screen.getByRole('dialog', { name: 'Biðja um greiðslu' })).toBe(dialog);
+    expect(document.activeElement).toBe(show);
+
+    await user.click(show);
+    const again = await screen.findByRole('dialog', { name: 'Greiðslubeiðni' });
+    await user.click(within(again).getByRole('button', { name: 'Loka' }));
+    expect(screen.queryByRole('dialog', { name: 'Greiðslubeiðni' })).toBeNull();
+    expect(document.activeElement).toBe(show);
+  });
+});
+
 describe('paying a request', () => {
   it('a pasted link fills the form, says where it came from, and pays only once reviewed and confirmed', async () => {
     const { core, link } = await annasRequestThenBjorn();

@@ -76,7 +76,11 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   createPaymentRequest: { account: '013326012345', amount: 1500, message: 'Leiga' },
   readPaymentRequest: { link: 'a2a-wallet://pay?v=1&kt=1203852089&acct=013326012345&c=00000000' },
   takePaymentRequest: undefined,
-  savePaymentRequestQr: { link: 'a2a-wallet://pay?v=1&kt=1203852089&acct=013326012345&c=00000000' },
+  savePaymentRequestQr: {
+    link: 'a2a-wallet://pay?v=1&kt=1203852089&acct=013326012345&c=00000000',
+    caption:
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  },
   showExport: { fileName: 'a2a-wallet-local-sandbox-2026-11-22.csv' },
   getSettings: undefined,
   updateSettings: { language: 'is', allowWeakTokenStorage: true },

@@ -12,12 +12,15 @@ export function Dialog({
   onClose,
   blocking = false,
   returnFocus,
+  className,
 }: {
   title: string;
   children: ReactNode;
   onClose?: () => void;
   blocking?: boolean;
   returnFocus?: () => HTMLElement | null | undefined;
+  /** Another look besides the dialog's own (a class of styles.css). */
+  className?: string;
 }) {
   // Read when the dialog closes, so the latest one counts without running the opening effect again.
   const fallback = useRef(returnFocus);
@@ -66,7 +69,7 @@ export function Dialog({
     <div className="dialog-backdrop">
       <div
         ref={ref}
-        className="dialog"
+        className={className ? `dialog ${className}` : 'dialog'}
         role={blocking ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={titleId}

@@ -4,7 +4,7 @@ import { formatKennitala } from '../../../common/kennitala.ts';
 import type { PaymentAction } from '../../../common/payment-status.ts';
 import { DAMAGED_FAILURE } from '../i18n/explain-failure.ts';
 import { useT, type MessageKey } from '../i18n/index.ts';
-import { formatAmount, formatDate, formatTime } from '../i18n/format.ts';
+import { formatAmount, formatDate, formatTime, sameDay } from '../i18n/format.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import { PaymentError } from './PaymentError.tsx';
 import { PresencePrompt } from './PresencePrompt.tsx';
@@ -85,6 +85,8 @@ export function PaymentStatus({
 }) {
   const t = useT();
   const locale = useApp((state) => state.locale);
+  // Main's clock, as the lock screen reads it: the next check's time alone only when it is that day.
+  const asOf = useApp((state) => state.lock?.asOf);
   const actions = usePaymentActions(payment, {
     ...(sendNow ? { sendNow, willSend } : {}),
     ...(initialError ? { initialError } : {}),
@@ -132,7 +134,14 @@ export function PaymentStatus({
         {text}
       </p>
       {payment.nextCheckAt !== undefined && row.followedUp && (
-        <p data-testid="next-check">{t('status.nextCheck', { time: formatTime(payment.nextCheckAt, locale) })}</p>
+        <p data-testid="next-check">
+          {asOf !== undefined && sameDay(payment.nextCheckAt, asOf)
+            ? t('status.nextCheck', { time: formatTime(payment.nextCheckAt, locale) })
+            : t('status.nextCheckDay', {
+                date: formatDate(payment.nextCheckAt, locale),
+                time: formatTime(payment.nextCheckAt, locale),
+              })}
+        </p>
       )}
       {/* A call about this payment that main refused (a send, a check, a drop), explained as the payment's own. */}
       {error && !(shown === 'damaged' && error === 'RECORD_DAMAGED') && (

@@ -128,6 +128,11 @@ export function formatTime(instant: number, locale: AppLocale): string {
   return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
+/** Whether two instants fall on the same day of the customer's own calendar (a time alone says which day only then). */
+export function sameDay(a: number, b: number): boolean {
+  return new Date(a).toDateString() === new Date(b).toDateString();
+}
+
 /** A time in GMT, which says so: the daily limit's day is GMT, whatever the customer's clock. */
 export function formatGmtTime(instant: number, locale: AppLocale): string {
   if (intlSpeaks(locale)) {

@@ -8,7 +8,7 @@ import { useErrorText } from '../components/ErrorText.tsx';
 import { TextField } from '../components/Field.tsx';
 import { usePasscodeEntry } from '../components/use-passcode-entry.ts';
 import { useT } from '../i18n/index.ts';
-import { formatDate, formatTime, pluralCategory } from '../i18n/format.ts';
+import { formatDate, formatTime, pluralCategory, sameDay } from '../i18n/format.ts';
 import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 
@@ -154,9 +154,4 @@ function SetupPasscode({ name }: { name: string }) {
       <NewPasscodeForm />
     </section>
   );
-}
-
-/** Whether two instants fall on the same day of the customer's own calendar. */
-function sameDay(a: number, b: number): boolean {
-  return new Date(a).toDateString() === new Date(b).toDateString();
 }

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { crc32Hex } from '../../../common/payment-request.ts';
 import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
@@ -29,6 +31,13 @@ test('one sandbox user requests money with a QR code; another pays the request, 
   const saved = dialog.getByRole('status').filter({ hasText: /^Saved as / });
   await expect(saved).toBeVisible();
   const fileName = /^Saved as (\S+\.png) in /.exec((await saved.textContent()) ?? '')?.[1] ?? '';
+  // Chromium drew a caption (issue 27): the saved PNG is main's QR code with the caption under it.
+  const png = PNG.sync.read(readFileSync(join(harness.core.platform.savedDir, fileName)));
+  const qr = PNG.sync.read(
+    Buffer.from((await dialog.getByTestId('request-qr').getAttribute('src'))!.split(',')[1]!, 'base64'),
+  );
+  expect(png.width).toBe(qr.width);
+  expect(png.height).toBeGreaterThan(qr.height + 60);
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   await page.getByRole('button', { name: 'Sign out' }).click();

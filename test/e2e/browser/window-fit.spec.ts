@@ -38,6 +38,8 @@ const WORDS = {
     payNav: 'Pay',
     requestOpen: 'Request money',
     requestCreate: 'Make the request',
+    showLarge: 'Show large',
+    largeTitle: 'Payment request',
     profiles: 'Profiles',
     settings: 'Settings',
   },
@@ -50,6 +52,8 @@ const WORDS = {
     payNav: 'Greiða',
     requestOpen: 'Biðja um greiðslu',
     requestCreate: 'Búa til greiðslubeiðni',
+    showLarge: 'Sýna stórt',
+    largeTitle: 'Greiðslubeiðni',
     profiles: 'Tengingar',
     settings: 'Stillingar',
   },
@@ -133,6 +137,15 @@ for (const [size, use] of [
         await expect(request.getByTestId('request-qr')).toBeVisible();
         await check('request money, made');
         await wallet.screenshot(`fit-request-${language}-${size}`);
+        // The request shown large, over the request dialog: it is the open modal the check reads.
+        await request.getByRole('button', { name: words.showLarge }).click();
+        const large = page.getByRole('dialog', { name: words.largeTitle, exact: true });
+        await expect(large.getByTestId('qr-large-code')).toBeVisible();
+        await check('request shown large');
+        await wallet.screenshot(`fit-request-large-${language}-${size}`, { window: true });
+        await page.keyboard.press('Escape');
+        await expect(large).toHaveCount(0);
+        await expect(request.getByRole('button', { name: words.showLarge })).toBeFocused();
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
 

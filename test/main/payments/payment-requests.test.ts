@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paymentRequestLink, readPaymentRequestLink } from '../../../common/payment-request.ts';
+import { QR_CAPTION_MAX_HEIGHT, QR_OPTIONS } from '../../../main/payments/payment-request-handlers.ts';
 import { CUSTOMERS, inProcessWallet, type InProcessWallet } from '../../support/in-process-wallet.ts';
 import { pngOfDataUrl, readQrPng } from '../../support/qr.ts';
 
@@ -67,6 +70,68 @@ describe('requesting money', () => {
     expect(readQrPng(readFileSync(join(saved.folder ?? '', saved.fileName ?? '')))).toBe(link);
     const forged = link.replace('amount=1500', 'amount=9500');
     expect(await codeOf(core.call('savePaymentRequestQr', { link: forged }))).toBe('REQUEST_CHECK_FAILED');
+  });
+});
+
+describe('the saved QR code’s caption (issue 27)', () => {
+  /** A caption as the window sends one: a PNG data URL, here of grey with a see-through first pixel. */
+  const caption = (width: number, height: number): string => {
+    const png = new PNG({ width, height });
+    png.data.fill(128);
+    for (let alpha = 3; alpha < png.data.length; alpha += 4) png.data[alpha] = 255;
+    png.data[3] = 0;
+    return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+  };
+  /** Main's QR code of a link, as RGBA pixels. */
+  const qrOf = async (link: string) => PNG.sync.read(await QRCode.toBuffer(link, { ...QR_OPTIONS, type: 'png' }));
+  const savedFiles = () => (existsSync(core.platform.savedDir) ? readdirSync(core.platform.savedDir) : []);
+
+  it('goes under main’s own QR code of the link, which stays pixel for pixel as main draws it', async () => {
+    await annaWithAccount();
+    const { link } = await core.value('createPaymentRequest', { account: CUSTOMERS.anna.account, amount: 12_500 });
+    const qr = await qrOf(link);
+    const saved = await core.value('savePaymentRequestQr', { link, caption: caption(qr.width, 150) });
+    const png = PNG.sync.read(readFileSync(join(saved.folder ?? '', saved.fileName ?? '')));
+    expect([png.width, png.height]).toEqual([qr.width, qr.height + 150]);
+    expect(Buffer.compare(png.data.subarray(0, qr.data.length), qr.data)).toBe(0);
+    // The caption's pixels below it, flattened onto white (its see-through pixel is white, not black).
+    expect([...png.data.subarray(qr.data.length, qr.data.length + 8)]).toEqual([
+      255, 255, 255, 255, 128, 128, 128, 255,
+    ]);
+    expect(readQrPng(readFileSync(join(saved.folder ?? '', saved.fileName ?? '')))).toBe(link);
+  });
+
+  it('is refused when it is not a PNG, too big or of the wrong size; nothing is written then', async () => {
+    await annaWithAccount();
+    const { link } = await core.value('createPaymentRequest', { account: CUSTOMERS.anna.account, amount: 1500 });
+    const { width } = await qrOf(link);
+    const good = caption(width, 100);
+    const refused = {
+      notPng: `data:image/png;base64,${Buffer.from('GIF89a not a PNG at all, just words').toString('base64')}`,
+      otherType: good.replace('data:image/png', 'data:image/jpeg'),
+      cutShort: good.slice(0, 120),
+      narrower: caption(width - 8, 100),
+      wider: caption(width + 8, 100),
+      tooTall: caption(width, QR_CAPTION_MAX_HEIGHT + 1),
+      // A small file whose header claims a huge image: refused from its header, never inflated.
+      claimsHuge:
+        good.slice(0, 22) +
+        (() => {
+          const bytes = Buffer.from(good.slice(22), 'base64');
+          bytes.writeUInt32BE(1_000_000, 20);
+          return bytes.toString('base64');
+        })(),
+    };
+    for (const [what, bad] of Object.entries(refused)) {
+      expect(await codeOf(core.call('savePaymentRequestQr', { link, caption: bad })), what).toBe('REQUEST_CAPTION');
+    }
+    // Past the contract's bound (QR_CAPTION_MAX_BYTES) it is not even read.
+    const huge = `data:image/png;base64,${'A'.repeat(100_000)}`;
+    expect(await codeOf(core.call('savePaymentRequestQr', { link, caption: huge }))).toBe('INVALID_REQUEST');
+    expect(savedFiles()).toEqual([]);
+    // The same request with a good caption is saved.
+    expect((await core.value('savePaymentRequestQr', { link, caption: good })).saved).toBe(true);
+    expect(savedFiles()).toHaveLength(1);
   });
 });
 

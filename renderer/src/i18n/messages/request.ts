@@ -20,6 +20,13 @@ export const en = {
   'request.savePng': 'Save QR code as PNG',
   'request.saved': 'Saved as {fileName} in {folder}.',
   'request.qrAlt': 'QR code of the payment request into account {account}',
+  'request.showLarge': 'Show large',
+  'request.largeTitle': 'Payment request',
+  'request.caption.who': 'Payment request: {name}',
+  'request.caption.amount': 'Amount: {amount}',
+  'request.caption.anyAmount': 'Amount: the payer chooses',
+  'request.caption.account': 'Into account {account}',
+  'request.caption.message': 'Text: {message}',
   'request.noAccounts': 'Add one of your own accounts first: a request says which account to pay into.',
   'request.pay': 'Pay a request',
   'request.paste': 'Payment request link',
@@ -70,6 +77,8 @@ export const en = {
   'error.REQUEST_MESSAGE': 'The text in that request is too long or has characters that cannot be sent.',
   'error.REQUEST_NOT_OWN_ACCOUNT': 'That is not one of your own accounts. Choose one of them.',
   'error.REQUEST_NO_QR': 'No QR code could be read in that image. Try a sharper picture, or paste the link.',
+  'error.REQUEST_CAPTION':
+    'The QR code was not saved: the text drawn under it could not be used. Close the request and make it again.',
 };
 
 export const is: Record<keyof typeof en, string> = {
@@ -87,6 +96,13 @@ export const is: Record<keyof typeof en, string> = {
   'request.savePng': 'Vista QR-kóða sem PNG',
   'request.saved': 'Vistað sem {fileName} í {folder}.',
   'request.qrAlt': 'QR-kóði greiðslubeiðni inn á reikning {account}',
+  'request.showLarge': 'Sýna stórt',
+  'request.largeTitle': 'Greiðslubeiðni',
+  'request.caption.who': 'Greiðslubeiðni: {name}',
+  'request.caption.amount': 'Upphæð: {amount}',
+  'request.caption.anyAmount': 'Upphæð: greiðandinn velur',
+  'request.caption.account': 'Inn á reikning {account}',
+  'request.caption.message': 'Skýring: {message}',
   'request.noAccounts': 'Bættu fyrst við eigin reikningi: greiðslubeiðni segir inn á hvaða reikning á að greiða.',
   'request.pay': 'Greiða greiðslubeiðni',
   'request.paste': 'Hlekkur greiðslubeiðni',
@@ -138,4 +154,6 @@ export const is: Record<keyof typeof en, string> = {
   'error.REQUEST_MESSAGE': 'Skýringin í beiðninni er of löng eða í henni eru stafir sem ekki er hægt að senda.',
   'error.REQUEST_NOT_OWN_ACCOUNT': 'Þetta er ekki einn af þínum eigin reikningum. Veldu einn þeirra.',
   'error.REQUEST_NO_QR': 'Enginn QR-kóði fannst á myndinni. Reyndu skýrari mynd eða límdu inn hlekkinn.',
+  'error.REQUEST_CAPTION':
+    'QR-kóðinn var ekki vistaður: ekki var hægt að nota textann undir honum. Lokaðu beiðninni og búðu hana til aftur.',
 };

@@ -4,12 +4,15 @@ import type { OwnAccount } from '../../../../common/address-book.ts';
 import type { CreatedPaymentRequest } from '../../../../common/bridge-contract.ts';
 import { DAILY_LIMIT_ISK, parseAndCheckAmount } from '../../../../common/isk-amount.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
+import { drawCaption, pngWidth } from '../../lib/qr-caption.ts';
 import { TextField } from '../../components/Field.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 import { fieldErrorText } from './field-errors.ts';
 import { regroupAmount } from './format-input.ts';
+import { requestCaption } from './request-caption.ts';
+import { RequestLargeView } from './RequestLargeView.tsx';
 
 /**
  * "Request money": one of the customer's own accounts, optionally an amount and a text; main makes the link (with
@@ -26,6 +29,7 @@ export function RequestMoney({ accounts, onClose }: { accounts: OwnAccount[]; on
   const [made, setMade] = useState<CreatedPaymentRequest>();
   const [problem, setProblem] = useState<string>();
   const [said, setSaid] = useState('');
+  const [large, setLarge] = useState(false);
   const busy = useRef(false);
   const accountId = useId();
   const linkId = useId();
@@ -70,7 +74,10 @@ export function RequestMoney({ accounts, onClose }: { accounts: OwnAccount[]; on
   const savePng = async () => {
     if (!made) return;
     try {
-      const saved = await unwrap(wallet.savePaymentRequestQr({ link: made.link }));
+      // The caption under the code, as wide as main's QR code (the one on screen is the same rendering of the link).
+      const width = pngWidth(made.qr);
+      const caption = width ? await drawCaption(requestCaption(made.request, t, locale).lines, width) : undefined;
+      const saved = await unwrap(wallet.savePaymentRequestQr({ link: made.link, ...(caption ? { caption } : {}) }));
       if (saved.saved) setSaid(t('request.saved', { fileName: saved.fileName ?? '', folder: saved.folder ?? '' }));
     } catch (error) {
       setProblem(errorCode(error));
@@ -147,7 +154,11 @@ export function RequestMoney({ accounts, onClose }: { accounts: OwnAccount[]; on
             <button type="button" onClick={() => void savePng()}>
               {t('request.savePng')}
             </button>
+            <button type="button" onClick={() => setLarge(true)}>
+              {t('request.showLarge')}
+            </button>
           </div>
+          {large && <RequestLargeView made={made} onClose={() => setLarge(false)} />}
         </section>
       )}
       <p role="status" className="request-status">
