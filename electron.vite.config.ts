@@ -60,8 +60,15 @@ export default defineConfig({
       externalizeDeps: false,
       // The bundled packages' licences, which their LICENSE files no longer carry into the package.
       license: { fileName: 'licenses.md' },
-      lib: { entry: resolve(root, 'main/index.ts'), formats: ['es'] },
-      rollupOptions: { output: { chunkFileNames: mainChunkFileName } },
+      // The payment store's worker is an entry of its own: a worker thread loads it by its file name.
+      lib: {
+        entry: {
+          index: resolve(root, 'main/index.ts'),
+          'payment-store-worker': resolve(root, 'main/payments/store/store-worker.ts'),
+        },
+        formats: ['es'],
+      },
+      rollupOptions: { output: { chunkFileNames: mainChunkFileName, entryFileNames: '[name].js' } },
     },
   },
   preload: {

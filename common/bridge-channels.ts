@@ -31,6 +31,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'getPayment',
   'refreshStatus',
   'exportHistory',
+  'historyIntegrity',
+  'acceptHistory',
   'saveReceipt',
   'createPaymentRequest',
   'readPaymentRequest',

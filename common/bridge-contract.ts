@@ -106,9 +106,25 @@ export const DuplicateWarningSchema = z.object({
   intentId: z.string(),
   createdAt: z.number(),
   amount: z.number().int(),
-  kind: z.enum(['paid', 'declaredPaid', 'uncertain', 'notSent']),
+  /**
+   * `untrusted`: no earlier payment is known, but the history on this computer is not the one the app last wrote
+   * (HistoryIntegrity), so one may have been made: every payment is then confirmed past this warning.
+   */
+  kind: z.enum(['paid', 'declaredPaid', 'uncertain', 'notSent', 'untrusted']),
 });
 export type DuplicateWarning = z.infer<typeof DuplicateWarningSchema>;
+
+/**
+ * Whether the signed-in customer's payment history on this computer is the one the app last wrote, whole. Not:
+ * - `older`: an older copy of it was put back (or it was removed and begun again);
+ * - `gap`: records were removed from it, or put back one by one;
+ * - `unreadable`: its head cannot be read, so what it holds cannot be counted.
+ */
+export const HistoryIntegritySchema = z.object({
+  trusted: z.boolean(),
+  problem: z.enum(['older', 'gap', 'unreadable']).optional(),
+});
+export type HistoryIntegrity = z.infer<typeof HistoryIntegritySchema>;
 
 export const DraftValidationSchema = z.object({
   /** One error code per field that has one (see common/payment.ts DraftFieldError). */
@@ -264,6 +280,13 @@ export const invokeChannels = {
     request: z.strictObject({ filter: HistoryFilterSchema.strict().default({}) }),
     response: ExportResultSchema,
   },
+  /** Whether the history on this computer can be trusted (see HistoryIntegritySchema); trusted with nobody known. */
+  historyIntegrity: { request: NoRequest, response: HistoryIntegritySchema },
+  /**
+   * The customer checked their online banking: the history as it is now is taken as the app's from here on (what is
+   * missing stays missing; the warning before each payment stops).
+   */
+  acceptHistory: { request: NoRequest, response: HistoryIntegritySchema },
   /**
    * Saves the receipt of one of the customer's payments the bank took as a PDF: the window as printed, which shows
    * only the receipt (the renderer puts it there first). Refused for any other payment.

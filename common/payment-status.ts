@@ -1,6 +1,12 @@
 import { LIMIT_EFFECT, type LimitEffect, type PaymentState } from './payment-rules.ts';
 
 /**
+ * The `intentId` of a duplicate warning of kind `untrusted` (no earlier payment is known, but the history on this
+ * computer is not the one the app last wrote): the one an acknowledgement of it names.
+ */
+export const UNTRUSTED_HISTORY = 'history-not-trusted';
+
+/**
  * Every state a payment can be in, as the customer sees it: the one table that the pay screen's result, a payment's
  * details in History, the daily limit's meter, the receipt and the duplicate warning all read (issue 25), and that
  * docs/PAYMENT-CORE.md shows. A shown state is the stored state read with what main's clock says (the request id's

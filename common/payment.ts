@@ -64,6 +64,11 @@ export const PaymentIntentSchema = z.object({
   error: PaymentFailureSchema.optional(),
   /** The earlier payment this one looked like, which the customer acknowledged before confirming. */
   acknowledgedDuplicateOf: z.string().optional(),
+  /**
+   * Which change of the payment this is: its number in the sequence of its customer's store, given by main's store
+   * as it writes it. Of two answers or events about one payment, the higher version is the newer.
+   */
+  version: z.number().int().positive().optional(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
 

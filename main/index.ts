@@ -65,6 +65,8 @@ async function startWallet(): Promise<Started> {
         ...(preset?.presenceSeconds === undefined ? {} : { presenceSeconds: preset.presenceSeconds }),
       },
       ...(localSandbox ? { localSandbox } : {}),
+      // The payment store's worker: its own entry of the build (electron.vite.config.ts), beside this file.
+      paymentStoreWorker: join(here, 'payment-store-worker.js'),
     }),
   );
   registerIpc(wallet.handlers, isAppUrl);

@@ -139,6 +139,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
 
   const payments = new PaymentsByCustomer({
     dataDir: platform.dataDir,
+    settings: store,
+    ...(platform.paymentStoreWorker ? { storeTransport: { thread: platform.paymentStoreWorker } } : {}),
     clock,
     box: () => secrets.box(),
     bank: bankClients({ profiles, sessions, clock, sleep: platform.sleep, deadlineMs: platform.bankDeadlineMs }),

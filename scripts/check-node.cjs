@@ -2,7 +2,7 @@
 // CommonJS with nothing newer than Node 0.12 would read, so an old Node prints this instead of
 // "bad option: --experimental-strip-types".
 'use strict';
-var REQUIRED = [22, 12];
+var REQUIRED = [22, 13];
 var parts = process.versions.node.split('.').map(Number);
 var ok = parts[0] > REQUIRED[0] || (parts[0] === REQUIRED[0] && parts[1] >= REQUIRED[1]);
 if (!ok) {

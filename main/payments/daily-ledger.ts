@@ -1,25 +1,27 @@
 import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
-import { LIMIT_EFFECT } from '../../common/payment-rules.ts';
 import { gmtDay, nextGmtMidnight } from '../../common/time.ts';
-import { countedDay, type PaymentStore } from './payment-store.ts';
+import type { PaymentStore } from './store/store-contract.ts';
 
 /**
  * What is left of a customer's daily limit, and how what is used splits (see LIMIT_EFFECT): held by payments not
  * sent yet, on its way or not known, and spent (200 000 kr. per GMT day, shared by every app that uses the
  * service). Derived from the payments themselves, so it can never drift from them: a payment counts on the GMT
- * day it was first sent (or confirmed, if not sent yet) while it is or may be on its way.
+ * day it was first sent (or confirmed, if not sent yet) while it is or may be on its way. `exceptId`: one payment
+ * left out (the one about to be sent, checked against what is left besides it).
  */
-export function dailyLimit(store: PaymentStore, kennitala: string, now: number, exceptId?: string): DailyLimitView {
+export async function dailyLimit(
+  store: PaymentStore,
+  kennitala: string,
+  now: number,
+  exceptId?: string,
+): Promise<DailyLimitView> {
   const day = gmtDay(now);
-  const parts = store.usedBy(day, kennitala);
-  const except = exceptId === undefined ? undefined : store.get(exceptId);
-  if (except && countedDay(except) === day && except.order.debtorKennitala === kennitala) {
-    const effect = LIMIT_EFFECT[except.state];
-    if (effect !== 'none') parts[effect] -= except.order.amount;
-  }
+  const [parts, bankSaysReached] = await Promise.all([
+    store.usedBy(day, kennitala, exceptId),
+    store.bankLimitReached(kennitala, day),
+  ]);
   const used = parts.held + parts.uncertain + parts.spent;
-  const bankSaysReached = store.bankLimitReached(kennitala, day);
   const remaining = bankSaysReached ? 0 : Math.max(0, DAILY_LIMIT_ISK - used);
   return {
     day,

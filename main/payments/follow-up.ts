@@ -79,16 +79,19 @@ export class FollowUp {
   }
 
   async #round(service: PaymentService): Promise<void> {
-    const open = service.awaitingOutcome();
+    const [open, integrity] = await Promise.all([service.awaitingOutcome(), service.integrity()]);
     const ids = new Set(open.map((intent) => intent.id));
     // Final, expired or another customer's: no longer followed.
     for (const id of this.#plans.keys()) {
       if (ids.has(id)) continue;
       this.#plans.delete(id);
-      const left = service.get(id);
+      const left = await service.find(id);
       if (left?.state === 'unknown') this.#options.onWindowClosed?.(left);
     }
     for (const intent of open) {
+      // A store put back from an older copy, or missing records, is not trusted: a payment whose outcome is not known
+      // is not sent again by the app on its own (its status may still be asked where the bank took it).
+      if (!integrity.trusted && intent.state === 'unknown') continue;
       const now = this.#options.clock.now();
       let plan = this.#plans.get(intent.id);
       if (!plan) {

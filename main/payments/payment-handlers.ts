@@ -7,7 +7,6 @@ import { gmtDay, type Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Platform } from '../platform/platform.ts';
 import { WalletError } from '../wallet-error.ts';
-import { filterHistory, historyCsv, narrowsHistory, pageHistory } from './history.ts';
 import type { PaymentService } from './payment-service.ts';
 import { validationView, type PaymentViews } from './payment-view.ts';
 import type { PaymentsByCustomer } from './payments-by-customer.ts';
@@ -25,6 +24,8 @@ export type PaymentHandlers = Pick<
   | 'getPayment'
   | 'refreshStatus'
   | 'exportHistory'
+  | 'historyIntegrity'
+  | 'acceptHistory'
   | 'saveReceipt'
   | 'showExport'
 >;
@@ -82,7 +83,9 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     dailyLimit: async () => (await active()).dailyLimit(),
     validatePayment: async (draft) => {
       const service = await active();
-      return validationView(service.validate(draft), (order) => service.paidBefore(order));
+      const checked = await service.validate(draft);
+      const paidBefore = checked.check.ok ? await service.paidBefore(checked.check.order) : false;
+      return validationView(checked, paidBefore);
     },
     confirmPayment: async ({ draft, acknowledgeDuplicate }) =>
       view(await (await active()).confirm(draft, acknowledgeDuplicate ? { acknowledgeDuplicate } : {})),
@@ -95,12 +98,14 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     historyPage: async ({ filter, offset, limit }) => {
       const service = await readable();
       if (!service) return { total: 0, items: [] };
-      // The whole history, as the screen first asks for it: one page from the store's order, nothing filtered.
-      const page = narrowsHistory(filter)
-        ? pageHistory(await service.everyPayment(), filter, { offset, limit }, { ordered: true })
-        : await service.historyPage({ offset, limit });
+      const page = await service.historyPage({ offset, limit }, filter);
       return { total: page.total, items: options.views(page.items) };
     },
+    historyIntegrity: async () => {
+      const service = await readable();
+      return service ? service.integrity() : { trusted: true };
+    },
+    acceptHistory: async () => (await active()).acceptHistory(),
     getPayment: async ({ id }) => {
       const intent = await (await readable())?.find(id);
       if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
@@ -111,14 +116,14 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       const savedFor = owner();
       const service = await readable();
       if (!service) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
-      const items = filterHistory(await service.everyPayment(), filter, { ordered: true });
+      const { csv, count } = await service.historyCsv(filter ?? {}, options.locale());
       const path = await options.saveFile({
         suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
-        content: historyCsv(items, options.locale()),
+        content: csv,
         kind: 'csv',
         locale: options.locale(),
       });
-      return { ...saved(path, savedFor), count: items.length };
+      return { ...saved(path, savedFor), count };
     },
     saveReceipt: async ({ id }) => {
       const savedFor = owner();

@@ -13,11 +13,12 @@ import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
 import { BankError } from '../bank/bank-error.ts';
 import { matchesInitiation, SETTLED_STATUS } from '../bank/initiation.ts';
-import { duplicateKind } from '../../common/payment-status.ts';
+import { duplicateKind, UNTRUSTED_HISTORY } from '../../common/payment-status.ts';
 import { WalletError } from '../wallet-error.ts';
 import { dailyLimit } from './daily-ledger.ts';
-import type { Pacer } from './pacer.ts';
-import type { PaymentStore } from './payment-store.ts';
+import type { HistoryFilter } from '../../common/payment.ts';
+import type { AppLocale } from '../../common/locale.ts';
+import type { PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
 
 /**
  * Payments that never go through twice. An intent gets its X-Request-ID when the customer confirms, and that id is
@@ -110,13 +111,9 @@ export class PaymentService {
     return this.#options.clock.now();
   }
 
-  /**
-   * At start: an intent that was being sent when the app stopped may or may not have reached the bank. (Such an
-   * intent is never in a snapshot's archive: the part of the history read first holds it.)
-   */
+  /** At start: an intent that was being sent when the app stopped may or may not have reached the bank. */
   async recover(): Promise<void> {
-    for (const intent of this.#store.all()) {
-      if (intent.state !== 'sending') continue;
+    for (const intent of await this.#store.inState('sending')) {
       await this.#update(intent, {
         state: 'unknown',
         error: {
@@ -128,53 +125,35 @@ export class PaymentService {
     }
   }
 
-  /**
-   * Once the whole history is read, a journal that has grown well past its last snapshot is compacted (in slices
-   * with a pacer, so the window keeps answering).
-   */
-  async compact(pacer?: Pacer): Promise<boolean> {
-    await this.#store.complete;
-    return this.#store.compactIfWorthIt(this.#now(), pacer);
-  }
-
-  /** Resolves once the whole history is read (the archive of a snapshot is read after the pay form's part). */
-  get complete(): Promise<void> {
-    return this.#store.complete;
-  }
-
-  dailyLimit(): DailyLimitView {
+  dailyLimit(): Promise<DailyLimitView> {
     return dailyLimit(this.#store, this.#options.customer().kennitala, this.#now());
   }
 
-  validate(draft: PaymentDraft): PaymentCheck {
+  async validate(draft: PaymentDraft): Promise<PaymentCheck> {
     const { kennitala } = this.#options.customer();
-    const limit = dailyLimit(this.#store, kennitala, this.#now());
+    const limit = await dailyLimit(this.#store, kennitala, this.#now());
     const check = checkDraft(draft, { kennitala, remainingToday: limit.remaining });
-    return { check, limit, duplicate: check.ok ? this.#findDuplicate(check.order) : undefined };
+    return { check, limit, duplicate: check.ok ? await this.#findDuplicate(check.order) : undefined };
+  }
+
+  /**
+   * An earlier payment like this one, or, where the history is not the one the app last wrote (an older copy put
+   * back, records removed), the warning that one may have been made: every payment meets it until the customer has
+   * checked at their bank (`acceptHistory`).
+   */
+  async #findDuplicate(order: PaymentOrder): Promise<DuplicateWarning | undefined> {
+    const [known, integrity] = await Promise.all([this.#findEarlier(order), this.#store.integrity()]);
+    if (known || integrity.trusted) return known;
+    return { intentId: UNTRUSTED_HISTORY, createdAt: this.#now(), amount: order.amount, kind: 'untrusted' };
   }
 
   /**
    * The same payee and amount within the last 24 hours, that may have gone or may still go: not refused by the bank,
    * not dropped, not said by the customer to have failed (common/payment-status.ts's `duplicate`).
    */
-  #findDuplicate(order: PaymentOrder): DuplicateWarning | undefined {
+  async #findEarlier(order: PaymentOrder): Promise<DuplicateWarning | undefined> {
     const now = this.#now();
-    const recent = [gmtDay(now - DAY_MS), gmtDay(now)].flatMap((day) => this.#store.onDay(day));
-    const match = recent
-      .filter(
-        (intent) =>
-          duplicateKind(intent.state) !== undefined &&
-          intent.order.debtorKennitala === order.debtorKennitala &&
-          intent.order.depositAccount === order.depositAccount &&
-          intent.order.depositKennitala === order.depositKennitala &&
-          intent.order.amount === order.amount &&
-          now - (intent.firstSentAt ?? intent.createdAt) < DAY_MS,
-      )
-      // The newest; of two confirmed in the same millisecond, the one written last.
-      .reduce<PaymentIntent | undefined>(
-        (newest, intent) => (newest && newest.createdAt > intent.createdAt ? newest : intent),
-        undefined,
-      );
+    const match = await this.#store.newestLike(order, [gmtDay(now - DAY_MS), gmtDay(now)], now - DAY_MS);
     const kind = match && duplicateKind(match.state);
     return match && kind && { intentId: match.id, createdAt: match.createdAt, amount: match.order.amount, kind };
   }
@@ -187,7 +166,7 @@ export class PaymentService {
   }
 
   async #confirmNow(draft: PaymentDraft, options: { acknowledgeDuplicate?: string }): Promise<PaymentIntent> {
-    const { check, duplicate } = this.validate(draft);
+    const { check, duplicate } = await this.validate(draft);
     if (!check.ok)
       throw new WalletError('INVALID_PAYMENT', `The payment has errors: ${Object.keys(check.errors).join(', ')}`);
     if (duplicate && duplicate.intentId !== options.acknowledgeDuplicate) {
@@ -206,9 +185,9 @@ export class PaymentService {
       attempts: 0,
       ...(duplicate ? { acknowledgedDuplicateOf: duplicate.intentId } : {}),
     };
-    await this.#store.save(intent);
-    this.#options.onChange?.(intent);
-    return intent;
+    const saved = { ...intent, version: await this.#store.save(intent) };
+    this.#options.onChange?.(saved);
+    return saved;
   }
 
   /** Sends a confirmed intent; also "check again" for one whose outcome is unknown. Never two sends at once. */
@@ -225,8 +204,7 @@ export class PaymentService {
    * it. Refused while it is being sent, and for one that was ever sent: that may be at the bank already.
    */
   async drop(id: string): Promise<PaymentIntent> {
-    await this.find(id);
-    const intent = this.#requireIntact(id);
+    const intent = await this.#requireIntact(id);
     this.#requireOwn(intent);
     if (intent.state === 'dropped') return intent;
     if (this.#inFlight.has(id) || intent.state !== 'confirmed' || intent.firstSentAt !== undefined) {
@@ -242,8 +220,7 @@ export class PaymentService {
    * never as the bank's, and may be changed. Refused while the app can still ask, and for any other state.
    */
   async declareOutcome(id: string, outcome: 'paid' | 'notPaid'): Promise<PaymentIntent> {
-    await this.find(id);
-    const intent = this.#requireIntact(id);
+    const intent = await this.#requireIntact(id);
     this.#requireOwn(intent);
     const state = outcome === 'paid' ? 'declaredPaid' : 'declaredNotPaid';
     if (intent.state === state) return intent;
@@ -275,15 +252,14 @@ export class PaymentService {
   }
 
   async checkAgain(id: string): Promise<PaymentIntent> {
-    await this.find(id);
-    const intent = this.#requireIntact(id);
+    const intent = await this.#requireIntact(id);
     if (intent.state === 'accepted') return this.refreshStatus(id);
     return this.submit(id);
   }
 
   /**
    * Asks the bank for the status of an accepted payment. A settled or refused one is final: nothing is asked or
-   * written again (a snapshot's archive relies on that, see snapshot.ts).
+   * written again.
    */
   refreshStatus(id: string): Promise<PaymentIntent> {
     // A send or another question about it under way (the follow-up's, a second window's): its answer is this one's.
@@ -293,8 +269,7 @@ export class PaymentService {
   }
 
   async #refreshNow(id: string): Promise<PaymentIntent> {
-    const intent = await this.#found(id);
-    this.#requireIntact(id);
+    const intent = await this.#requireIntact(id);
     if (!intent.initiationId || CLOSED.has(intent.state)) return intent;
     return this.#refresh(intent);
   }
@@ -304,72 +279,54 @@ export class PaymentService {
    * or sent with no answer. Only the last two GMT days can hold them (a payment counts on the day it was first sent,
    * never before it was confirmed), so this reads two days of the index, not the history.
    */
-  awaitingOutcome(): PaymentIntent[] {
+  async awaitingOutcome(): Promise<PaymentIntent[]> {
     const now = this.#now();
-    return [gmtDay(now - DAY_MS), gmtDay(now)]
-      .flatMap((day) => this.#store.onDay(day))
-      .filter((intent) => awaitsOutcome(intent, now));
+    const recent = await this.#store.inStatesOnDays(['accepted', 'unknown'], [gmtDay(now - DAY_MS), gmtDay(now)]);
+    return recent.filter((intent) => awaitsOutcome(intent, now));
   }
 
-  get(id: string): PaymentIntent | undefined {
+  /** A payment by id. */
+  find(id: string): Promise<PaymentIntent | undefined> {
     return this.#store.get(id);
   }
 
-  /** A payment by id, waiting for the archive when it is not among what is read yet. */
-  async find(id: string): Promise<PaymentIntent | undefined> {
-    const known = this.#store.get(id);
-    if (known || !this.#store.loading) return known;
-    await this.#store.complete;
-    return this.#store.get(id);
+  /** One page of the history, newest first, filtered where a filter is given (read in the store's worker). */
+  historyPage(
+    page: { offset: number; limit: number },
+    filter?: HistoryFilter,
+  ): Promise<{ total: number; items: PaymentIntent[] }> {
+    return this.#store.page(page, filter);
   }
 
-  async #found(id: string): Promise<PaymentIntent> {
-    await this.find(id);
-    return this.#require(id);
-  }
-
-  /** Every payment of this profile, in no particular order. */
-  all(): PaymentIntent[] {
-    return this.#store.all();
-  }
-
-  /** Every payment of this profile, newest first, in the order the store keeps (no sort). */
-  newestFirst(): PaymentIntent[] {
-    return this.#store.newestFirst();
-  }
-
-  /**
-   * One page of the whole history, newest first, read straight from the store's order: at once when what is read
-   * already holds it, else once the archive is read.
-   */
-  async historyPage(page: { offset: number; limit: number }): Promise<{ total: number; items: PaymentIntent[] }> {
-    const now = this.#store.pageNow(page);
-    if (now) return now;
-    await this.#store.complete;
-    return { total: this.#store.count, items: this.#store.newestFirst(page) };
-  }
-
-  /** Every payment of this profile, newest first, once the whole history is read. */
-  async everyPayment(): Promise<PaymentIntent[]> {
-    await this.#store.complete;
-    return this.#store.newestFirst();
+  /** The history, filtered, as CSV in the customer's language (made in the store's worker). */
+  historyCsv(filter: HistoryFilter, locale: AppLocale): Promise<{ csv: string; count: number }> {
+    return this.#store.csv(filter, locale);
   }
 
   /** Whether the customer has paid this kennitala and account before (a payment the bank accepted). */
-  paidBefore(order: Pick<PaymentOrder, 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>): boolean {
-    // Kept with the store's index: a keystroke costs the same with 100 000 payments as with 100.
+  paidBefore(order: PayeeOf): Promise<boolean> {
     return this.#store.paidBefore(order);
   }
 
-  #require(id: string): PaymentIntent {
-    const intent = this.#store.get(id);
+  /** Whether the store is the one the app last wrote, whole (see store-contract.ts). */
+  integrity(): Promise<StoreIntegrity> {
+    return this.#store.integrity();
+  }
+
+  /** The customer checked their online banking: the history as it is now is the app's from here on. */
+  acceptHistory(): Promise<StoreIntegrity> {
+    return this.#store.accept();
+  }
+
+  async #require(id: string): Promise<PaymentIntent> {
+    const intent = await this.#store.get(id);
     if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
     return intent;
   }
 
   /** A payment whose record failed its integrity check is never sent or asked about on the app's own. */
-  #requireIntact(id: string): PaymentIntent {
-    const intent = this.#require(id);
+  async #requireIntact(id: string): Promise<PaymentIntent> {
+    const intent = await this.#require(id);
     if (intent.state === 'damaged') {
       throw new WalletError(
         'RECORD_DAMAGED',
@@ -392,14 +349,13 @@ export class PaymentService {
       next.stateTimes = { ...intent.stateTimes, ...implied, [change.state]: now };
     }
     if ('error' in change && change.error === undefined) delete next.error;
-    await this.#store.save(next, options);
+    next.version = await this.#store.save(next, options);
     this.#options.onChange?.(next);
     return next;
   }
 
   async #send(id: string): Promise<PaymentIntent> {
-    if (!this.#store.get(id)) await this.find(id);
-    let intent = this.#requireIntact(id);
+    let intent = await this.#requireIntact(id);
     this.#requireOwn(intent);
     const { kennitala } = this.#options.customer();
     // Final, dropped, or the customer's word: nothing is sent or asked.
@@ -416,7 +372,7 @@ export class PaymentService {
       }
       this.#options.beforeFirstSend?.(intent);
       // Time may have passed since the customer confirmed: the limit is checked again before the first send.
-      const limit = dailyLimit(this.#store, kennitala, this.#now(), intent.id);
+      const limit = await dailyLimit(this.#store, kennitala, this.#now(), intent.id);
       if (intent.order.amount > limit.remaining) {
         return this.#update(intent, {
           state: 'rejected',

@@ -13,10 +13,13 @@ export function createElectronPlatform(options: {
   store: KeyValueStore;
   shipped: Platform['shipped'];
   localSandbox?: LocalSandboxLauncher;
+  /** The built payment store worker (beside the main bundle). */
+  paymentStoreWorker: string;
 }): Platform {
   return {
     appInfo: () => ({ name: app.getName(), version: app.getVersion() }),
     dataDir: app.getPath('userData'),
+    paymentStoreWorker: options.paymentStoreWorker,
     store: options.store,
     keyProtector: safeStorageProtector(),
     clock: systemClock,

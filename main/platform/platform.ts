@@ -22,8 +22,13 @@ export interface SaveFileRequest {
  */
 export interface Platform {
   appInfo(): AppInfo;
-  /** A folder of the app's own, for the payment journals. */
+  /** A folder of the app's own, for the payment stores. */
   dataDir: string;
+  /**
+   * The payment store's worker script: the built app's own file (out/main/payment-store-worker.js); the source's
+   * (main/payments/store/store-worker.ts, which plain Node runs with its types stripped) where this is not given.
+   */
+  paymentStoreWorker?: string;
   /** Settings, profiles, sealed tokens and the address book. */
   store: KeyValueStore;
   /** Protects the data key that seals secrets at rest (the OS keychain in the app). */

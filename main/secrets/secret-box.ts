@@ -11,6 +11,16 @@ export interface SecretBox {
   open(sealed: string, context?: string): string;
   /** A keyed, one-way name for a value (a file name for a customer's records that does not show the kennitala). */
   tag?(value: string): string;
+  /**
+   * A key of its own for one use (HKDF of the data key), for a part of the app that seals in another thread: the
+   * payment store's worker gets its store's key, never the data key.
+   */
+  subKey?(purpose: string): Uint8Array;
+  /**
+   * The data key itself, for one use only: the store's worker importing a payment journal of an earlier release,
+   * whose lines were sealed under it (store-import.ts). Nothing else asks for it.
+   */
+  journalKey?(): Uint8Array;
 }
 
 const VERSION = 'v1';
@@ -56,6 +66,12 @@ export function aesGcmBox(key: Uint8Array): SecretBox {
     },
     tag(value) {
       return createHmac('sha256', tagKey).update(value, 'utf8').digest('hex').slice(0, 32);
+    },
+    journalKey() {
+      return new Uint8Array(key);
+    },
+    subKey(purpose) {
+      return new Uint8Array(hkdfSync('sha256', key, Buffer.alloc(0), `a2a-wallet sub-key|${purpose}`, 32));
     },
   };
 }

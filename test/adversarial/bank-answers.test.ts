@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBankClient } from '../../main/bank/bank-client.ts';
 import { BankError } from '../../main/bank/bank-error.ts';
 import { initiationIdFromLocation, isValidInitiationId, matchesInitiation } from '../../main/bank/initiation.ts';
-import { MemoryJournal } from '../../main/payments/journal.ts';
 import { PaymentService } from '../../main/payments/payment-service.ts';
-import { PaymentStore } from '../../main/payments/payment-store.ts';
 import { useChromiumNetwork } from '../../main/net/network.ts';
 import { rejectionOf } from '../helpers/rejection.ts';
+import { testStore } from '../support/payment-store.ts';
 
 /**
  * Issue 13, cases 3, 4 and 8: a bank (or anything between) that answers with a redirect, an unknown 4xx, a
@@ -40,11 +39,11 @@ const ANNA = '1203852089';
 const client = (extra: { deadlineMs?: number; maxResponseBytes?: number } = {}) =>
   createBankClient({ baseUrl, apiKey: 'k', accessToken: () => Promise.resolve('t'), ...extra });
 
-function service(extra: { deadlineMs?: number } = {}) {
+async function service(extra: { deadlineMs?: number } = {}) {
   let now = Date.parse('2026-11-22T12:00:00Z');
   return new PaymentService({
     profileId: 'p',
-    store: new PaymentStore(new MemoryJournal()),
+    store: (await testStore(ANNA, 'p')).store,
     bank: client(extra),
     clock: { now: () => now },
     customer: () => ({ kennitala: ANNA }),
@@ -80,7 +79,7 @@ describe.each([
       ['a 409 without Location', 409, {}, ''],
     ])('%s leaves the payment unknown, to be checked again with the same id', async (_what, status, headers, body) => {
       handle = (_request, response) => response.writeHead(status, headers).end(body);
-      const payments = service();
+      const payments = await service();
       const intent = await payments.confirm(draft);
       const sent = await payments.submit(intent.id);
       expect(sent.state).toBe('unknown');
@@ -90,7 +89,7 @@ describe.each([
     it('a catalogued refusal is still final', async () => {
       handle = (_request, response) =>
         response.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"ERR_80102_105"}');
-      const payments = service();
+      const payments = await service();
       const sent = await payments.submit((await payments.confirm(draft)).id);
       expect(sent).toMatchObject({ state: 'rejected', error: { name: 'AmountUnavailable' } });
     });
@@ -110,7 +109,7 @@ describe.each([
         if (request.method === 'POST') response.writeHead(201, { location }).end();
         else response.writeHead(500).end();
       };
-      const payments = service();
+      const payments = await service();
       const sent = await payments.submit((await payments.confirm(draft)).id);
       expect(sent.state).toBe('unknown');
       expect(sent.initiationId).toBeUndefined();
@@ -160,7 +159,7 @@ describe.each([
           response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(initiation(overrides)));
         }
       };
-      const payments = service();
+      const payments = await service();
       const sent = await payments.submit((await payments.confirm(draft)).id);
       expect(sent).toMatchObject({ state: 'accepted', initiationId: 'init1' });
       expect(sent.bankStatus).toBeUndefined();
@@ -175,7 +174,7 @@ describe.each([
           response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         }
       };
-      const payments = service();
+      const payments = await service();
       expect(await payments.submit((await payments.confirm(draft)).id)).toMatchObject({ state: 'settled' });
       expect(
         matchesInitiation(initiation({}), {
@@ -212,7 +211,7 @@ describe.each([
         const drip = setInterval(() => response.write('x'), 20);
         response.on('close', () => clearInterval(drip));
       };
-      const payments = service({ deadlineMs: 200 });
+      const payments = await service({ deadlineMs: 200 });
       const sent = await payments.submit((await payments.confirm(draft)).id);
       expect(sent.state).toBe('unknown');
     });

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PaymentDraft } from '../../common/payment.ts';
-import { MemoryJournal } from '../../main/payments/journal.ts';
 import { PaymentService } from '../../main/payments/payment-service.ts';
-import { PaymentStore } from '../../main/payments/payment-store.ts';
 import { WalletError } from '../../main/wallet-error.ts';
 import { FakeBank } from '../main/payments/fake-bank.ts';
+import { testStore } from '../support/payment-store.ts';
+
+/** Every payment in the store, as the history lists them. */
+const everyPayment = async (payments: PaymentService) =>
+  (await payments.historyPage({ offset: 0, limit: 100_000 })).items;
 
 /**
  * Issue 13, case 1: at most one payment per press of Pay. A double click, two windows or a stuck key send the same
@@ -19,12 +22,12 @@ const draft: PaymentDraft = {
   amount: '1500',
 };
 
-function setup() {
+async function setup() {
   const bank = new FakeBank();
   const now = Date.parse('2026-11-22T12:00:00Z');
   const payments = new PaymentService({
     profileId: 'p',
-    store: new PaymentStore(new MemoryJournal()),
+    store: (await testStore(ANNA, 'p')).store,
     bank,
     clock: { now: () => now },
     customer: () => ({ kennitala: ANNA }),
@@ -41,15 +44,15 @@ const outcome = (promise: Promise<{ id: string }>) =>
 
 describe('case 1: concurrent confirmation', () => {
   it('two confirmations of one draft in the same tick make one intent; the second is an unacknowledged duplicate', async () => {
-    const { payments } = setup();
+    const { payments } = await setup();
     const [first, second] = await Promise.all([outcome(payments.confirm(draft)), outcome(payments.confirm(draft))]);
     expect([first, second].filter((result) => result.ok)).toHaveLength(1);
     expect(second).toEqual({ ok: false, code: 'DUPLICATE_NOT_ACKNOWLEDGED' });
-    expect(payments.all()).toHaveLength(1);
+    expect(await everyPayment(payments)).toHaveLength(1);
   });
 
   it('a double press of "pay anyway" pays the acknowledged duplicate once, not twice', async () => {
-    const { payments } = setup();
+    const { payments } = await setup();
     const earlier = await payments.confirm(draft);
     const acknowledged = { acknowledgeDuplicate: earlier.id };
     const results = await Promise.all([
@@ -57,7 +60,7 @@ describe('case 1: concurrent confirmation', () => {
       outcome(payments.confirm(draft, acknowledged)),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(payments.all()).toHaveLength(2);
+    expect(await everyPayment(payments)).toHaveLength(2);
   });
 
   it('any number of presses in one tick, of any drafts, give at most one intent per distinct payment', async () => {
@@ -68,14 +71,14 @@ describe('case 1: concurrent confirmation', () => {
           maxLength: 12,
         }),
         async (presses) => {
-          const { payments } = setup();
+          const { payments } = await setup();
           await Promise.all(
             presses.map(({ amount, payee }) =>
               outcome(payments.confirm({ ...draft, amount, depositAccount: `0133-26-${payee}` })),
             ),
           );
           const distinct = new Set(presses.map(({ amount, payee }) => `${amount}|${payee}`));
-          expect(payments.all()).toHaveLength(distinct.size);
+          expect(await everyPayment(payments)).toHaveLength(distinct.size);
         },
       ),
       { numRuns: 100 },
@@ -83,7 +86,7 @@ describe('case 1: concurrent confirmation', () => {
   });
 
   it('submit and check again racing send the intent once', async () => {
-    const { bank, payments } = setup();
+    const { bank, payments } = await setup();
     const intent = await payments.confirm(draft);
     const results = await Promise.all([
       payments.submit(intent.id),
@@ -96,7 +99,7 @@ describe('case 1: concurrent confirmation', () => {
   });
 
   it('check again racing a send whose answer was lost still makes one initiation', async () => {
-    const { bank, payments } = setup();
+    const { bank, payments } = await setup();
     bank.script = ['lost'];
     const intent = await payments.confirm(draft);
     const [sent, again] = await Promise.all([payments.submit(intent.id), payments.checkAgain(intent.id)]);

@@ -29,6 +29,8 @@ const moreUiRequests: { [C in InvokeChannel]?: RequestOf<C>[] } = {
   confirmPayment: [{ draft }],
   historyPage: [{ filter: {}, offset: 0, limit: 100 }],
   exportHistory: [{ filter: {} }],
+  historyIntegrity: [undefined],
+  acceptHistory: [undefined],
   updateSettings: [{ language: 'system' }, { allowWeakTokenStorage: false }],
   saveAccount: [{ accountNumber: '013326012345', label: '' }],
 };
@@ -173,6 +175,8 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   getPayment: payment,
   refreshStatus: payment,
   exportHistory: { saved: true, fileName: 'payments.csv', folder: '/home/anna/Downloads', count: 1 },
+  historyIntegrity: { trusted: false, problem: 'older' },
+  acceptHistory: { trusted: true },
   createPaymentRequest: {
     request: paymentRequest,
     link: 'a2a-wallet://pay?v=1&kt=1203852089&acct=013326012345&name=Anna&amount=1500&msg=Leiga&c=00000000',

@@ -14,13 +14,7 @@ import { historyListShows } from './history-layout.ts';
 import { PAGE_SIZE } from '../../renderer/src/screens/history/history-store.ts';
 import { emptyForm, startOfLocalDay, toFilter } from '../../renderer/src/screens/history/filter-form.ts';
 import type { InProcessWallet } from '../support/in-process-wallet.ts';
-import {
-  addUnreadableRecord,
-  damageRecord,
-  journalPath,
-  paymentRecord,
-  seedPayments,
-} from '../support/seed-payments.ts';
+import { addUnreadableRecord, damageRecord, storePath, paymentRecord, seedPayments } from '../support/seed-payments.ts';
 import { expectAxeClean, type OpenOptions, walletsPerTest } from './render-app.tsx';
 
 /** 20:48 GMT on 22 November 2026: the day the exports are named for. */
@@ -137,9 +131,9 @@ describe('history: loading, empty, error', () => {
   it('explains a failed load, and tries again', async () => {
     const core = await signedIn();
     await threePayments(core);
-    // The journal cannot be read when the app starts (a folder where the file should be).
+    // The store cannot be read when the app starts (a folder where the file should be).
     await core.wallet.close();
-    const journal = await journalPath(core);
+    const journal = await storePath(core);
     renameSync(journal, `${journal}.aside`);
     mkdirSync(journal);
     await core.restart();

@@ -72,6 +72,8 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   getPayment: { id: 'payment-1' },
   refreshStatus: { id: 'payment-1' },
   exportHistory: { filter },
+  historyIntegrity: undefined,
+  acceptHistory: undefined,
   saveReceipt: { id: 'payment-1' },
   createPaymentRequest: { account: '013326012345', amount: 1500, message: 'Leiga' },
   readPaymentRequest: { link: 'a2a-wallet://pay?v=1&kt=1203852089&acct=013326012345&c=00000000' },

@@ -1,47 +1,60 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import type { PaymentIntent, PaymentOrder, PaymentState } from '../../common/payment.ts';
-import { FileJournal } from '../../main/payments/journal.ts';
-import { PaymentStore } from '../../main/payments/payment-store.ts';
-import { customerJournal } from '../../main/payments/payments-by-customer.ts';
-import type { RecordCodec } from '../../main/payments/record-codec.ts';
+import { customerStore } from '../../main/payments/payments-by-customer.ts';
+import { PaymentDatabase } from '../../main/payments/store/payment-database.ts';
+import { StoreMarks } from '../../main/payments/store/store-marks.ts';
 import { LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import { openSecretBox } from '../../main/secrets/key-protector.ts';
 import { CUSTOMERS, type InProcessWallet } from './in-process-wallet.ts';
 
 /**
  * Payment records on disk before the app reads them: many at once (the UI benchmark's 10 000), ones a run of the
- * app would take a long time to reach, and damaged ones. Written by main's own store and record codec into the
- * customer's journal, then the core is restarted so that it reads them as it would at start: nothing here decides
- * what a record means.
+ * app would take a long time to reach, and damaged ones. Written by main's own store (payment-database.ts) into
+ * the customer's store while the core is closed, with the store's mark noted as the app notes it, then the core
+ * is restarted so that it reads them as it would at start: nothing here decides what a record means.
  *
- * Where the journal lives and how it is sealed come from payments-by-customer.ts itself (`customerJournal`).
+ * Where the store lives and how it is sealed come from payments-by-customer.ts itself (`customerStore`).
  */
 export interface Customer {
   profileId?: string;
   kennitala?: string;
 }
 
-interface Journal {
-  path: string;
-  codec: RecordCodec;
+interface Where {
+  location: string;
+  key: Uint8Array;
+  binding: string;
   owner: string;
   profileId: string;
+  marks: StoreMarks;
 }
 
-async function journalOf(core: InProcessWallet, customer: Customer = {}): Promise<Journal> {
+async function storeOf(core: InProcessWallet, customer: Customer = {}): Promise<Where> {
   const profileId = customer.profileId ?? LOCAL_SANDBOX_ID;
   const owner = customer.kennitala ?? CUSTOMERS.anna.kennitala;
   // The data key the core sealed its records with (the keychain keeps it); none where nothing may be written.
   const box = await openSecretBox(core.platform.store, core.platform.keyProtector, false);
-  const journal = customerJournal(core.dataDir, box, profileId, owner);
-  if (!journal) throw new Error('Records are kept on disk only with a keychain: this wallet has none');
-  return { ...journal, owner, profileId };
+  const where = customerStore(core.dataDir, box, profileId, owner);
+  if (!where) throw new Error('Records are kept on disk only with a keychain: this wallet has none');
+  return { ...where, owner, profileId, marks: new StoreMarks(core.platform.store, box) };
 }
 
-/** The customer's journal file, where the core reads their payments from at start. */
-export async function journalPath(core: InProcessWallet, customer?: Customer): Promise<string> {
-  return (await journalOf(core, customer)).path;
+/** The customer's store file, where the core reads their payments from at start. */
+export async function storePath(core: InProcessWallet, customer?: Customer): Promise<string> {
+  return (await storeOf(core, customer)).location;
+}
+
+/** Runs `write` on the customer's store as the app opens it, and notes its new mark as the app does. */
+function withStore(where: Where, write: (db: PaymentDatabase) => void): void {
+  const { marks, ...options } = where;
+  const db = new PaymentDatabase({ ...options, mark: marks.of(where.binding, existsSync(where.location)) });
+  try {
+    write(db);
+    marks.note(where.binding, db.mark);
+  } finally {
+    db.close();
+  }
 }
 
 /**
@@ -112,40 +125,10 @@ export async function seedPayments(
   core: InProcessWallet,
   intents: readonly PaymentIntent[],
   customer?: Customer,
-  options: { compactAt?: number } = {},
 ): Promise<void> {
   await core.wallet.close();
-  const journal = await journalOf(core, customer);
-  await writeHistory(journal.path, journal.codec, intents, {
-    ...options,
-    owner: journal.owner,
-    profileId: journal.profileId,
-  });
+  withStore(await storeOf(core, customer), (db) => db.putAll(intents, []));
   await core.restart();
-}
-
-/**
- * Payments written into a journal file by main's store, one record each as the app appends them; with `compactAt`,
- * then compacted by the store as the app would be at that time (a snapshot, see main/payments/snapshot.ts), as a
- * history years old is found on disk.
- */
-export async function writeHistory(
-  path: string,
-  codec: RecordCodec,
-  intents: readonly PaymentIntent[],
-  options: { compactAt?: number; owner?: string; profileId?: string } = {},
-): Promise<void> {
-  const store = new PaymentStore(new FileJournal(path), {
-    codec,
-    ...(options.owner ? { owner: options.owner } : {}),
-    ...(options.profileId ? { profileId: options.profileId } : {}),
-  });
-  // Not synced one by one: the files are fsynced by nobody's promise here, and 10 000 fsyncs would take seconds.
-  for (const intent of intents) await store.save(intent, { sync: false });
-  if (options.compactAt !== undefined && !(await store.compactIfWorthIt(options.compactAt))) {
-    throw new Error('The history was too short to compact');
-  }
-  await store.close();
 }
 
 /** A small seeded generator (mulberry32): the same history for the same seed. */
@@ -194,25 +177,44 @@ export function longHistory(count: number, now: number, seed = 17): PaymentInten
 }
 
 /**
- * A few bytes of the last record of one payment flipped on disk (a failing disk, an edit), as the core finds it at
- * its next start. The payment is read as damaged from then on.
+ * A few bytes of one payment's record flipped on disk (a failing disk, an edit), as the core finds it at its next
+ * start. The payment is read as damaged from then on.
  */
 export async function damageRecord(core: InProcessWallet, intentId: string, customer?: Customer): Promise<void> {
   await core.wallet.close();
-  const { path } = await journalOf(core, customer);
-  const lines = readFileSync(path, 'utf8').split('\n');
-  const last = lines.findLastIndex((line) => line.startsWith(`{"i":${JSON.stringify(intentId)},`));
-  if (last < 0) throw new Error(`No record of ${intentId} in the journal`);
-  lines[last] = (lines[last] ?? '').replace(/.{8}"}$/, 'XXXXXXXX"}');
-  writeFileSync(path, lines.join('\n'));
+  const { location } = await storeOf(core, customer);
+  const db = new DatabaseSync(location);
+  try {
+    const row = db.prepare('SELECT sealed FROM payments WHERE id = ?').get(intentId) as
+      { sealed: Uint8Array } | undefined;
+    if (!row) throw new Error(`No record of ${intentId} in the store`);
+    const sealed = Buffer.from(row.sealed);
+    sealed.fill(0x58, sealed.length - 8);
+    db.prepare('UPDATE payments SET sealed = ? WHERE id = ?').run(sealed, intentId);
+  } finally {
+    db.close();
+  }
   await core.restart();
 }
 
-/** A line of which nothing can be read, at the end of the customer's journal, as the core finds it at its next start. */
+/**
+ * A record of which nothing can be read (not even which payment it was), as the core finds it at its next start:
+ * a row with an id no payment has and text that was never sealed, added with the store's counts kept as they were.
+ */
 export async function addUnreadableRecord(core: InProcessWallet, customer?: Customer): Promise<void> {
   await core.wallet.close();
-  const { path } = await journalOf(core, customer);
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  appendFileSync(path, 'garbage that was a record\n', { mode: 0o600 });
+  const where = await storeOf(core, customer);
+  // The store as the app would have it (made if it is not there yet).
+  withStore(where, () => undefined);
+  const db = new DatabaseSync(where.location);
+  try {
+    // Before every payment (the oldest), as a record at the start of the history would be.
+    db.prepare(
+      `INSERT INTO payments (id, created_at, first_seq, seq, day, state, payee, sealed)
+       VALUES ('damaged-1', 0, 0, 0, '1970-01-01', 'settled', 'x', ?)`,
+    ).run(Buffer.from('garbage that was a record'));
+  } finally {
+    db.close();
+  }
   await core.restart();
 }

@@ -6,6 +6,7 @@ import * as common from './messages/common.ts';
 import * as failure from './messages/failure.ts';
 import * as grant from './messages/grant.ts';
 import * as history from './messages/history.ts';
+import * as historyTrust from './messages/history-trust.ts';
 import * as lock from './messages/lock.ts';
 import * as passcode from './messages/passcode.ts';
 import * as pay from './messages/pay.ts';
@@ -30,6 +31,7 @@ export const sections = {
   status,
   grant,
   history,
+  historyTrust,
   receipt,
   request,
   profiles,
@@ -46,6 +48,7 @@ const en = {
   ...status.en,
   ...grant.en,
   ...history.en,
+  ...historyTrust.en,
   ...receipt.en,
   ...request.en,
   ...profiles.en,
@@ -61,6 +64,7 @@ const is = {
   ...status.is,
   ...grant.is,
   ...history.is,
+  ...historyTrust.is,
   ...receipt.is,
   ...request.is,
   ...profiles.is,

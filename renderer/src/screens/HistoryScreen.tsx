@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useErrorText } from '../components/ErrorText.tsx';
+import { HistoryTrustBanner } from '../components/HistoryTrust.tsx';
 import { useT } from '../i18n/index.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
@@ -41,6 +42,7 @@ export function HistoryScreen() {
         <h2 id="history-title">{t('history.title')}</h2>
         <ExportButton store={store} />
       </div>
+      <HistoryTrustBanner />
       <HistoryFilters
         form={form}
         onChange={(patch) => setForm((current) => ({ ...current, ...patch }))}

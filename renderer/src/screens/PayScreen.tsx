@@ -22,6 +22,7 @@ import { PayRequest, useQrImage } from './pay/PayRequest.tsx';
 import { RequestMoney } from './pay/RequestMoney.tsx';
 import { RequestNotice } from './pay/RequestNotice.tsx';
 import { Dialog } from '../components/Dialog.tsx';
+import { HistoryTrustBanner } from '../components/HistoryTrust.tsx';
 import './pay/pay.css';
 
 /** The home screen once signed in: the form, then the review, then the outcome. The draft lives in the app store. */
@@ -47,6 +48,7 @@ export function PayScreen() {
         <h2 id="pay-title">{t('pay.title')}</h2>
         <LimitMeter limit={limit} />
       </div>
+      <HistoryTrustBanner />
       {stage.name === 'form' && <PayForm onReview={actions.review} onLimit={actions.setLimit} />}
       {stage.name === 'review' && (
         <Review
@@ -110,6 +112,8 @@ function PayForm({
   // The grant of whoever is signed in: the form reads the customer's lists when it opens and again at each new
   // sign-in, and a refusal from before it goes (under the prompt after the grant's end there is nothing to read).
   const grant = useApp((state) => (state.session?.signedIn ? state.session.grantStart : undefined));
+  // Whether main asks every payment to be confirmed as new follows the history's trust: checked again when it changes.
+  const historyTrusted = useApp((state) => state.historyTrust?.trusted);
   useEffect(() => {
     if (grant === undefined) return;
     setProblem(undefined);
@@ -142,7 +146,7 @@ function PayForm({
         setProblem(errorCode(error));
       },
     );
-  }, [wallet, draft, onLimit, grant]);
+  }, [wallet, draft, onLimit, grant, historyTrusted]);
 
   useEffect(() => {
     if (!reviewWaiting || !current) return;

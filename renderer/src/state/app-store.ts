@@ -20,6 +20,7 @@ import type { Session } from '../../../common/session.ts';
 import type { Settings, SettingsUpdate } from '../../../common/settings.ts';
 import type { Result } from '../../../common/result.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
+import { historyTrustSlice, type HistoryTrustActions, type HistoryTrustSlice } from './history-trust.ts';
 import { isSame, isStale } from './payment-versions.ts';
 
 export type Screen = 'pay' | 'history' | 'profiles' | 'settings';
@@ -54,7 +55,7 @@ export type RequestNotice =
   | { kind: 'filled'; seq: number; name?: string; claim?: RequestNameClaim; fields: DraftField[] }
   | { kind: 'refused'; seq: number; code: string };
 
-export interface AppState {
+export interface AppState extends HistoryTrustSlice {
   /** `locked`: only the lock screen shows; nothing else is read from main until it is unlocked. */
   phase: 'loading' | 'ready' | 'unreachable' | 'locked';
   appInfo?: AppInfo;
@@ -83,7 +84,7 @@ export interface AppState {
   actions: AppActions;
 }
 
-export interface AppActions {
+export interface AppActions extends HistoryTrustActions {
   load(): Promise<void>;
   go(screen: Screen): void;
   signIn(): Promise<void>;
@@ -149,8 +150,25 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
     /** A session is the active profile's, or from before a switch (an answer or event overtaken by it). */
     const takeSession = (session: Session) => {
       if (session.profileId !== activeProfileId()) return;
+      const before = customerOf(get().session);
       set({ session });
       remindFrom(session);
+      if (customerOf(session) !== before) historyTrustFor(session);
+    };
+
+    /** Whose payment history the window shows: the profile's signed-in customer's, or nobody's. */
+    const customerOf = (session: Session | undefined) =>
+      session?.signedIn ? `${session.profileId}|${session.maskedKennitala ?? ''}` : undefined;
+    const trust = historyTrustSlice(
+      wallet,
+      (patch) => set(patch),
+      () => customerOf(get().session),
+      () => get().phase === 'ready' && customerOf(get().session) !== undefined,
+    );
+    /** Someone else's history (or nobody's) is on screen now: what was known of it goes, and it is read afresh. */
+    const historyTrustFor = (session: Session) => {
+      trust.forgetHistoryTrust();
+      if (session.signedIn) trust.readHistoryTrust();
     };
 
     /** The last day's reminders already shown in this run, by profile and grant. */
@@ -220,6 +238,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         requestNotice: undefined,
       });
       remindFrom(session);
+      historyTrustFor(session);
     };
 
     // Settings: what the main process last answered, the changes sent or waiting to be sent (in order), and the
@@ -293,6 +312,8 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
           pendingChanges = [];
           set({ phase: 'ready', appInfo, settings, locale: settings.locale, profiles, session });
           remindFrom(session);
+          // At start and after unlocking (the lock screen read nothing): whether the history can be trusted.
+          historyTrustFor(session);
           // A link the system opened the app with before the window listened (or while it was locked).
           void actions.takePaymentRequest();
         } catch {
@@ -425,6 +446,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         set({ requestNotice: undefined });
       },
       notePayment: takePayment,
+      ...trust,
       unlock: (passcode) => lockCall(wallet.unlock({ passcode })),
       lockNow: () => lockCall(wallet.lockNow()),
       forgetPasscode: async () => {
@@ -432,6 +454,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         // Whoever is at the keyboard now may not be the customer: nothing the window held of theirs stays.
         payments = new Map();
         set({ draft: emptyDraft(), paymentChange: undefined, unseenOutcomes: [], requestNotice: undefined });
+        trust.forgetHistoryTrust();
       },
       setPasscode: (next, current) => lockCall(wallet.setPasscode({ next, ...(current ? { current } : {}) })),
       removePasscode: (current) => lockCall(wallet.removePasscode({ current })),

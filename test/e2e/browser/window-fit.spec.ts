@@ -1,3 +1,4 @@
+import { payThroughCore, putBackOlderCopy } from '../../renderer/store-files.ts';
 import { ANNA_ACCOUNT, BJORN } from '../pages/wallet-page.ts';
 import { fitProblems } from '../pages/window-fit.ts';
 import { expect, test } from './fixtures.ts';
@@ -155,6 +156,28 @@ for (const [size, use] of [
         await page.getByRole('navigation').getByRole('button', { name: words.settings }).click();
         await expect(page.getByTestId('passcode-settings')).toBeVisible();
         await check('settings');
+
+        // Issue 28: an older copy of the history put back (it lacks a payment made after it): the banner on Pay and
+        // History, and the dialog that asks whether the customer has checked their online banking.
+        await putBackOlderCopy(harness.core, () => payThroughCore(harness.core, 2000));
+        await page.reload();
+        const trust = page.getByTestId('history-trust');
+        await expect(trust).toBeVisible();
+        await check('pay, history not trusted');
+        await trust.scrollIntoViewIfNeeded();
+        await wallet.screenshot(`fit-trust-pay-${language}-${size}`, { window: true });
+        await page.getByRole('navigation').getByRole('button', { name: words.history }).click();
+        await expect(page.getByTestId('history-row')).toHaveCount(1);
+        await expect(trust).toBeVisible();
+        await check('history, not trusted');
+        await trust.scrollIntoViewIfNeeded();
+        await wallet.screenshot(`fit-trust-history-${language}-${size}`, { window: true });
+        await page.getByTestId('history-trust-checked').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check('history trust, confirm');
+        await wallet.screenshot(`fit-trust-confirm-${language}-${size}`, { window: true });
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
 
         await harness.core.value('setPasscode', { next: PASSCODE });
         await harness.core.value('lockNow');

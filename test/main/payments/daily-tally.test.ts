@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentIntent } from '../../../common/payment.ts';
 import { COUNTED_STATES, PAYMENT_STATES } from '../../../common/payment-rules.ts';
 import { gmtDay } from '../../../common/time.ts';
+import { DatabaseSync } from 'node:sqlite';
 import { dailyLimit } from '../../../main/payments/daily-ledger.ts';
-import { MemoryJournal } from '../../../main/payments/journal.ts';
-import { countedDay, PaymentStore } from '../../../main/payments/payment-store.ts';
+import type { PaymentDatabase } from '../../../main/payments/store/payment-database.ts';
+import { countedDay } from '../../../main/payments/store/store-contract.ts';
+import { testStore, type TestStore } from '../../support/payment-store.ts';
 
 /**
  * The store keeps each customer's daily total as intents change, so the limit is read in one step. Whatever the
@@ -53,54 +55,83 @@ function intentOf(c: Change): PaymentIntent {
   };
 }
 
+/** Every payment, read back from the store's file (through a second connection, as a restart would read it). */
+const readers = new WeakMap<TestStore, PaymentDatabase>();
+function everyPayment(disk: TestStore): PaymentIntent[] {
+  const reader = readers.get(disk) ?? disk.onDisk();
+  readers.set(disk, reader);
+  return [...reader.newestFirst()];
+}
+
 /** The limit as the definition says: every payment of that customer counted on that day, in a counted state. */
-function walked(store: PaymentStore, day: string, kennitala: string, exceptId?: string): number {
-  return store
-    .all()
+function walked(all: readonly PaymentIntent[], day: string, kennitala: string, exceptId?: string): number {
+  return all
     .filter((intent) => intent.id !== exceptId && intent.order.debtorKennitala === kennitala)
     .filter((intent) => countedDay(intent) === day && COUNTED_STATES.includes(intent.state))
     .reduce((sum, intent) => sum + intent.order.amount, 0);
 }
 
 /** "Paid before" as the definition says: an accepted or settled payment to that payee, among the readable ones. */
-function walkedPaid(store: PaymentStore, debtor: string, depositAccount: string): boolean {
-  return store
-    .all()
-    .some(
-      (intent) =>
-        (intent.state === 'accepted' || intent.state === 'settled') &&
-        intent.order.debtorKennitala === debtor &&
-        intent.order.depositKennitala === '0507922189' &&
-        intent.order.depositAccount === depositAccount,
-    );
+function walkedPaid(all: readonly PaymentIntent[], debtor: string, depositAccount: string): boolean {
+  return all.some(
+    (intent) =>
+      (intent.state === 'accepted' || intent.state === 'settled') &&
+      intent.order.debtorKennitala === debtor &&
+      intent.order.depositKennitala === '0507922189' &&
+      intent.order.depositAccount === depositAccount,
+  );
 }
 
-function expectTallies(store: PaymentStore): void {
+/**
+ * `written`: the order each payment was first written in (the history's order among payments confirmed in the same
+ * millisecond, store-contract.ts `page`); a damaged stand-in takes the place of the payment whose row it is.
+ */
+async function expectTallies(disk: TestStore, written: (intent: PaymentIntent) => number): Promise<void> {
+  const store = disk.store;
+  const all = everyPayment(disk);
   // The history's order, kept as intents arrive, is the order a sort would give.
-  const sorted = [...store.all()].sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
-  expect(store.newestFirst().map((intent) => intent.id)).toEqual(sorted.map((intent) => intent.id));
-  expect(store.count).toBe(sorted.length);
+  const sorted = [...all].sort((a, b) => b.createdAt - a.createdAt || written(b) - written(a));
+  const ids = (intents: readonly PaymentIntent[]) => intents.map((intent) => intent.id);
+  const whole = await store.page({ offset: 0, limit: 100_000 });
+  expect(ids(whole.items)).toEqual(ids(sorted));
+  expect(whole.total).toBe(sorted.length);
   for (const offset of [0, 1, 3]) {
     for (const limit of [1, 2, 10]) {
-      const page = store.newestFirst({ offset, limit }).map((intent) => intent.id);
-      expect(page).toEqual(sorted.slice(offset, offset + limit).map((intent) => intent.id));
+      const page = ids((await store.page({ offset, limit })).items);
+      expect(page).toEqual(ids(sorted.slice(offset, offset + limit)));
     }
   }
   for (const debtor of KENNITOLUR) {
     for (const account of ACCOUNTS) {
       const order = { debtorKennitala: debtor, depositKennitala: '0507922189', depositAccount: account };
-      expect(store.paidBefore(order)).toBe(walkedPaid(store, debtor, account));
+      expect(await store.paidBefore(order)).toBe(walkedPaid(all, debtor, account));
     }
   }
   for (let hour = 0; hour <= 100; hour += 24) {
     const now = START + hour * HOUR;
     const day = gmtDay(now);
     for (const kennitala of KENNITOLUR) {
-      expect(store.usedOn(day, kennitala)).toBe(walked(store, day, kennitala));
+      const used = await store.usedBy(day, kennitala);
+      expect(used.held + used.uncertain + used.spent).toBe(walked(all, day, kennitala));
       for (const exceptId of ['a', 'b', 'zzz']) {
-        expect(dailyLimit(store, kennitala, now, exceptId).used).toBe(walked(store, day, kennitala, exceptId));
+        expect((await dailyLimit(store, kennitala, now, exceptId)).used).toBe(walked(all, day, kennitala, exceptId));
       }
     }
+  }
+}
+
+/** Makes one row of the store's file no longer read (its sealed last record cut short), as a damaged line was. */
+function damageRow(disk: TestStore, at: number): boolean {
+  const db = new DatabaseSync(disk.options.location);
+  try {
+    // In the order the payments were first written, as the ids in the test's model are.
+    const rows = db.prepare('SELECT rowid AS row FROM payments ORDER BY first_seq').all() as { row: number }[];
+    const row = rows[at];
+    if (!row) return false;
+    db.prepare("UPDATE payments SET sealed = x'0102' WHERE rowid = ?").run(row.row);
+    return true;
+  } finally {
+    db.close();
   }
 }
 
@@ -112,26 +143,34 @@ describe("the store's daily totals and payees paid before", () => {
         fc.nat(30),
         fc.boolean(),
         async (changes, damageAt, damage) => {
-          const journal = new MemoryJournal();
-          let store = new PaymentStore(journal);
+          const disk = await testStore(KENNITOLUR[0]);
           // As in the app, an intent keeps the time it was confirmed through all its changes.
           const confirmedAt = new Map<string, number>();
-          for (const change of changes) {
-            const c = { ...change, createdHour: confirmedAt.get(change.id) ?? change.createdHour };
-            confirmedAt.set(c.id, c.createdHour);
-            await store.save(intentOf(c));
-            expectTallies(store);
+          const firstWritten = new Map<string, number>();
+          let damagedId: string | undefined;
+          const written = (intent: PaymentIntent) =>
+            firstWritten.get(intent.state === 'damaged' && damagedId ? damagedId : intent.id) ?? -1;
+          try {
+            for (const change of changes) {
+              const c = { ...change, createdHour: confirmedAt.get(change.id) ?? change.createdHour };
+              confirmedAt.set(c.id, c.createdHour);
+              if (!firstWritten.has(c.id)) firstWritten.set(c.id, firstWritten.size);
+              await disk.store.save(intentOf(c));
+              await expectTallies(disk, written);
+            }
+            // A record that no longer reads, then a reload: the intent it belonged to is damaged and counts in full.
+            if (damage) {
+              const at = damageAt % Math.max(firstWritten.size, 1);
+              if (damageRow(disk, at)) damagedId = [...firstWritten.keys()][at];
+            }
+            await disk.reopen();
+            await expectTallies(disk, written);
+          } finally {
+            await disk.store.close();
           }
-          // A line that no longer reads, then a reload: the intent it belonged to is damaged and counts in full.
-          if (damage && journal.lines.length > 0) {
-            const at = damageAt % journal.lines.length;
-            journal.lines[at] = `{"not":"a record"`;
-          }
-          store = new PaymentStore(journal, { owner: KENNITOLUR[0] });
-          expectTallies(store);
         },
       ),
       { numRuns: 150 },
     );
-  });
+  }, 120_000);
 });

@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentDraft, PaymentIntent } from '../../../common/payment.ts';
+import type { PaymentDraft } from '../../../common/payment.ts';
 import { DAY_MS } from '../../../common/time.ts';
 import { BankError } from '../../../main/bank/bank-error.ts';
-import { MemoryJournal } from '../../../main/payments/journal.ts';
 import { PaymentService } from '../../../main/payments/payment-service.ts';
-import { PaymentStore } from '../../../main/payments/payment-store.ts';
-import { BLOCK_RECORDS } from '../../../main/payments/snapshot.ts';
+import type { PaymentStore } from '../../../main/payments/store/store-contract.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
 import { bankRefusal, FakeBank, serverError } from './fake-bank.ts';
 import { rejectionOf } from '../../helpers/rejection.ts';
+import { testStore, type TestStore } from '../../support/payment-store.ts';
 
 const ANNA = '1203852089';
 const draft = (amount = '1.500', extra: Partial<PaymentDraft> = {}): PaymentDraft => ({
@@ -21,12 +20,12 @@ const draft = (amount = '1.500', extra: Partial<PaymentDraft> = {}): PaymentDraf
 });
 
 let now: number;
-let journal: MemoryJournal;
+let disk: TestStore;
 let bank: FakeBank;
 let slept: number[];
 const clock = { now: () => now };
 
-function service(store = new PaymentStore(journal)) {
+function service(store: PaymentStore = disk.store) {
   return new PaymentService({
     profileId: 'local',
     store,
@@ -42,9 +41,9 @@ function service(store = new PaymentStore(journal)) {
   });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   now = Date.parse('2026-11-22T12:00:00Z');
-  journal = new MemoryJournal();
+  disk = await testStore(ANNA);
   bank = new FakeBank();
   slept = [];
 });
@@ -73,10 +72,10 @@ describe('payments: the happy path', () => {
 });
 
 describe('payments: finished ones stay as they are', () => {
-  it('a settled payment is never asked about or written again (a snapshot archives it for good)', async () => {
+  it('a settled payment is never asked about or written again', async () => {
     const payments = service();
     const done = await payments.submit((await payments.confirm(draft())).id);
-    const records = journal.lines.length;
+    const written = disk.mark()?.seq;
     let asked = 0;
     const getCreditTransfer = bank.getCreditTransfer.bind(bank);
     bank.getCreditTransfer = (id) => {
@@ -86,7 +85,7 @@ describe('payments: finished ones stay as they are', () => {
     expect(await payments.refreshStatus(done.id)).toEqual(done);
     expect(await payments.checkAgain(done.id)).toEqual(done);
     expect(asked).toBe(0);
-    expect(journal.lines).toHaveLength(records);
+    expect(disk.mark()?.seq).toBe(written);
   });
 });
 
@@ -96,7 +95,7 @@ describe('payments: never twice', () => {
     const intent = await payments.confirm(draft());
     bank.beforeCreate = (requestId) => {
       // What a restart would read back at this moment: the intent, its request id, and that it is being sent.
-      const onDisk = new PaymentStore(journal).get(intent.id);
+      const onDisk = disk.onDisk().get(intent.id);
       expect(onDisk).toMatchObject({ requestId, state: 'sending' });
       expect(onDisk?.firstSentAt).toBeTypeOf('number');
     };
@@ -151,7 +150,7 @@ describe('payments: never twice', () => {
     const intent = await payments.confirm(draft());
     await payments.submit(intent.id);
     const sends = bank.calls.length;
-    const firstSentAt = payments.get(intent.id)?.firstSentAt ?? 0;
+    const firstSentAt = (await payments.find(intent.id))?.firstSentAt ?? 0;
 
     now = firstSentAt + DAY_MS - 1;
     bank.script = ['lost', 'lost', 'lost', 'lost'];
@@ -174,12 +173,11 @@ describe('payments: never twice', () => {
       throw new Error('the process died here');
     };
     await expect(payments.submit(intent.id)).resolves.toMatchObject({ state: 'unknown' });
-    // Simulate the crash: the journal holds "sending" as the last word.
-    const store = new PaymentStore(journal);
-    await store.save({ ...intent, state: 'sending', firstSentAt: now, attempts: 1 });
-    const restarted = service(new PaymentStore(journal));
+    // Simulate the crash: the store holds "sending" as the last word.
+    disk.onDisk().save({ ...intent, state: 'sending', firstSentAt: now, attempts: 1 });
+    const restarted = service(await disk.reopen());
     await restarted.recover();
-    expect(restarted.get(intent.id)).toMatchObject({
+    expect(await restarted.find(intent.id)).toMatchObject({
       state: 'unknown',
       requestId: intent.requestId,
       error: { code: 'INTERRUPTED' },
@@ -230,7 +228,7 @@ describe('payments: refusals', () => {
       error: { name: 'AmountUnavailable', httpStatus: 400 },
     });
     expect(bank.calls).toHaveLength(1);
-    expect(payments.dailyLimit().used).toBe(0);
+    expect((await payments.dailyLimit()).used).toBe(0);
   });
 
   it("records the bank's OverDailyAmount: nothing is left today, and tomorrow starts afresh", async () => {
@@ -238,17 +236,17 @@ describe('payments: refusals', () => {
     const payments = service();
     const intent = await payments.confirm(draft('1000'));
     await payments.submit(intent.id);
-    expect(payments.dailyLimit()).toMatchObject({ remaining: 0, bankSaysReached: true });
-    expect(new PaymentStore(journal).bankLimitReached(ANNA, '2026-11-22')).toBe(true);
+    expect(await payments.dailyLimit()).toMatchObject({ remaining: 0, bankSaysReached: true });
+    expect(disk.onDisk().bankLimitReached(ANNA, '2026-11-22')).toBe(true);
     now = Date.parse('2026-11-23T00:00:00Z');
-    expect(payments.dailyLimit()).toMatchObject({ remaining: 200_000, bankSaysReached: false });
+    expect(await payments.dailyLimit()).toMatchObject({ remaining: 200_000, bankSaysReached: false });
   });
 
   it('refuses locally what would go over the limit, before sending', async () => {
     const payments = service();
     await payments.submit((await payments.confirm(draft('150.000'))).id);
-    expect(payments.dailyLimit()).toMatchObject({ used: 150_000, remaining: 50_000 });
-    const check = payments.validate(draft('50.001', { depositAccount: '0133-26-020002' })).check;
+    expect(await payments.dailyLimit()).toMatchObject({ used: 150_000, remaining: 50_000 });
+    const check = (await payments.validate(draft('50.001', { depositAccount: '0133-26-020002' }))).check;
     expect(check).toEqual({ ok: false, errors: { amount: 'over_remaining' } });
     expect((await rejectionOf(payments.confirm(draft('50.001')), WalletError)).code).toBe('INVALID_PAYMENT');
     expect(bank.calls).toHaveLength(1);
@@ -270,18 +268,20 @@ describe('payments: refusals', () => {
     now = Date.parse('2026-11-22T23:59:59Z');
     const payments = service();
     await payments.submit((await payments.confirm(draft('200.000'))).id);
-    expect(payments.dailyLimit()).toMatchObject({ remaining: 0, resetsAt: Date.parse('2026-11-23T00:00:00Z') });
+    expect(await payments.dailyLimit()).toMatchObject({ remaining: 0, resetsAt: Date.parse('2026-11-23T00:00:00Z') });
     now = Date.parse('2026-11-23T00:00:00Z');
-    expect(payments.dailyLimit()).toMatchObject({ day: '2026-11-23', used: 0, remaining: 200_000 });
+    expect(await payments.dailyLimit()).toMatchObject({ day: '2026-11-23', used: 0, remaining: 200_000 });
   });
 
-  it('refuses the same account as payer and payee, and a company as payee', () => {
+  it('refuses the same account as payer and payee, and a company as payee', async () => {
     const payments = service();
-    expect(payments.validate(draft('100', { depositAccount: '013326012345' })).check).toMatchObject({
+    expect((await payments.validate(draft('100', { depositAccount: '013326012345' }))).check).toMatchObject({
       ok: false,
       errors: { depositAccount: 'same_account' },
     });
-    expect(payments.validate(draft('100', { depositKennitala: '5202901290' })).check).toMatchObject({ ok: false });
+    expect((await payments.validate(draft('100', { depositKennitala: '5202901290' }))).check).toMatchObject({
+      ok: false,
+    });
   });
 });
 
@@ -290,7 +290,7 @@ describe('payments: duplicate warning', () => {
     const payments = service();
     const first = await payments.confirm(draft());
     await payments.submit(first.id);
-    expect(payments.validate(draft()).duplicate).toMatchObject({ intentId: first.id, amount: 1500 });
+    expect((await payments.validate(draft())).duplicate).toMatchObject({ intentId: first.id, amount: 1500 });
     expect((await rejectionOf(payments.confirm(draft()), WalletError)).code).toBe('DUPLICATE_NOT_ACKNOWLEDGED');
     // A yes is not enough: the acknowledgement names the payment the customer was warned about.
     const unnamed = payments.confirm(draft(), { acknowledgeDuplicate: 'another-payment' });
@@ -300,42 +300,14 @@ describe('payments: duplicate warning', () => {
     expect(second.requestId).not.toBe(first.requestId);
 
     now += DAY_MS;
-    expect(payments.validate(draft()).duplicate).toBeUndefined();
+    expect((await payments.validate(draft())).duplicate).toBeUndefined();
   });
 
   it('does not warn about another amount or a refused payment', async () => {
     bank.script = [bankRefusal('AmountUnavailable', 'ERR_80102_105')];
     const payments = service();
     await payments.submit((await payments.confirm(draft())).id);
-    expect(payments.validate(draft()).duplicate).toBeUndefined();
-    expect(payments.validate(draft('1.501')).duplicate).toBeUndefined();
-  });
-});
-
-describe('payments: start-up', () => {
-  it('compacts a journal grown well past one record per payment, keeping every payment as it was', async () => {
-    const payments = service();
-    // Three records a payment (confirmed, sending, settled): 1 200 payments pass the threshold of 2 a payment + 1 000.
-    for (let n = 0; n < 1200; n += 1) {
-      const next = draft('1', { endToEndId: `n${n}` });
-      const acknowledgeDuplicate = payments.validate(next).duplicate?.intentId;
-      await payments.submit((await payments.confirm(next, acknowledgeDuplicate ? { acknowledgeDuplicate } : {})).id);
-    }
-    const before = new PaymentStore(journal).all();
-    expect(journal.lines.length).toBeGreaterThan(2 * before.length + 1000);
-    expect(await service(new PaymentStore(journal)).compact()).toBe(true);
-    // A summary and blocks of payments (all of today's in the recent part): start-up follows the payments, not every
-    // change they went through.
-    expect(journal.lines).toHaveLength(1 + Math.ceil(before.length / BLOCK_RECORDS));
-    const byId = (intents: PaymentIntent[]) => [...intents].sort((a, b) => a.id.localeCompare(b.id));
-    expect(byId(new PaymentStore(journal).all())).toEqual(byId(before));
-  });
-
-  it('leaves a journal of about one record per payment alone', async () => {
-    const payments = service();
-    await payments.submit((await payments.confirm(draft())).id);
-    const records = journal.lines.length;
-    expect(await service(new PaymentStore(journal)).compact()).toBe(false);
-    expect(journal.lines).toHaveLength(records);
+    expect((await payments.validate(draft())).duplicate).toBeUndefined();
+    expect((await payments.validate(draft('1.501'))).duplicate).toBeUndefined();
   });
 });

@@ -77,7 +77,10 @@ export const en = {
   'review.none': '(none)',
   'review.newPayee': 'You have not paid this payee before. Check the kennitala and account number carefully.',
   'review.duplicate': 'You paid {amount} to this payee on {date}. Is this a new payment?',
+  'review.duplicate.untrusted':
+    'The payment history on this computer may be incomplete or out of date, so the app cannot tell whether you already paid {amount} to this payee. Check your online banking first. Is this a new payment?',
   'review.duplicateAck': 'Yes, pay again',
+  'review.untrustedAck': 'Yes, this is a new payment',
   'review.pay': 'Pay {amount}',
   'review.paying': 'Paying…',
   'result.successTitle': 'Payment sent',
@@ -180,7 +183,10 @@ export const is: Record<keyof typeof en, string> = {
   'review.none': '(ekkert)',
   'review.newPayee': 'Þú hefur ekki greitt þessum viðtakanda áður. Athugaðu kennitölu og reikningsnúmer vandlega.',
   'review.duplicate': 'Þú greiddir þessum viðtakanda {amount} þann {date}. Er þetta ný greiðsla?',
+  'review.duplicate.untrusted':
+    'Greiðslusagan á þessari tölvu gæti verið ófullkomin eða úrelt, svo forritið getur ekki séð hvort þú hafir þegar greitt {amount} til þessa viðtakanda. Athugaðu netbankann þinn fyrst. Er þetta ný greiðsla?',
   'review.duplicateAck': 'Já, greiða aftur',
+  'review.untrustedAck': 'Já, þetta er ný greiðsla',
   'review.pay': 'Greiða {amount}',
   'review.paying': 'Greiði…',
   'result.successTitle': 'Greiðsla send',

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { displayAccount } from '../../../../common/account-number.ts';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
+import { UNTRUSTED_HISTORY } from '../../../../common/payment-status.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
 import type { PaymentState } from '../../../../common/payment-rules.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -15,6 +16,11 @@ import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts
 import { useApp } from '../../lib/wallet-context.tsx';
 import type { HistoryStore } from './history-store.ts';
 import { isPlaceholder, orderUnreadable, showKennitala, stateKey } from './show.ts';
+
+/**
+ * What a payment confirmed past the warning of a history not trusted names as acknowledged: main's constant, which
+ * lives in a zod module (so only its type comes here; the compiler says if the two ever differ).
+ */
 
 /** Every field of one payment, its error explained, and (once the bank has accepted it) a way to ask for news. */
 export function PaymentDetail({ store }: { store: HistoryStore }) {
@@ -139,10 +145,14 @@ function Facts({ payment }: { payment: PaymentView }) {
         <Field label={t('history.detail.initiationId')}>
           {payment.initiationId ? <code data-testid="initiation-id">{payment.initiationId}</code> : none(t)}
         </Field>
-        {payment.acknowledgedDuplicateOf && (
-          <Field label={t('history.detail.duplicateOf')}>
-            <code>{payment.acknowledgedDuplicateOf}</code>
-          </Field>
+        {payment.acknowledgedDuplicateOf === UNTRUSTED_HISTORY ? (
+          <Field label={t('history.detail.confirmedNew')}>{t('history.detail.untrustedHistory')}</Field>
+        ) : (
+          payment.acknowledgedDuplicateOf && (
+            <Field label={t('history.detail.duplicateOf')}>
+              <code>{payment.acknowledgedDuplicateOf}</code>
+            </Field>
+          )
         )}
       </Section>
       <Section title={t('history.detail.bank')}>

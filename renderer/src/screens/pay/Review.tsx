@@ -13,13 +13,14 @@ import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 
 /**
  * What the duplicate warning says of the earlier payment: only what the app knows (common/payment-status.ts).
- * "You paid" is for a payment the bank took.
+ * "You paid" is for a payment the bank took. `untrusted` names none: the history on this computer may have lost it.
  */
 const DUPLICATE_WORDS: Record<DuplicateWarning['kind'], MessageKey> = {
   paid: 'review.duplicate',
   declaredPaid: 'review.duplicate.declaredPaid',
   uncertain: 'review.duplicate.uncertain',
   notSent: 'review.duplicate.notSent',
+  untrusted: 'review.duplicate.untrusted',
 };
 
 /**
@@ -108,7 +109,7 @@ export function Review({
           </p>
           <label className="checkbox">
             <input type="checkbox" checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)} />
-            {t('review.duplicateAck')}
+            {t(duplicate.kind === 'untrusted' ? 'review.untrustedAck' : 'review.duplicateAck')}
           </label>
         </div>
       )}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { AppLocale } from '../../../common/locale.ts';
+import type { HistoryFilter, PaymentIntent, PaymentOrder } from '../../../common/payment.ts';
+import type { LimitEffect } from '../../../common/payment-rules.ts';
+import { gmtDay } from '../../../common/time.ts';
+
+/**
+ * What the payment service and the handlers ask of one customer's payments in one profile. Every call is answered
+ * by the payment store's worker (store-host.ts), where the database, its decryption and every history query run;
+ * the main process only awaits.
+ */
+export interface PaymentStore {
+  get(id: string): Promise<PaymentIntent | undefined>;
+  /**
+   * Written (and on disk, fsynced, unless `sync` is false: for changes the bank can tell again should a power cut
+   * lose them) when it resolves, with the change's number in the store's sequence: the payment's version.
+   */
+  save(intent: PaymentIntent, options?: { sync?: boolean }): Promise<number>;
+  /** The payments that count on these GMT days (see `countedDay`). */
+  onDays(days: readonly string[]): Promise<PaymentIntent[]>;
+  /**
+   * The newest payment like this one (debtor, payee, amount) on these GMT days, first sent or confirmed after
+   * `after`, that may have gone or may still go: the one the duplicate warning names.
+   */
+  newestLike(
+    order: PayeeOf & { amount: number },
+    days: readonly string[],
+    after: number,
+  ): Promise<PaymentIntent | undefined>;
+  /** The payments in these states on these GMT days (the follow-up). */
+  inStatesOnDays(states: readonly PaymentIntent['state'][], days: readonly string[]): Promise<PaymentIntent[]>;
+  /** The payments in one state (at start: those that were being sent when the app stopped). */
+  inState(state: PaymentIntent['state']): Promise<PaymentIntent[]>;
+  /** What counts towards a customer's limit on a GMT day, by how it counts (LIMIT_EFFECT). */
+  usedBy(day: string, kennitala: string, exceptId?: string): Promise<Record<Exclude<LimitEffect, 'none'>, number>>;
+  paidBefore(order: PayeeOf): Promise<boolean>;
+  markBankLimitReached(kennitala: string, day: string): Promise<void>;
+  bankLimitReached(kennitala: string, day: string): Promise<boolean>;
+  /** A page of the history, newest first (confirmed at, then written order), filtered where a filter is given. */
+  page(
+    range: { offset: number; limit: number },
+    filter?: HistoryFilter,
+  ): Promise<{ total: number; items: PaymentIntent[] }>;
+  /** The history as CSV (history.ts), filtered, newest first, made where the history is read. */
+  csv(filter: HistoryFilter, locale: AppLocale): Promise<{ csv: string; count: number }>;
+  integrity(): Promise<StoreIntegrity>;
+  /** The customer checked at their bank: the store as it is now is trusted from here on. */
+  accept(): Promise<StoreIntegrity>;
+  close(): Promise<void>;
+}
+
+export type PayeeOf = Pick<PaymentOrder, 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>;
+
+/** A payment counts on the GMT day it was first sent, or confirmed if it has not been sent yet. */
+export function countedDay(intent: PaymentIntent): string {
+  return gmtDay(intent.firstSentAt ?? intent.createdAt);
+}
+
+export const payeeKey = (order: PayeeOf): string =>
+  `${order.debtorKennitala}|${order.depositKennitala}|${order.depositAccount}`;
+
+/**
+ * A record that failed its integrity check: the payment reads as `damaged`, counts towards the daily limit as a
+ * possible payment, and is never sent by the app on its own. The customer is told to check their online banking.
+ */
+export const RECORD_DAMAGED = {
+  name: 'RecordDamaged',
+  code: 'RECORD_DAMAGED',
+  message: "This payment's record is damaged: check your online banking before paying again",
+};
+
+/**
+ * Whether the store is the one the app last wrote, whole:
+ * - `older`: its sequence is behind the mark kept outside it, or it is another store than the one marked (an older
+ *   copy put back, or the file removed and a new one begun);
+ * - `gap`: records are missing or were put back singly (what the store's sealed head counts is not what it holds);
+ * - `unreadable`: its head cannot be opened, so nothing it holds can be counted.
+ */
+export const StoreIntegritySchema = z.object({
+  trusted: z.boolean(),
+  problem: z.enum(['older', 'gap', 'unreadable']).optional(),
+});
+export type StoreIntegrity = z.infer<typeof StoreIntegritySchema>;
+
+/** The high-water mark of a store's sequence, kept outside it (store-marks.ts). */
+export const StoreMarkSchema = z.object({ storeId: z.string().min(1).max(64), seq: z.number().int().nonnegative() });
+export type StoreMark = z.infer<typeof StoreMarkSchema>;

@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PaymentIntent } from '../../../../common/payment.ts';
+import { SOURCE_STORE_WORKER } from '../../../../main/payments/payments-by-customer.ts';
+import type { StoreMark } from '../../../../main/payments/store/store-contract.ts';
+import { StoreEndpoint } from '../../../../main/payments/store/store-endpoint.ts';
+import { StoreHost, type OpenOptions } from '../../../../main/payments/store/store-host.ts';
+import { WalletError } from '../../../../main/wallet-error.ts';
+import { rejectionOf } from '../../../helpers/rejection.ts';
+import { paymentRecord } from '../../../support/seed-payments.ts';
+
+/**
+ * The payment store behind the payment service (issue 28): its worker, its sequence, its move from memory to a
+ * file, its refusal of what it cannot read, and the marks main keeps of it. The service's own tests, the
+ * adversarial suite and the import test cover the rest.
+ */
+const folders: string[] = [];
+const hosts: StoreHost[] = [];
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.stop()));
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function where(name = 'customer'): OpenOptions {
+  const folder = mkdtempSync(join(tmpdir(), 'a2a-store-'));
+  folders.push(folder);
+  return {
+    location: join(folder, 'payments', 'local', `${name}.sqlite`),
+    key: new Uint8Array(randomBytes(32)),
+    binding: `local/${name}`,
+    owner: '1203852089',
+    profileId: 'local',
+  };
+}
+
+function hostOf(transport: ConstructorParameters<typeof StoreHost>[0] = { inline: true }): StoreHost {
+  const host = new StoreHost(transport);
+  hosts.push(host);
+  return host;
+}
+
+const payment = (n: number, extra: Partial<PaymentIntent> = {}): PaymentIntent => ({
+  ...paymentRecord(n, { state: 'confirmed', createdAt: Date.parse('2026-11-22T12:00:00Z') + n }),
+  ...extra,
+});
+
+describe('the payment store', () => {
+  it('numbers every change: each save is the next version, and the payment read back carries it', async () => {
+    const marks: StoreMark[] = [];
+    const store = await hostOf().open(where(), (mark) => marks.push(mark));
+    expect(await store.save(payment(1))).toBe(1);
+    expect(await store.save(payment(2))).toBe(2);
+    expect(await store.save(payment(1, { state: 'sending', firstSentAt: 1 }), { sync: false })).toBe(3);
+    expect(await store.get(payment(1).id)).toMatchObject({ state: 'sending', version: 3 });
+    // The mark follows what is surely on disk: the unsynced change does not move it.
+    expect(marks.map((mark) => mark.seq)).toEqual([0, 1, 2]);
+  });
+
+  it('moves from memory to a file while payments are saved: every save lands in the file, in order', async () => {
+    const host = hostOf();
+    const memory = { ...where(), location: ':memory:' };
+    const store = await host.open(memory, () => undefined);
+    for (let n = 0; n < 20; n += 1) await store.save(payment(n));
+    const file = where('moved');
+    const marks: StoreMark[] = [];
+    const saves = Array.from({ length: 10 }, (_, n) => store.save(payment(100 + n)));
+    const moving = store.moveTo(file, (mark) => marks.push(mark));
+    const later = Array.from({ length: 10 }, (_, n) => store.save(payment(200 + n)));
+    await Promise.all([...saves, moving, ...later]);
+    expect(existsSync(file.location)).toBe(true);
+    expect(marks.length).toBeGreaterThan(0);
+    await store.close();
+    const reopened = await hostOf().open({ ...file, mark: marks.at(-1) }, () => undefined);
+    const all = await reopened.page({ offset: 0, limit: 100 });
+    expect(all.total).toBe(40);
+    expect(await reopened.integrity()).toEqual({ trusted: true });
+  });
+
+  it('refuses a store written by a newer version of the app, and leaves it as it was', async () => {
+    const options = where();
+    const store = await hostOf().open(options, () => undefined);
+    await store.save(payment(1));
+    await store.close();
+    const db = new DatabaseSync(options.location);
+    db.exec('PRAGMA user_version = 99');
+    db.close();
+    const before = readFileSync(options.location);
+    const error = await rejectionOf(
+      hostOf().open(options, () => undefined),
+      WalletError,
+    );
+    expect(error.code).toBe('STORE_NEWER');
+    expect(readFileSync(options.location)).toEqual(before);
+  });
+
+  it('says a store whose head does not open is unreadable, and still shows what its rows hold', async () => {
+    const options = where();
+    let mark: StoreMark | undefined;
+    const store = await hostOf().open(options, (next) => (mark = next));
+    await store.save(payment(1));
+    await store.close();
+    const db = new DatabaseSync(options.location);
+    db.prepare("UPDATE meta SET value = ? WHERE name = 'head'").run(Buffer.from('not a head'));
+    db.close();
+    const again = await hostOf().open({ ...options, ...(mark ? { mark } : {}) }, () => undefined);
+    expect(await again.integrity()).toEqual({ trusted: false, problem: 'unreadable' });
+    expect((await again.get(payment(1).id))?.state).toBe('confirmed');
+  });
+
+  it('a worker that dies: what it held fails as not known, it starts again, and the store opens again in it', async () => {
+    const host = hostOf({ thread: SOURCE_STORE_WORKER });
+    const options = where();
+    const store = await host.open(options, () => undefined);
+    await store.save(payment(1));
+    const caught = store.save(payment(2)).then(
+      () => 'saved',
+      (error: unknown) => (error instanceof WalletError ? error.code : 'other'),
+    );
+    await host.stop();
+    const outcome = await caught;
+    expect(['saved', 'STORE_STOPPED']).toContain(outcome);
+    expect(host.deaths).toBe(1);
+    // Asked again: a new worker, the store opened again in it, nothing lost that was acknowledged.
+    expect(await store.get(payment(1).id)).toMatchObject({ state: 'confirmed' });
+    const second = await store.get(payment(2).id);
+    if (outcome === 'saved') expect(second).toBeDefined();
+    expect(await store.integrity()).toEqual({ trusted: true });
+  });
+
+  it('a store kept in memory is lost with its worker: opened again, it is flagged, never taken as the same', async () => {
+    const host = hostOf({ thread: SOURCE_STORE_WORKER });
+    const store = await host.open({ ...where(), location: ':memory:' }, () => undefined);
+    await store.save(payment(1));
+    await host.stop();
+    expect(await store.get(payment(1).id)).toBeUndefined();
+    expect(await store.integrity()).toEqual({ trusted: false, problem: 'older' });
+  });
+
+  it('searches what was saved since the search copy was made, and while it is being made', async () => {
+    const store = await hostOf().open(where(), () => undefined);
+    for (let n = 0; n < 3000; n += 1)
+      await store.save(payment(n, { order: { ...payment(n).order, endToEndId: `Rent ${n}` } }), { sync: false });
+    const searching = store.page({ offset: 0, limit: 10 }, { text: 'gift' });
+    const meanwhile = store.save(payment(5000, { order: { ...payment(5000).order, endToEndId: 'Gift for Björn' } }));
+    await meanwhile;
+    expect((await searching).total).toBeLessThanOrEqual(1);
+    const found = await store.page({ offset: 0, limit: 10 }, { text: 'gift' });
+    expect(found.items.map((item) => item.id)).toEqual([payment(5000).id]);
+    await store.save(payment(5001, { order: { ...payment(5001).order, endToEndId: 'Another gift' } }));
+    expect((await store.page({ offset: 0, limit: 10 }, { text: 'gift' })).total).toBe(2);
+  });
+});
+
+describe('the boundary between main and the store', () => {
+  it('the worker refuses what is not a request, saying so, and answers nothing else', async () => {
+    const endpoint = new StoreEndpoint();
+    for (const message of [null, 'save', { id: 1 }, { id: 1, request: { op: 'drop', handle: 1 } }]) {
+      expect(await endpoint.reply(message)).toMatchObject({ ok: false, error: { code: 'STORE_BAD_REQUEST' } });
+    }
+    expect(await endpoint.reply({ id: 2, request: { op: 'get', handle: 7, id: 'x' } })).toMatchObject({
+      ok: false,
+      error: { code: 'STORE_NOT_OPEN' },
+    });
+    // A payment that is not one is refused before anything is written.
+    const options = where();
+    expect(await endpoint.reply({ id: 3, request: { op: 'open', handle: 1, options } })).toMatchObject({ ok: true });
+    const bad = { ...payment(1), order: { ...payment(1).order, amount: 'a lot' } };
+    expect(await endpoint.reply({ id: 4, request: { op: 'save', handle: 1, intent: bad, sync: true } })).toMatchObject({
+      ok: false,
+      error: { code: 'STORE_BAD_REQUEST' },
+    });
+    endpoint.close();
+  });
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { PaymentDatabase } from '../../main/payments/store/payment-database.ts';
+import { StoreHost, type HostedStore, type OpenOptions } from '../../main/payments/store/store-host.ts';
+import type { StoreMark } from '../../main/payments/store/store-contract.ts';
+
+/**
+ * A customer's payment store for a test of the payment service: main's own store (database, sealing, endpoint and
+ * messages), in this thread, in a private temporary folder removed after the test. `reopen` opens it as a restart
+ * would (against the last mark); `onDisk` reads the file through a second connection, at once, as a restart at
+ * this very moment would find it.
+ */
+export interface TestStore {
+  store: HostedStore;
+  options: OpenOptions;
+  /** The last high-water mark the store reported. */
+  mark(): StoreMark | undefined;
+  reopen(): Promise<HostedStore>;
+  onDisk(): PaymentDatabase;
+}
+
+const folders: string[] = [];
+const connections: PaymentDatabase[] = [];
+afterEach(() => {
+  for (const db of connections.splice(0)) db.close();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+export async function testStore(owner = '1203852089', profileId = 'local'): Promise<TestStore> {
+  const folder = mkdtempSync(join(tmpdir(), 'a2a-store-'));
+  folders.push(folder);
+  const host = new StoreHost({ inline: true });
+  let mark: StoreMark | undefined;
+  const options: OpenOptions = {
+    location: join(folder, 'payments', profileId, 'customer.sqlite'),
+    key: new Uint8Array(randomBytes(32)),
+    binding: `${profileId}/customer`,
+    owner,
+    profileId,
+  };
+  const open = () =>
+    host.open({ ...options, ...(mark ? { mark } : {}) }, (next) => {
+      mark = next;
+    });
+  const fixture: TestStore = {
+    store: await open(),
+    options,
+    mark: () => mark,
+    async reopen() {
+      await fixture.store.close();
+      fixture.store = await open();
+      return fixture.store;
+    },
+    onDisk() {
+      const db = new PaymentDatabase({ ...options, ...(mark ? { mark } : {}) });
+      connections.push(db);
+      return db;
+    },
+  };
+  return fixture;
+}
