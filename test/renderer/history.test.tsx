@@ -247,6 +247,25 @@ describe('history: the list', () => {
     await waitFor(() => expect(text(rows()[0])).toContain('Paid'));
   });
 
+  it('patches a changed payment’s row in place, reading no page again; a new payment reads the list again', async () => {
+    const core = await signedIn();
+    await threePayments(core);
+    minutes(1);
+    const sigga = toBjorn(99, { depositKennitala: '1712782019', depositAccount: '0133-26-040001', payeeName: 'Sigga' });
+    const confirmed = await core.value('confirmPayment', { draft: sigga });
+    await openHistory(core);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(text(rows()[0])).toContain('Confirmed');
+    const before = historyCalls(core).length;
+    // Sent from another window: each of its changes (sending, then paid) reaches this one with a higher version.
+    await core.value('submitPayment', { id: confirmed.id });
+    await waitFor(() => expect(text(rows()[0])).toContain('Paid'));
+    expect(historyCalls(core)).toHaveLength(before);
+    await core.value('confirmPayment', { draft: toBjorn(77, { endToEndId: 'New one' }) });
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(historyCalls(core).length).toBeGreaterThan(before);
+  });
+
   it('shows the new customer’s payments when another customer signs in to the profile', async () => {
     const core = await signedIn();
     await threePayments(core);

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { DAILY_LIMIT_ISK } from '../../../common/isk-amount.ts';
 import { PaymentIntentSchema, type PaymentIntent } from '../../../common/payment.ts';
 import { LIMIT_EFFECT, type LimitEffect } from '../../../common/payment-rules.ts';
 import { duplicateKind } from '../../../common/payment-status.ts';
 import { migrate } from './migrations.ts';
+import { PaymentRows, type PaymentRow } from './payment-rows.ts';
 import { rowSeal, type RowSeal } from './row-seal.ts';
 import {
   countedDay,
   payeeKey,
-  RECORD_DAMAGED,
   type PayeeOf,
   type StoreIntegrity,
   type StoreMark,
@@ -43,21 +42,6 @@ interface Head {
   sum: number;
 }
 
-interface PaymentRow {
-  /** The payment's own id: random, made by the app (a damaged row is still told apart from the others by it). */
-  id: string;
-  created_at: number;
-  first_seq: number;
-  seq: number;
-  day: string;
-  state: string;
-  payee: string;
-  sealed: Uint8Array;
-  /** The state before (sealed on its own): what is shown of a payment whose last record no longer opens. */
-  prior_seq: number | null;
-  prior: Uint8Array | null;
-}
-
 interface LimitRow {
   tag: string;
   seq: number;
@@ -66,11 +50,7 @@ interface LimitRow {
 
 /** How many GMT days of payments are kept opened (see `#day`). */
 const DAYS_KEPT = 8;
-/** How many opened rows are kept: a few days of a busy customer's payments. */
-const OPENED_KEPT = 4096;
 
-const UNKNOWN_ACCOUNT = '000000000000';
-const UNKNOWN_KENNITALA = '0000000000';
 const COLUMNS = 'id, created_at, first_seq, seq, day, state, payee, sealed, prior_seq, prior';
 const PAID_STATES = new Set(['accepted', 'settled']);
 
@@ -91,14 +71,13 @@ export class PaymentDatabase {
   readonly #seal: RowSeal;
   readonly #options: DatabaseOptions;
   readonly #storeId: string;
+  readonly #rows: PaymentRows;
   #head: Head;
   #problem: StoreIntegrity['problem'];
   #synchronous: 'FULL' | 'NORMAL' = 'FULL';
   readonly #statements = new Map<string, StatementSync>();
   /** The payments of the GMT days asked about lately, opened (see `#day`). */
   readonly #days = new Map<string, Map<string, PaymentIntent>>();
-  /** Rows opened lately, by payment (see `#open`). */
-  readonly #opened = new Map<string, { bound: string; sealed: Uint8Array; intent: PaymentIntent }>();
   /** Within putAll: the head is written once, at the end. */
   #bulk = false;
 
@@ -127,6 +106,7 @@ export class PaymentDatabase {
         this.#storeId = Buffer.from(storeId).toString('utf8');
         this.#head = this.#readHead() ?? { seq: 0, count: 0, sum: 0 };
       }
+      this.#rows = new PaymentRows(this.#seal, { binding: options.binding, storeId: this.#storeId }, options);
       this.#problem = this.#quickCheck(options.mark);
     } catch (error) {
       this.#db.close();
@@ -209,82 +189,9 @@ export class PaymentDatabase {
     return { trusted: !this.#problem, ...(this.#problem ? { problem: this.#problem } : {}) };
   }
 
-  #priorBound(id: string, seq: number): string {
-    return `a2a-wallet/payment-prior/v1|${this.#options.binding}|${this.#storeId}|${id}|${seq}`;
-  }
-
-  #rowBound(row: Omit<PaymentRow, 'sealed' | 'prior' | 'prior_seq'>): string {
-    const { id, created_at, first_seq, seq, day, state, payee } = row;
-    return `a2a-wallet/payment-row/v1|${this.#options.binding}|${this.#storeId}|${id}|${created_at}|${first_seq}|${seq}|${day}|${state}|${payee}`;
-  }
-
-  #limitBound(tag: string, seq: number): string {
-    return `a2a-wallet/payment-limit/v1|${this.#options.binding}|${this.#storeId}|${tag}|${seq}`;
-  }
-
-  /**
-   * The payment a row holds, if it opens and is what its clear columns say. The same row (the same sealed bytes
-   * under the same clear columns) is opened once: the pay form asks about today's payments at every keystroke.
-   */
-  #open(row: PaymentRow): PaymentIntent | undefined {
-    const bound = this.#rowBound(row);
-    const known = this.#opened.get(row.id);
-    if (known && known.bound === bound && Buffer.from(known.sealed).equals(row.sealed)) return known.intent;
-    const plain = this.#seal.open(row.sealed, bound);
-    if (plain === undefined) return undefined;
-    const parsed = PaymentIntentSchema.safeParse(JSON.parse(plain));
-    // Its id is bound into the seal too; the one inside must be the same.
-    if (!parsed.success || parsed.data.id !== row.id) return undefined;
-    if (this.#opened.size >= OPENED_KEPT) this.#opened.delete(this.#opened.keys().next().value ?? '');
-    this.#opened.set(row.id, { bound, sealed: row.sealed, intent: parsed.data });
-    return parsed.data;
-  }
-
-  /**
-   * The payment a row holds; one whose record no longer opens as `damaged`: with what its record before said, if
-   * that still opens, else as a stand-in.
-   */
-  #decode(row: PaymentRow): PaymentIntent {
-    const intent = this.#open(row);
-    if (intent) return intent;
-    const prior =
-      row.prior && row.prior_seq !== null
-        ? this.#seal.open(row.prior, this.#priorBound(row.id, row.prior_seq))
-        : undefined;
-    const before = prior === undefined ? undefined : PaymentIntentSchema.safeParse(JSON.parse(prior));
-    const damaged: PaymentIntent =
-      before?.success && before.data.id === row.id
-        ? { ...before.data, state: 'damaged', error: RECORD_DAMAGED }
-        : this.standIn(row.id, row.created_at);
-    // It counts on the day its row is filed under (the last write's: first sent then, if not before), as the
-    // limit's sums over that day count it.
-    if (countedDay(damaged) === row.day || !/^\d{4}-\d{2}-\d{2}$/.test(row.day)) return damaged;
-    return { ...damaged, firstSentAt: Math.max(damaged.createdAt, Date.parse(`${row.day}T00:00:00.000Z`)) };
-  }
-
-  /** A payment of which nothing can be read: as large as any can be, on the day it was confirmed. */
+  /** A payment of which nothing can be read (see PaymentRows.standIn). */
   standIn(id: string, at: number): PaymentIntent {
-    return {
-      id,
-      profileId: this.#options.profileId,
-      order: {
-        debtorKennitala: this.#options.owner,
-        debtorAccount: UNKNOWN_ACCOUNT,
-        depositKennitala: UNKNOWN_KENNITALA,
-        depositAccount: UNKNOWN_ACCOUNT,
-        amount: DAILY_LIMIT_ISK,
-        endToEndId: '',
-        extendedReference: '',
-        payeeName: '',
-      },
-      requestId: 'DAMAGED',
-      state: 'damaged',
-      stateTimes: {},
-      createdAt: at,
-      updatedAt: at,
-      attempts: 0,
-      error: RECORD_DAMAGED,
-    };
+    return this.#rows.standIn(id, at);
   }
 
   #transaction<T>(run: () => T): T {
@@ -344,7 +251,7 @@ export class PaymentDatabase {
 
   #put(intent: PaymentIntent): { seq: number; replacedDay: string | undefined } {
     const existing = this.#row(intent.id);
-    if (existing && this.#decode(existing).state === 'damaged') {
+    if (existing && this.#rows.decode(existing).state === 'damaged') {
       throw new Error('A damaged record is never written over');
     }
     const seq = this.#head.seq + 1;
@@ -357,9 +264,11 @@ export class PaymentDatabase {
       state: intent.state,
       payee: this.#seal.tag(payeeKey(intent.order)),
     };
-    const sealed = this.#seal.seal(JSON.stringify({ ...intent, version: seq }), this.#rowBound(row));
-    const before = existing && this.#open(existing);
-    const prior = before ? this.#seal.seal(JSON.stringify(before), this.#priorBound(intent.id, existing.seq)) : null;
+    const sealed = this.#seal.seal(JSON.stringify({ ...intent, version: seq }), this.#rows.rowBound(row));
+    const before = existing && this.#rows.open(existing);
+    const prior = before
+      ? this.#seal.seal(JSON.stringify(before), this.#rows.priorBound(intent.id, existing.seq))
+      : null;
     this.#sql(
       `INSERT INTO payments (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET
            created_at = excluded.created_at, first_seq = excluded.first_seq, seq = excluded.seq, day = excluded.day,
@@ -393,7 +302,7 @@ export class PaymentDatabase {
 
   get(id: string): PaymentIntent | undefined {
     const row = this.#row(id);
-    return row && this.#decode(row);
+    return row && this.#rows.decode(row);
   }
 
   onDays(days: readonly string[]): PaymentIntent[] {
@@ -413,7 +322,7 @@ export class PaymentDatabase {
       const rows = this.#sql(`SELECT ${COLUMNS} FROM payments WHERE day = ? ORDER BY first_seq`).all(
         day,
       ) as unknown as PaymentRow[];
-      payments = new Map(rows.map((row) => [row.id, this.#decode(row)]));
+      payments = new Map(rows.map((row) => [row.id, this.#rows.decode(row)]));
       if (this.#days.size >= DAYS_KEPT) this.#days.delete(this.#days.keys().next().value ?? '');
     }
     this.#days.set(day, payments);
@@ -443,7 +352,7 @@ export class PaymentDatabase {
 
   inState(state: PaymentIntent['state']): PaymentIntent[] {
     const rows = this.#sql(`SELECT ${COLUMNS} FROM payments WHERE state = ?`).all(state) as unknown;
-    return (rows as PaymentRow[]).map((row) => this.#decode(row)).filter((intent) => intent.state === state);
+    return (rows as PaymentRow[]).map((row) => this.#rows.decode(row)).filter((intent) => intent.state === state);
   }
 
   usedBy(day: string, kennitala: string, exceptId?: string): Record<Exclude<LimitEffect, 'none'>, number> {
@@ -461,7 +370,7 @@ export class PaymentDatabase {
       this.#seal.tag(payeeKey(order)),
     ) as unknown as PaymentRow[];
     // Only a row that opens, and is what its clear columns say, counts.
-    return rows.some((row) => PAID_STATES.has(this.#decode(row).state));
+    return rows.some((row) => PAID_STATES.has(this.#rows.decode(row).state));
   }
 
   #limitTag(kennitala: string, day: string): string {
@@ -479,7 +388,7 @@ export class PaymentDatabase {
     const existing = this.#sql('SELECT seq FROM bank_limits WHERE tag = ?').get(tag) as { seq: number } | undefined;
     if (existing) return;
     const seq = this.#head.seq + 1;
-    const sealed = this.#seal.seal(JSON.stringify({ kennitala, day }), this.#limitBound(tag, seq));
+    const sealed = this.#seal.seal(JSON.stringify({ kennitala, day }), this.#rows.limitBound(tag, seq));
     this.#sql('INSERT INTO bank_limits (tag, seq, sealed) VALUES (?, ?, ?)').run(tag, seq, sealed);
     this.#advance(seq, undefined);
   }
@@ -488,7 +397,7 @@ export class PaymentDatabase {
   bankLimits(): { kennitala: string; day: string }[] {
     const rows = this.#sql('SELECT tag, seq, sealed FROM bank_limits').all() as unknown as LimitRow[];
     return rows.flatMap((row) => {
-      const plain = this.#seal.open(row.sealed, this.#limitBound(row.tag, row.seq));
+      const plain = this.#seal.open(row.sealed, this.#rows.limitBound(row.tag, row.seq));
       return plain === undefined ? [] : [JSON.parse(plain) as { kennitala: string; day: string }];
     });
   }
@@ -503,7 +412,7 @@ export class PaymentDatabase {
     const rows = this.#sql(
       `SELECT ${COLUMNS} FROM payments ORDER BY created_at DESC, first_seq DESC LIMIT ? OFFSET ?`,
     ).all(range.limit, range.offset) as unknown as PaymentRow[];
-    return { total: this.count(), items: rows.map((row) => this.#decode(row)) };
+    return { total: this.count(), items: rows.map((row) => this.#rows.decode(row)) };
   }
 
   count(): number {
@@ -513,12 +422,12 @@ export class PaymentDatabase {
   /** Every payment, newest first, a row at a time. */
   *newestFirst(): Generator<PaymentIntent> {
     const rows = this.#sql(`SELECT ${COLUMNS} FROM payments ORDER BY created_at DESC, first_seq DESC`).iterate();
-    for (const row of rows as Iterable<PaymentRow>) yield this.#decode(row);
+    for (const row of rows as Iterable<PaymentRow>) yield this.#rows.decode(row);
   }
 
   close(): void {
     this.#statements.clear();
-    this.#opened.clear();
+    this.#rows.forget();
     this.#days.clear();
     if (this.#db.isOpen) this.#db.close();
   }

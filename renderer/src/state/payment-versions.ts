@@ -19,8 +19,13 @@ const STAGE: Record<Exclude<PaymentState, 'damaged'>, number> = {
   settled: 6,
 };
 
-/** Negative when `a` is an older version of the payment than `b`, positive when newer, 0 when the same moment. */
+/**
+ * Negative when `a` is an older version of the payment than `b`, positive when newer, 0 when the same. Main numbers
+ * every change of a payment (`version`, its store's sequence): that decides. A view without one (a stand-in for a
+ * record of which nothing could be read) falls back on the times and how far along it is.
+ */
 function compareVersions(a: PaymentView, b: PaymentView): number {
+  if (a.version !== undefined && b.version !== undefined) return a.version - b.version;
   if (a.state === 'damaged' || b.state === 'damaged') return a.updatedAt - b.updatedAt;
   return a.updatedAt - b.updatedAt || a.attempts - b.attempts || STAGE[a.state] - STAGE[b.state];
 }

@@ -93,7 +93,8 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
     /** A payment main answered with: the app store keeps the newest version, which is the one shown. */
     const answered = (payment: PaymentView) => replaceEverywhere(app.getState().actions.notePayment(payment));
 
-    const replaceEverywhere = (payment: PaymentView) => {
+    /** The payment put in place of its row wherever it is loaded, and in the details; whether a row had it. */
+    const replaceEverywhere = (payment: PaymentView): boolean => {
       const { pages, detail } = get();
       let changed = false;
       const next = new Map(pages);
@@ -105,6 +106,7 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
       }
       if (changed) set({ pages: next });
       if (detail?.payment.id === payment.id) set({ detail: { ...detail, payment } });
+      return changed;
     };
 
     const actions: HistoryActions = {
@@ -271,10 +273,11 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
             return actions.load({ clear: true });
           }
           if (state.paymentChange && state.paymentChange !== before.paymentChange) {
-            // Already the newest version: the details show it as is; the list is read again, as a change may move
-            // a payment in or out of the filter.
-            replaceEverywhere(state.paymentChange);
-            actions.reload();
+            // Already the newest version (main numbers every change): its row and the details take it in place. The
+            // list is read again only for a payment not on it yet (a new one) or under a filter of states, which a
+            // change can move it in or out of; nothing else a filter looks at changes with a payment's state.
+            const patched = replaceEverywhere(state.paymentChange);
+            if (!patched || get().shownFilter.states !== undefined) actions.reload();
           }
         });
       },
