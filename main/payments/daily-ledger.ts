@@ -17,10 +17,7 @@ export async function dailyLimit(
   exceptId?: string,
 ): Promise<DailyLimitView> {
   const day = gmtDay(now);
-  const [parts, bankSaysReached] = await Promise.all([
-    store.usedBy(day, kennitala, exceptId),
-    store.bankLimitReached(kennitala, day),
-  ]);
+  const { bankLimitReached: bankSaysReached, ...parts } = await store.limitParts(day, kennitala, exceptId);
   const used = parts.held + parts.uncertain + parts.spent;
   const remaining = bankSaysReached ? 0 : Math.max(0, DAILY_LIMIT_ISK - used);
   return {

@@ -355,7 +355,19 @@ export class PaymentService {
   }
 
   async #send(id: string): Promise<PaymentIntent> {
-    let intent = await this.#requireIntact(id);
+    // The payment and what is left of today's limit besides it, asked of the store together (one wait, not two);
+    // the limit is used only if this is the first send.
+    let signedIn: string | undefined;
+    try {
+      signedIn = this.#options.customer().kennitala;
+    } catch {
+      // Nobody signed in: said below, once the payment is known to exist.
+    }
+    const [found, limitNow] = await Promise.all([
+      this.#requireIntact(id),
+      signedIn === undefined ? undefined : dailyLimit(this.#store, signedIn, this.#now(), id),
+    ]);
+    let intent = found;
     this.#requireOwn(intent);
     const { kennitala } = this.#options.customer();
     // Final, dropped, or the customer's word: nothing is sent or asked.
@@ -372,7 +384,7 @@ export class PaymentService {
       }
       this.#options.beforeFirstSend?.(intent);
       // Time may have passed since the customer confirmed: the limit is checked again before the first send.
-      const limit = await dailyLimit(this.#store, kennitala, this.#now(), intent.id);
+      const limit = limitNow ?? (await dailyLimit(this.#store, kennitala, this.#now(), intent.id));
       if (intent.order.amount > limit.remaining) {
         return this.#update(intent, {
           state: 'rejected',

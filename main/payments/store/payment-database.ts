@@ -8,13 +8,7 @@ import { duplicateKind } from '../../../common/payment-status.ts';
 import { migrate } from './migrations.ts';
 import { PaymentRows, type PaymentRow } from './payment-rows.ts';
 import { rowSeal, type RowSeal } from './row-seal.ts';
-import {
-  countedDay,
-  payeeKey,
-  type PayeeOf,
-  type StoreIntegrity,
-  type StoreMark,
-} from './store-contract.ts';
+import { countedDay, payeeKey, type PayeeOf, type StoreIntegrity, type StoreMark } from './store-contract.ts';
 
 /** Where a store is and whose it is (sent by main when it opens one; see store-host.ts). */
 export interface DatabaseOptions {
@@ -366,11 +360,15 @@ export class PaymentDatabase {
   }
 
   paidBefore(order: PayeeOf): boolean {
-    const rows = this.#sql(`SELECT ${COLUMNS} FROM payments WHERE payee = ? AND state IN ('accepted', 'settled')`).all(
-      this.#seal.tag(payeeKey(order)),
-    ) as unknown as PaymentRow[];
-    // Only a row that opens, and is what its clear columns say, counts.
-    return rows.some((row) => PAID_STATES.has(this.#rows.decode(row).state));
+    const rows = this.#sql(
+      `SELECT ${COLUMNS} FROM payments WHERE payee = ? AND state IN ('accepted', 'settled') ORDER BY seq DESC`,
+    ).iterate(this.#seal.tag(payeeKey(order))) as IterableIterator<PaymentRow>;
+    // Only a row that opens, and is what its clear columns say, counts: the first such one answers.
+    for (const row of rows) {
+      // (Leaving the loop closes the iterator, which resets the statement.)
+      if (PAID_STATES.has(this.#rows.decode(row).state)) return true;
+    }
+    return false;
   }
 
   #limitTag(kennitala: string, day: string): string {

@@ -33,6 +33,12 @@ export interface PaymentStore {
   inState(state: PaymentIntent['state']): Promise<PaymentIntent[]>;
   /** What counts towards a customer's limit on a GMT day, by how it counts (LIMIT_EFFECT). */
   usedBy(day: string, kennitala: string, exceptId?: string): Promise<Record<Exclude<LimitEffect, 'none'>, number>>;
+  /** `usedBy` and `bankLimitReached` of one day, in one question (the limit is read at every keystroke and send). */
+  limitParts(
+    day: string,
+    kennitala: string,
+    exceptId?: string,
+  ): Promise<Record<Exclude<LimitEffect, 'none'>, number> & { bankLimitReached: boolean }>;
   paidBefore(order: PayeeOf): Promise<boolean>;
   markBankLimitReached(kennitala: string, day: string): Promise<void>;
   bankLimitReached(kennitala: string, day: string): Promise<boolean>;

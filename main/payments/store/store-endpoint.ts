@@ -84,6 +84,11 @@ export class StoreEndpoint {
         return db.inStatesOnDays(request.states, request.days);
       case 'usedBy':
         return db.usedBy(request.day, request.kennitala, request.exceptId);
+      case 'limitParts':
+        return {
+          ...db.usedBy(request.day, request.kennitala, request.exceptId),
+          bankLimitReached: db.bankLimitReached(request.kennitala, request.day),
+        };
       case 'paidBefore':
         return db.paidBefore(request.order);
       case 'markBankLimitReached':

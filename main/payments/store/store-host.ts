@@ -225,6 +225,16 @@ export class HostedStore implements PaymentStore {
     });
   }
 
+  limitParts(day: string, kennitala: string, exceptId?: string) {
+    return this.#host.ask({
+      op: 'limitParts',
+      handle: this.handle,
+      day,
+      kennitala,
+      ...(exceptId === undefined ? {} : { exceptId }),
+    });
+  }
+
   paidBefore(order: PayeeOf): Promise<boolean> {
     const { debtorKennitala, depositKennitala, depositAccount } = order;
     return this.#host.ask({
