@@ -27,6 +27,23 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/**
+ * Fresh random IVs of `bytes` each, drawn a batch at a time (one call into the OS's generator per record showed in
+ * the payment path's profile). Each slice is used once; a new batch replaces the old one, never refills it.
+ */
+export function ivSource(bytes: number): () => Buffer {
+  let ivs = Buffer.alloc(0);
+  let next = 0;
+  return () => {
+    if (next + bytes > ivs.length) {
+      ivs = randomBytes(bytes * 256);
+      next = 0;
+    }
+    next += bytes;
+    return ivs.subarray(next - bytes, next);
+  };
+}
+
 export function aesGcmBox(key: Uint8Array): SecretBox {
   if (key.length !== 32) throw new Error('AES-256-GCM needs a 32-byte key');
   // A separate key for naming, so a tag says nothing about the encryption key.
@@ -34,18 +51,7 @@ export function aesGcmBox(key: Uint8Array): SecretBox {
   // Imported once: a cipher made from a key object skips importing the raw key for every record (several times
   // faster per record; the payment path seals two records per submit).
   const secret = createSecretKey(key);
-  // Fresh random IVs, drawn a batch at a time (one call into the OS's generator per record showed in the payment
-  // path's profile). Each slice is used once; a new batch replaces the old one, never refills it.
-  let ivs = Buffer.alloc(0);
-  let next = 0;
-  const freshIv = () => {
-    if (next + IV_BYTES > ivs.length) {
-      ivs = randomBytes(IV_BYTES * 256);
-      next = 0;
-    }
-    next += IV_BYTES;
-    return ivs.subarray(next - IV_BYTES, next);
-  };
+  const freshIv = ivSource(IV_BYTES);
   return {
     seal(plain, context) {
       const iv = freshIv();

@@ -1,8 +1,8 @@
-import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UNTRUSTED_HISTORY } from '../../common/payment-status.ts';
+import { payThroughCore, storeFiles } from '../support/store-files.ts';
 import {
   draftFrom,
   inProcessWallet as walletFixture,
@@ -19,15 +19,6 @@ import {
 let fixture: WalletFixture;
 afterEach(() => fixture.close());
 
-/** The customer's store and its log, as files. */
-function storeFiles(dataDir: string): string[] {
-  const [store] = readdirSync(join(dataDir, 'payments'), { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.sqlite'))
-    .map((name) => join(dataDir, 'payments', name));
-  if (!store) throw new Error('no store');
-  return [store, `${store}-wal`, `${store}-shm`];
-}
-
 function copyStore(dataDir: string, suffix: string): void {
   for (const file of storeFiles(dataDir)) if (existsSync(file)) copyFileSync(file, `${file}${suffix}`);
 }
@@ -39,16 +30,7 @@ function putBack(dataDir: string, suffix: string): void {
   }
 }
 
-async function pay(amount: number) {
-  const draft = draftFrom('anna', 'bjorn', amount);
-  const checked = await fixture.value('validatePayment', draft);
-  const acknowledgeDuplicate = checked.duplicate?.intentId;
-  const confirmed = await fixture.value('confirmPayment', {
-    draft,
-    ...(acknowledgeDuplicate ? { acknowledgeDuplicate } : {}),
-  });
-  return fixture.value('submitPayment', { id: confirmed.id });
-}
+const pay = (amount: number) => payThroughCore(fixture, amount);
 
 const creates = () =>
   fixture.sandbox.requests().filter((entry) => entry.method === 'POST' && /CreditTransfers$/.test(entry.path));

@@ -4,7 +4,7 @@ import type { LanguageChoice } from '../../common/settings.ts';
 import type { InProcessWallet } from '../support/in-process-wallet.ts';
 import { NOON } from '../support/in-process-wallet.ts';
 import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
-import { payThroughCore, putBackOlderCopy, removeRecord } from './store-files.ts';
+import { payThroughCore, putBackOlderCopy, removeRecord } from '../support/store-files.ts';
 
 /**
  * Issue 28 in the window: main found the customer's payment history older than it last wrote, or short of records.

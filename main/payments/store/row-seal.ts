@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync } from 'node:crypto';
+import { ivSource } from '../../secrets/secret-box.ts';
 
 /**
  * How the payment database's rows are sealed: AES-256-GCM under a key of this store's own (derived in main from the
@@ -25,17 +26,7 @@ export function rowSeal(storeKey: Uint8Array): RowSeal {
   const secret = createSecretKey(derive('a2a-wallet payment rows'));
   // Key objects: a cipher or HMAC made from one skips importing the raw key each time (several times faster).
   const tagKey = createSecretKey(derive('a2a-wallet payment tags'));
-  // Fresh random IVs, drawn a batch at a time; each slice is used once.
-  let ivs = Buffer.alloc(0);
-  let next = 0;
-  const freshIv = () => {
-    if (next + IV_BYTES > ivs.length) {
-      ivs = randomBytes(IV_BYTES * 256);
-      next = 0;
-    }
-    next += IV_BYTES;
-    return ivs.subarray(next - IV_BYTES, next);
-  };
+  const freshIv = ivSource(IV_BYTES);
   return {
     seal(plain, bound) {
       const iv = freshIv();

@@ -1,4 +1,4 @@
-import { payThroughCore, putBackOlderCopy } from '../../renderer/store-files.ts';
+import { payThroughCore, putBackOlderCopy } from '../../support/store-files.ts';
 import { BJORN } from '../pages/wallet-page.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -1,4 +1,4 @@
-import { payThroughCore, putBackOlderCopy } from '../../renderer/store-files.ts';
+import { payThroughCore, putBackOlderCopy } from '../../support/store-files.ts';
 import { ANNA_ACCOUNT, BJORN } from '../pages/wallet-page.ts';
 import { fitProblems } from '../pages/window-fit.ts';
 import { expect, test } from './fixtures.ts';

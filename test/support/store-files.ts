@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { draftFrom, type InProcessWallet } from './in-process-wallet.ts';
 
 /**
  * Issue 28, as someone with the data folder does it while the app is closed: an older copy of the customer's payment
@@ -10,7 +10,7 @@ import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts
  */
 
 /** The customer's store and its log, as files (one customer signed in). */
-function storeFiles(dataDir: string): string[] {
+export function storeFiles(dataDir: string): string[] {
   const [store] = readdirSync(join(dataDir, 'payments'), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.sqlite'))
     .map((name) => join(dataDir, 'payments', name));
