@@ -109,9 +109,10 @@ export class PaymentsByCustomer {
     const journalKey = journal && !exists && existsSync(journal) ? this.#options.box()?.journalKey?.() : undefined;
     let mark = onDisk ? this.#marks.of(where.binding, exists) : undefined;
     let storeId: string | undefined;
-    if (onDisk && !exists && !mark) {
-      // A new store: its id chosen and marked before the file exists (see DatabaseOptions.storeId).
-      storeId = randomUUID();
+    if (onDisk && !exists && (!mark || mark.seq === 0)) {
+      // A new store: its id chosen and marked before the file exists (see DatabaseOptions.storeId). A mark that never
+      // moved past 0 is such a choice whose store was never made (an import that failed): it is made with that id.
+      storeId = mark?.storeId ?? randomUUID();
       mark = { storeId, seq: 0 };
       this.#marks.note(where.binding, mark);
     }
