@@ -6,6 +6,7 @@ import type { PaymentService } from '../main/payments/payment-service.ts';
 import { customerStore, PaymentsByCustomer } from '../main/payments/payments-by-customer.ts';
 import { aesGcmBox } from '../main/secrets/secret-box.ts';
 import { JsonFileStore } from '../main/storage/json-file-store.ts';
+import { seeded } from '../test/support/seeded.ts';
 
 /**
  * The payment core in a process of its own, for the crash test (scripts/crash-test.ts), which kills it with SIGKILL
@@ -37,21 +38,10 @@ export const PROFILE = 'local-sandbox';
 export const OWN_PREFIX = 'crash';
 
 /** What `opened` says of a customer's payments. */
+
 export interface OpenedStore {
   payments: { id: string; state: string; requestId: string; sent: boolean; own: boolean }[];
   integrity: { trusted: boolean; problem?: string | undefined };
-}
-
-/** A small seeded generator (mulberry32): the same seed, the same choices. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** A whole line to stdout, now: a write the pipe takes only in part, or not at once, is finished before going on. */

@@ -14,7 +14,8 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { INITIATIONS_PATH, startSandbox, type FaultInput, type Sandbox } from '../sandbox/index.ts';
 import { localApp, signIn } from '../test/sandbox/oauth-dance.ts';
-import { ANNA, BJORN, PROFILE, seeded, type CrashChildConfig, type OpenedStore } from './crash-child.ts';
+import { seeded } from '../test/support/seeded.ts';
+import { ANNA, BJORN, PROFILE, type CrashChildConfig, type OpenedStore } from './crash-child.ts';
 
 /**
  * The crash test of issue 28: the payment core (scripts/crash-child.ts: PaymentsByCustomer, its store's worker, the

@@ -7,6 +7,7 @@ import { StoreMarks } from '../../main/payments/store/store-marks.ts';
 import { LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import { openSecretBox } from '../../main/secrets/key-protector.ts';
 import { CUSTOMERS, type InProcessWallet } from './in-process-wallet.ts';
+import { seeded } from './seeded.ts';
 
 /**
  * Payment records on disk before the app reads them: many at once (the UI benchmark's 10 000), ones a run of the
@@ -129,18 +130,6 @@ export async function seedPayments(
   await core.wallet.close();
   withStore(await storeOf(core, customer), (db) => db.putAll(intents, []));
   await core.restart();
-}
-
-/** A small seeded generator (mulberry32): the same history for the same seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
