@@ -1,7 +1,7 @@
 import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
 import { gmtDay, nextGmtMidnight } from '../../common/time.ts';
-import type { PaymentStore } from './store/store-contract.ts';
+import type { LimitParts, PaymentStore } from './store/store-contract.ts';
 
 /**
  * What is left of a customer's daily limit, and how what is used splits (see LIMIT_EFFECT): held by payments not
@@ -19,7 +19,7 @@ export async function dailyLimit(
   const day = gmtDay(now);
   const { bankLimitReached: bankSaysReached, ...parts } = await store.limitParts(day, kennitala, exceptId);
   const used = parts.held + parts.uncertain + parts.spent;
-  const remaining = bankSaysReached ? 0 : Math.max(0, DAILY_LIMIT_ISK - used);
+  const remaining = remainingOf({ ...parts, bankLimitReached: bankSaysReached });
   return {
     day,
     limit: DAILY_LIMIT_ISK,
@@ -30,4 +30,9 @@ export async function dailyLimit(
     bankSaysReached,
     asOf: now,
   };
+}
+
+/** What is left of a day's limit, from what counts on it and the bank's word (0 once the bank said it is reached). */
+export function remainingOf(parts: LimitParts): number {
+  return parts.bankLimitReached ? 0 : Math.max(0, DAILY_LIMIT_ISK - parts.held - parts.uncertain - parts.spent);
 }

@@ -1,6 +1,7 @@
 import type { PaymentIntent } from '../../common/payment.ts';
 import type { Clock } from '../../common/time.ts';
-import { awaitsOutcome, type PaymentService } from './payment-service.ts';
+import { awaitsOutcome } from './payment-reads.ts';
+import type { PaymentService } from './payment-service.ts';
 
 /**
  * The waits between the app's own questions about a payment whose outcome is not known yet: from the last change,

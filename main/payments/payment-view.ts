@@ -2,7 +2,7 @@ import type { DraftValidation, PaymentView } from '../../common/bridge-contract.
 import { maskKennitala } from '../../common/kennitala.ts';
 import type { PaymentIntent, PaymentOrder } from '../../common/payment.ts';
 import { windowClosed } from '../../common/request-id.ts';
-import type { PaymentCheck } from './payment-service.ts';
+import type { PaymentCheck } from './payment-checks.ts';
 
 /**
  * What the renderer sees of payments: the customer's own kennitala masked, as everywhere on screen. The one place

@@ -34,11 +34,18 @@ export interface PaymentStore {
   /** What counts towards a customer's limit on a GMT day, by how it counts (LIMIT_EFFECT). */
   usedBy(day: string, kennitala: string, exceptId?: string): Promise<Record<Exclude<LimitEffect, 'none'>, number>>;
   /** `usedBy` and `bankLimitReached` of one day, in one question (the limit is read at every keystroke and send). */
-  limitParts(
-    day: string,
-    kennitala: string,
-    exceptId?: string,
-  ): Promise<Record<Exclude<LimitEffect, 'none'>, number> & { bankLimitReached: boolean }>;
+  limitParts(day: string, kennitala: string, exceptId?: string): Promise<LimitParts>;
+  /**
+   * A payment's first write of a send ("sending"), made only if the store still holds the very version `expect`
+   * (readable) and, given `limit`, only if its amount fits in what is left of that day's limit besides it. One
+   * question before the POST where there were two (read, then write): the service decides from the payment as it
+   * last wrote it, and the store refuses if that is no longer what it holds.
+   */
+  beginSend(
+    intent: PaymentIntent,
+    expect: number,
+    limit?: { day: string; kennitala: string },
+  ): Promise<{ kind: 'saved'; version: number } | { kind: 'stale' } | { kind: 'overLimit' }>;
   paidBefore(order: PayeeOf): Promise<boolean>;
   markBankLimitReached(kennitala: string, day: string): Promise<void>;
   bankLimitReached(kennitala: string, day: string): Promise<boolean>;
@@ -54,6 +61,9 @@ export interface PaymentStore {
   accept(): Promise<StoreIntegrity>;
   close(): Promise<void>;
 }
+
+/** What counts towards a customer's limit on a GMT day, by how it counts, and whether the bank said it is reached. */
+export type LimitParts = Record<Exclude<LimitEffect, 'none'>, number> & { bankLimitReached: boolean };
 
 export type PayeeOf = Pick<PaymentOrder, 'debtorKennitala' | 'depositKennitala' | 'depositAccount'>;
 

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type { PaymentIntent } from '../../../common/payment.ts';
+import { remainingOf } from '../daily-ledger.ts';
 import { filterHistory, historyCsv, narrowsHistory } from '../history.ts';
 import { HistoryCache } from './history-cache.ts';
 import { StoreFault } from './store-fault.ts';
@@ -10,6 +12,12 @@ import { StoreMessageSchema, StoreRequestSchema, type StoreReply, type StoreRequ
 interface Open {
   db: PaymentDatabase;
   cache: HistoryCache;
+}
+
+function saved(db: PaymentDatabase, cache: HistoryCache, intent: PaymentIntent, sync: boolean) {
+  const version = db.save(intent, sync);
+  cache.saved({ ...intent, version });
+  return { version, mark: db.mark };
 }
 
 /**
@@ -44,20 +52,19 @@ export class StoreEndpoint {
   async #answer(request: StoreRequest): Promise<unknown> {
     switch (request.op) {
       case 'open': {
-        this.#open.get(request.handle)?.db.close();
+        this.#close(request.handle);
         const { importFrom, ...options } = request.options;
         if (importFrom && !existsSync(options.location) && existsSync(importFrom.path)) {
           importJournal(options, importFrom);
         }
         const db = new PaymentDatabase(options);
-        this.#open.set(request.handle, { db, cache: new HistoryCache(db) });
+        this.#keep(request.handle, db);
         return { mark: db.mark, integrity: db.integrity() };
       }
       case 'moveTo':
         return this.#moveTo(request.handle, request.options);
       case 'close':
-        this.#open.get(request.handle)?.db.close();
-        this.#open.delete(request.handle);
+        this.#close(request.handle);
         return null;
       default:
         return this.#query(request);
@@ -67,10 +74,21 @@ export class StoreEndpoint {
   async #query(request: Exclude<StoreRequest, { op: 'open' | 'moveTo' | 'close' }>): Promise<unknown> {
     const { db, cache } = this.#of(request.handle);
     switch (request.op) {
-      case 'save': {
-        const version = db.save(request.intent, request.sync);
-        cache.saved({ ...request.intent, version });
-        return { version, mark: db.mark };
+      case 'save':
+        return saved(db, cache, request.intent, request.sync);
+      case 'beginSend': {
+        // One request is answered at a time, each to its end: nothing comes between this read and this write.
+        const { intent, expect, limit } = request;
+        const current = db.get(intent.id);
+        if (!current || current.state === 'damaged' || current.version !== expect) return { kind: 'stale' };
+        if (limit) {
+          const parts = {
+            ...db.usedBy(limit.day, limit.kennitala, intent.id),
+            bankLimitReached: db.bankLimitReached(limit.kennitala, limit.day),
+          };
+          if (intent.order.amount > remainingOf(parts)) return { kind: 'overLimit' };
+        }
+        return { kind: 'saved', ...saved(db, cache, intent, false) };
       }
       case 'get':
         return db.get(request.id);
@@ -128,13 +146,26 @@ export class StoreEndpoint {
       db.close();
       throw error;
     }
-    from.db.close();
-    this.#open.set(handle, { db, cache: new HistoryCache(db) });
+    this.#close(handle);
+    this.#keep(handle, db);
     return { mark: db.mark, integrity: db.integrity() };
   }
 
+  /** An open store, with its search copy made ahead of time (in slices, between questions). */
+  #keep(handle: number, db: PaymentDatabase): void {
+    const cache = new HistoryCache(db);
+    this.#open.set(handle, { db, cache });
+    cache.prepare();
+  }
+
+  #close(handle: number): void {
+    const open = this.#open.get(handle);
+    open?.cache.close();
+    open?.db.close();
+    this.#open.delete(handle);
+  }
+
   close(): void {
-    for (const { db } of this.#open.values()) db.close();
-    this.#open.clear();
+    for (const handle of [...this.#open.keys()]) this.#close(handle);
   }
 }

@@ -188,6 +188,18 @@ export class HostedStore implements PaymentStore {
     return saved.version;
   }
 
+  async beginSend(intent: PaymentIntent, expect: number, limit?: { day: string; kennitala: string }) {
+    const answer = await this.#host.ask({
+      op: 'beginSend',
+      handle: this.handle,
+      intent,
+      expect,
+      ...(limit ? { limit } : {}),
+    });
+    // Not synced (see PaymentStore.beginSend): the mark does not move on it.
+    return answer.kind === 'saved' ? { kind: answer.kind, version: answer.version } : answer;
+  }
+
   onDays(days: readonly string[]): Promise<PaymentIntent[]> {
     return this.#host.ask({ op: 'onDays', handle: this.handle, days: [...days] });
   }

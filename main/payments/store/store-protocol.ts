@@ -39,6 +39,13 @@ export const StoreRequestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('open'), handle: Handle, options: OpenOptionsSchema }),
   z.object({ op: z.literal('moveTo'), handle: Handle, options: OpenOptionsSchema }),
   z.object({ op: z.literal('save'), handle: Handle, intent: PaymentIntentSchema, sync: z.boolean() }),
+  z.object({
+    op: z.literal('beginSend'),
+    handle: Handle,
+    intent: PaymentIntentSchema,
+    expect: z.number().int().nonnegative(),
+    limit: z.object({ day: Day, kennitala: Kennitala }).optional(),
+  }),
   z.object({ op: z.literal('get'), handle: Handle, id: z.string().min(1).max(100) }),
   z.object({ op: z.literal('onDays'), handle: Handle, days: z.array(Day).max(31) }),
   z.object({ op: z.literal('inState'), handle: Handle, state: PaymentStateSchema }),
@@ -82,13 +89,19 @@ export type StoreRequest = z.infer<typeof StoreRequestSchema>;
 export type StoreOp = StoreRequest['op'];
 
 const Used = z.object({ held: z.number(), uncertain: z.number(), spent: z.number() });
+const Saved = z.object({ version: z.number().int().positive(), mark: StoreMarkSchema });
 const Opened = z.object({ mark: StoreMarkSchema, integrity: StoreIntegritySchema });
 
 /** Each operation's answer. */
 export const STORE_ANSWERS = {
   open: Opened,
   moveTo: Opened,
-  save: z.object({ version: z.number().int().positive(), mark: StoreMarkSchema }),
+  save: Saved,
+  beginSend: z.discriminatedUnion('kind', [
+    Saved.extend({ kind: z.literal('saved') }),
+    z.object({ kind: z.literal('stale') }),
+    z.object({ kind: z.literal('overLimit') }),
+  ]),
   get: PaymentIntentSchema.optional(),
   onDays: z.array(PaymentIntentSchema),
   inState: z.array(PaymentIntentSchema),

@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentDraft } from '../../../common/payment.ts';
 import { DAY_MS } from '../../../common/time.ts';
@@ -182,6 +183,39 @@ describe('payments: never twice', () => {
       requestId: intent.requestId,
       error: { code: 'INTERRUPTED' },
     });
+  });
+});
+
+describe('payments: a send decides from what the store holds', () => {
+  // The service remembers the payments it last wrote, so a send asks the store once before the POST; these are the
+  // cases where what it remembers is no longer what the store holds (another connection, an edit on disk).
+  it('a payment dropped on disk behind the service is read again, and not sent', async () => {
+    const payments = service();
+    const intent = await payments.confirm(draft());
+    disk.onDisk().save({ ...intent, state: 'dropped', updatedAt: now });
+    expect(await payments.submit(intent.id)).toMatchObject({ state: 'dropped' });
+    expect(bank.calls).toHaveLength(0);
+  });
+
+  it('a record damaged on disk after the confirmation is not sent, and the customer is told why', async () => {
+    const payments = service();
+    const intent = await payments.confirm(draft());
+    const db = new DatabaseSync(disk.options.location);
+    db.prepare('UPDATE payments SET sealed = ? WHERE id = ?').run(Buffer.from('edited'), intent.id);
+    db.close();
+    expect((await rejectionOf(payments.submit(intent.id), WalletError)).code).toBe('RECORD_DAMAGED');
+    expect(bank.calls).toHaveLength(0);
+  });
+
+  it('a payment confirmed before midnight and sent after it is checked against the day it is sent on', async () => {
+    const payments = service();
+    now = Date.parse('2026-11-22T23:59:00Z');
+    const late = await payments.confirm(draft('150.000'));
+    now = Date.parse('2026-11-23T00:01:00Z');
+    await payments.submit((await payments.confirm(draft('60.000', { endToEndId: 'Car' }))).id);
+    // Counted on the 23rd once sent: 60 000 kr. are spent there, so 150 000 kr. no longer fit.
+    expect(await payments.submit(late.id)).toMatchObject({ state: 'rejected', error: { code: 'LOCAL_DAILY_LIMIT' } });
+    expect(bank.calls).toHaveLength(1);
   });
 });
 

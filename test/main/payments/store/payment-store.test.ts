@@ -140,6 +140,61 @@ describe('the payment store', () => {
     expect(await store.integrity()).toEqual({ trusted: false, problem: 'older' });
   });
 
+  describe("a send's first write (beginSend)", () => {
+    const DAY = '2026-11-22';
+    const sending = (n: number, extra: Partial<PaymentIntent> = {}) =>
+      payment(n, { state: 'sending', firstSentAt: Date.parse('2026-11-22T12:00:01Z'), attempts: 1, ...extra });
+
+    it('writes "sending" over the very version the service decided from, and nothing over any other', async () => {
+      const store = await hostOf().open(where(), () => undefined);
+      const first = await store.save(payment(1));
+      await store.save(payment(1, { order: { ...payment(1).order, endToEndId: 'changed' } }));
+      // Decided from version 1, but the store holds version 2: refused, nothing written.
+      expect(await store.beginSend(sending(1), first)).toEqual({ kind: 'stale' });
+      expect(await store.get(payment(1).id)).toMatchObject({ state: 'confirmed', version: 2 });
+      expect(await store.beginSend(sending(1), 2)).toEqual({ kind: 'saved', version: 3 });
+      expect(await store.get(payment(1).id)).toMatchObject({ state: 'sending', version: 3 });
+      // A payment the store does not hold is never begun.
+      expect(await store.beginSend(sending(2), 0)).toEqual({ kind: 'stale' });
+      expect(await store.get(payment(2).id)).toBeUndefined();
+    });
+
+    it('refuses a record that no longer opens, whatever version the service knew', async () => {
+      const options = where();
+      const store = await hostOf().open(options, () => undefined);
+      const version = await store.save(payment(1));
+      const db = new DatabaseSync(options.location);
+      db.prepare('UPDATE payments SET sealed = ? WHERE id = ?').run(Buffer.from('edited'), payment(1).id);
+      db.close();
+      expect(await store.beginSend(sending(1), version)).toEqual({ kind: 'stale' });
+      expect((await store.get(payment(1).id))?.state).toBe('damaged');
+    });
+
+    it("checks the amount against what is left of the day's limit besides the payment itself", async () => {
+      const store = await hostOf().open(where(), () => undefined);
+      // 150 000 kr. on the way already; a 60 000 kr. payment does not fit in the 200 000 kr. day, one of 50 000 does.
+      await store.save(sending(1, { order: { ...payment(1).order, amount: 150_000 } }));
+      const big = await store.save(payment(2, { order: { ...payment(2).order, amount: 60_000 } }));
+      const limit = { day: DAY, kennitala: payment(1).order.debtorKennitala };
+      expect(await store.beginSend(sending(2, { order: { ...payment(2).order, amount: 60_000 } }), big, limit)).toEqual(
+        { kind: 'overLimit' },
+      );
+      expect(await store.get(payment(2).id)).toMatchObject({ state: 'confirmed', version: big });
+      // Held while confirmed: dropped, it leaves room.
+      await store.save(payment(2, { state: 'dropped', order: { ...payment(2).order, amount: 60_000 } }));
+      const fits = await store.save(payment(3, { order: { ...payment(3).order, amount: 50_000 } }));
+      expect(
+        await store.beginSend(sending(3, { order: { ...payment(3).order, amount: 50_000 } }), fits, limit),
+      ).toEqual({ kind: 'saved', version: fits + 1 });
+      // Once the bank says the day's limit is reached, nothing fits.
+      await store.markBankLimitReached(limit.kennitala, DAY);
+      const small = await store.save(payment(4, { order: { ...payment(4).order, amount: 1 } }));
+      expect(await store.beginSend(sending(4, { order: { ...payment(4).order, amount: 1 } }), small, limit)).toEqual({
+        kind: 'overLimit',
+      });
+    });
+  });
+
   it('searches what was saved since the search copy was made, and while it is being made', async () => {
     const store = await hostOf().open(where(), () => undefined);
     for (let n = 0; n < 3000; n += 1)

@@ -1,0 +1,134 @@
+import type { PaymentIntent } from '../../common/payment.ts';
+import type { Clock } from '../../common/time.ts';
+import { WalletError } from '../wallet-error.ts';
+import type { PaymentStore } from './store/store-contract.ts';
+
+/** How many payments are remembered as this service last wrote or read them (see `known`). */
+const KNOWN_KEPT = 64;
+
+export interface PaymentWritesOptions {
+  store: PaymentStore;
+  clock: Clock;
+  onChange?: (intent: PaymentIntent) => void;
+}
+
+/**
+ * How a payment's change is written: stamped with the time and its state's time, saved, numbered by the store (its
+ * version), told to whoever listens, and remembered as written (`known`). Every change the service makes goes
+ * through here, so what is remembered is what the store last acknowledged; a write that failed or whose answer was
+ * lost (the store's worker stopped) is forgotten, as it may or may not have landed.
+ */
+export class PaymentWrites {
+  readonly #options: PaymentWritesOptions;
+  readonly #known = new Map<string, PaymentIntent>();
+
+  constructor(options: PaymentWritesOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * The payment as this service last wrote it or read it whole, if it is one of the last few. Only a send's first
+   * write decides from it, and the store refuses that write unless it still holds this very version (`beginSend`).
+   */
+  known(id: string): PaymentIntent | undefined {
+    return this.#known.get(id);
+  }
+
+  #remember(intent: PaymentIntent): PaymentIntent {
+    this.#known.delete(intent.id);
+    this.#known.set(intent.id, intent);
+    if (this.#known.size > KNOWN_KEPT) this.#known.delete(this.#known.keys().next().value ?? '');
+    return intent;
+  }
+
+  async read(id: string): Promise<PaymentIntent> {
+    const intent = await this.#options.store.get(id);
+    if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
+    return intent;
+  }
+
+  /** A payment whose record failed its integrity check is never sent or asked about on the app's own. */
+  async readIntact(id: string): Promise<PaymentIntent> {
+    const intent = await this.read(id);
+    if (intent.state === 'damaged') {
+      throw new WalletError(
+        'RECORD_DAMAGED',
+        "This payment's record is damaged: check your online banking before paying again",
+      );
+    }
+    return this.#remember(intent);
+  }
+
+  /** A new payment (the customer confirmed it): on disk, synced, when this resolves. */
+  create(intent: PaymentIntent): Promise<PaymentIntent> {
+    return this.#written(intent, () => this.#options.store.save(intent));
+  }
+
+  async update(
+    intent: PaymentIntent,
+    change: Partial<PaymentIntent>,
+    options: { sync?: boolean } = {},
+  ): Promise<PaymentIntent> {
+    const next = this.#changed(intent, change);
+    return this.#written(next, () => this.#options.store.save(next, options));
+  }
+
+  /**
+   * A send's first write ("sending"), made from the payment as this service knows it: refused by the store
+   * (`stale`) if it holds another version now, or (`overLimit`) if, given `limit`, the amount no longer fits in
+   * what is left of that day's limit; nothing is written then.
+   */
+  async beginSend(
+    intent: PaymentIntent,
+    change: Partial<PaymentIntent>,
+    limit?: { day: string; kennitala: string },
+  ): Promise<PaymentIntent | 'stale' | 'overLimit'> {
+    const next = this.#changed(intent, change);
+    const answer = await this.#guarded(next.id, () => this.#options.store.beginSend(next, intent.version ?? 0, limit));
+    if (answer.kind === 'saved') return this.#settled(next, answer.version);
+    if (answer.kind === 'stale') this.#known.delete(intent.id);
+    return answer.kind;
+  }
+
+  #changed(intent: PaymentIntent, change: Partial<PaymentIntent>): PaymentIntent {
+    const now = this.#options.clock.now();
+    const next: PaymentIntent = { ...intent, ...change, updatedAt: now };
+    if (change.state && change.state !== intent.state) {
+      // Settled implies accepted, even when both were learnt in one step.
+      const implied = change.state === 'settled' && intent.stateTimes.accepted === undefined ? { accepted: now } : {};
+      next.stateTimes = { ...intent.stateTimes, ...implied, [change.state]: now };
+    }
+    if ('error' in change && change.error === undefined) delete next.error;
+    return next;
+  }
+
+  async #written(next: PaymentIntent, write: () => Promise<number>): Promise<PaymentIntent> {
+    return this.#settled(next, await this.#guarded(next.id, write));
+  }
+
+  /** A write that failed, or whose answer was lost, may or may not have landed: the payment is forgotten. */
+  async #guarded<T>(id: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      this.#known.delete(id);
+      throw error;
+    }
+  }
+
+  /** Written: numbered, told, remembered. */
+  #settled(next: PaymentIntent, version: number): PaymentIntent {
+    const saved = this.#remember({ ...next, version });
+    this.#options.onChange?.(saved);
+    return saved;
+  }
+}
+
+/** A payment is only ever sent, asked about or changed for the customer who made it, while they are signed in. */
+export function requireOwn(intent: PaymentIntent, customer: () => { kennitala: string }): { kennitala: string } {
+  const current = customer();
+  if (intent.order.debtorKennitala !== current.kennitala) {
+    throw new WalletError('WRONG_CUSTOMER', 'This payment belongs to another customer');
+  }
+  return current;
+}
