@@ -72,9 +72,19 @@ export class PaymentRows {
     const parsed = PaymentIntentSchema.safeParse(JSON.parse(plain));
     // Its id is bound into the seal too; the one inside must be the same.
     if (!parsed.success || parsed.data.id !== row.id) return undefined;
-    if (this.#opened.size >= OPENED_KEPT) this.#opened.delete(this.#opened.keys().next().value ?? '');
-    this.#opened.set(row.id, { bound, sealed: row.sealed, intent: parsed.data });
+    this.#keep(row.id, bound, row.sealed, parsed.data);
     return parsed.data;
+  }
+
+  /** A row as just written, with the payment sealed in it: the next read of it opens nothing. */
+  written(row: Omit<PaymentRow, 'prior' | 'prior_seq'>, intent: PaymentIntent): void {
+    this.#keep(row.id, this.rowBound(row), row.sealed, intent);
+  }
+
+  #keep(id: string, bound: string, sealed: Uint8Array, intent: PaymentIntent): void {
+    this.#opened.delete(id);
+    if (this.#opened.size >= OPENED_KEPT) this.#opened.delete(this.#opened.keys().next().value ?? '');
+    this.#opened.set(id, { bound, sealed, intent });
   }
 
   /**

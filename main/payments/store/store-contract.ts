@@ -98,6 +98,26 @@ export const StoreIntegritySchema = z.object({
 });
 export type StoreIntegrity = z.infer<typeof StoreIntegritySchema>;
 
+/** Where a store is and whose it is (sent by main when it opens one; see store-host.ts). */
+export interface DatabaseOptions {
+  /** A file, or ':memory:' (no data key to seal with: this run only). */
+  location: string;
+  /** This store's key (32 bytes, derived from the data key for it). */
+  key: Uint8Array;
+  /** Whose store it is (profile and a keyed tag of the customer): sealed into every row, so rows do not move. */
+  binding: string;
+  /** The customer and profile, for the stand-in of a payment of which nothing can be read. */
+  owner: string;
+  profileId: string;
+  /** The high-water mark kept outside the store, if any. */
+  mark?: StoreMark | undefined;
+  /**
+   * The id a store made now takes: main picks it and marks it before the file exists, so a crash between the two
+   * cannot leave a store without its mark.
+   */
+  storeId?: string | undefined;
+}
+
 /** The high-water mark of a store's sequence, kept outside it (store-marks.ts). */
 export const StoreMarkSchema = z.object({ storeId: z.string().min(1).max(64), seq: z.number().int().nonnegative() });
 export type StoreMark = z.infer<typeof StoreMarkSchema>;

@@ -15,7 +15,7 @@ interface Open {
 }
 
 function saved(db: PaymentDatabase, cache: HistoryCache, intent: PaymentIntent, sync: boolean) {
-  const version = db.save(intent, sync);
+  const version = db.save(intent, sync, { checked: true });
   cache.saved({ ...intent, version });
   return { version, mark: db.mark };
 }

@@ -140,6 +140,24 @@ describe('the payment store', () => {
     expect(await store.integrity()).toEqual({ trusted: false, problem: 'older' });
   });
 
+  it('a change of a payment written over its row reads back whole from a new connection, whatever it changed', async () => {
+    const options = where();
+    const store = await hostOf().open(options, () => undefined);
+    await store.save(payment(1));
+    await store.save(payment(1, { state: 'sending', firstSentAt: Date.parse('2026-11-23T00:00:01Z') }));
+    // Not what the app does (a payment's time and payee stay as confirmed), but a row must never read as damaged.
+    await store.save(payment(1, { createdAt: 5, order: { ...payment(1).order, depositAccount: '013326020002' } }));
+    await store.close();
+    const again = await hostOf().open(options, () => undefined);
+    expect(await again.get(payment(1).id)).toMatchObject({
+      state: 'confirmed',
+      createdAt: 5,
+      order: { depositAccount: '013326020002' },
+      version: 3,
+    });
+    expect(await again.integrity()).toEqual({ trusted: true });
+  });
+
   describe("a send's first write (beginSend)", () => {
     const DAY = '2026-11-22';
     const sending = (n: number, extra: Partial<PaymentIntent> = {}) =>
