@@ -10,6 +10,8 @@ import { countedDay, payeeKey, type PayeeOf } from './store-contract.ts';
 const DAYS_KEPT = 8;
 const PAID_STATES = new Set(['accepted', 'settled']);
 
+type Used = Record<Exclude<LimitEffect, 'none'>, number>;
+
 /**
  * What is asked of a store's payments. Above all by the GMT day they count on, opened: what the pay form asks at
  * every keystroke (the limit, the duplicate warning) and the follow-up asks every round, about today and yesterday.
@@ -21,6 +23,8 @@ export class PaymentQueries {
   readonly #seal: RowSeal;
   readonly #columns: string;
   readonly #days = new Map<string, Map<string, PaymentIntent>>();
+  /** Of a day kept: what counts towards each customer's limit, added up once and then kept by every save. */
+  readonly #sums = new Map<string, Map<string, Used>>();
 
   constructor(sql: (text: string) => StatementSync, rows: PaymentRows, seal: RowSeal, columns: string) {
     this.#sql = sql;
@@ -43,7 +47,11 @@ export class PaymentQueries {
         day,
       ) as unknown as PaymentRow[];
       payments = new Map(rows.map((row) => [row.id, this.#rows.decode(row)]));
-      if (this.#days.size >= DAYS_KEPT) this.#days.delete(this.#days.keys().next().value ?? '');
+      if (this.#days.size >= DAYS_KEPT) {
+        const oldest = this.#days.keys().next().value ?? '';
+        this.#days.delete(oldest);
+        this.#sums.delete(oldest);
+      }
     }
     this.#days.set(day, payments);
     return payments;
@@ -51,12 +59,33 @@ export class PaymentQueries {
 
   /** A payment's change, committed: the days kept follow it (`replacedDay`: the day its row was filed under). */
   saved(intent: PaymentIntent, replacedDay: string | undefined): void {
-    if (replacedDay !== undefined) this.#days.get(replacedDay)?.delete(intent.id);
-    this.#days.get(countedDay(intent))?.set(intent.id, intent);
+    const day = countedDay(intent);
+    if (replacedDay !== undefined) {
+      const before = this.#days.get(replacedDay)?.get(intent.id);
+      if (before) this.#count(replacedDay, before, -1);
+      // A change on the same day keeps its place.
+      if (replacedDay !== day) this.#days.get(replacedDay)?.delete(intent.id);
+    }
+    const payments = this.#days.get(day);
+    if (!payments) return;
+    payments.set(intent.id, intent);
+    this.#count(day, intent, 1);
   }
 
   clear(): void {
     this.#days.clear();
+    this.#sums.clear();
+  }
+
+  /** Adds (or takes off) what a payment counts towards its customer's limit on a day whose sums are kept. */
+  #count(day: string, intent: PaymentIntent, sign: 1 | -1): void {
+    const effect = LIMIT_EFFECT[intent.state];
+    const sums = this.#sums.get(day);
+    if (effect === 'none' || !sums) return;
+    const kennitala = intent.order.debtorKennitala;
+    const used = sums.get(kennitala) ?? { held: 0, uncertain: 0, spent: 0 };
+    used[effect] += sign * intent.order.amount;
+    sums.set(kennitala, used);
   }
 
   /**
@@ -80,12 +109,22 @@ export class PaymentQueries {
     return this.onDays(days).filter((intent) => states.includes(intent.state));
   }
 
-  usedBy(day: string, kennitala: string, exceptId?: string): Record<Exclude<LimitEffect, 'none'>, number> {
-    const used = { held: 0, uncertain: 0, spent: 0 };
-    for (const intent of this.onDays([day])) {
-      const effect = LIMIT_EFFECT[intent.state];
-      if (effect === 'none' || intent.id === exceptId || intent.order.debtorKennitala !== kennitala) continue;
-      used[effect] += intent.order.amount;
+  /**
+   * What counts towards a customer's limit on a GMT day, by how it counts (LIMIT_EFFECT), without `exceptId`: added
+   * up once for the day, then kept by every save, so the pay form's every keystroke and every send find it at once.
+   */
+  usedBy(day: string, kennitala: string, exceptId?: string): Used {
+    const payments = this.#day(day);
+    let sums = this.#sums.get(day);
+    if (!sums) {
+      this.#sums.set(day, (sums = new Map()));
+      for (const intent of payments.values()) this.#count(day, intent, 1);
+    }
+    const used = { ...(sums.get(kennitala) ?? { held: 0, uncertain: 0, spent: 0 }) };
+    const except = exceptId === undefined ? undefined : payments.get(exceptId);
+    const effect = except && LIMIT_EFFECT[except.state];
+    if (except && effect && effect !== 'none' && except.order.debtorKennitala === kennitala) {
+      used[effect] -= except.order.amount;
     }
     return used;
   }
