@@ -3,6 +3,8 @@ import type { PaymentDatabase } from './payment-database.ts';
 
 /** How long one slice of building the cache may hold the worker before it answers whatever else is waiting. */
 const SLICE_MS = 8;
+/** How long after a store opens its copy is begun (the questions of a start, the first page, come first). */
+const PREPARE_AFTER_MS = 1500;
 
 /**
  * Every payment of a store, opened, newest first: what a text search and an export read. Held by the store's worker
@@ -17,6 +19,7 @@ export class HistoryCache {
   /** Saved while it is being made: applied once it is. */
   #meanwhile: PaymentIntent[] = [];
   #closed = false;
+  #prepare: ReturnType<typeof setTimeout> | undefined;
 
   constructor(db: PaymentDatabase) {
     this.#db = db;
@@ -28,16 +31,23 @@ export class HistoryCache {
     return this.#building;
   }
 
-  /** Made ahead of time, so the customer's first search finds it made; a failure here is met again by `all`. */
+  /**
+   * Made ahead of time, once the questions of the store's opening are answered, so the customer's first search finds
+   * it made; a failure here is met again by `all`.
+   */
   prepare(): void {
-    this.all().catch(() => {
-      this.#building = undefined;
-    });
+    this.#prepare = setTimeout(() => {
+      this.all().catch(() => {
+        this.#building = undefined;
+      });
+    }, PREPARE_AFTER_MS);
+    this.#prepare.unref?.();
   }
 
   /** The store is closing: a copy being made stops at its next slice. */
   close(): void {
     this.#closed = true;
+    clearTimeout(this.#prepare);
   }
 
   async #build(): Promise<PaymentIntent[]> {
