@@ -50,7 +50,8 @@ function payeeOf(intent: PaymentIntent): string {
   return payee;
 }
 const texts = new WeakMap<PaymentIntent, string>();
-function textOf(intent: PaymentIntent): string {
+/** What a text search looks in, folded (see `foldForSearch`). */
+export function textOf(intent: PaymentIntent): string {
   let text = texts.get(intent);
   if (text === undefined) {
     const { endToEndId, extendedReference } = intent.order;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { PaymentIntent } from '../../../common/payment.ts';
 import { remainingOf } from '../daily-ledger.ts';
-import { filterHistory, historyCsv, narrowsHistory } from '../history.ts';
+import { historyCsv, narrowsHistory } from '../history.ts';
 import { HistoryCache } from './history-cache.ts';
 import { StoreFault } from './store-fault.ts';
 import { importJournal } from './store-import.ts';
@@ -117,11 +117,11 @@ export class StoreEndpoint {
       case 'page': {
         const { range, filter } = request;
         if (!filter || !narrowsHistory(filter)) return db.page(range);
-        const all = filterHistory(await cache.all(), filter, { ordered: true });
+        const all = await cache.filtered(filter);
         return { total: all.length, items: all.slice(range.offset, range.offset + range.limit) };
       }
       case 'csv': {
-        const items = filterHistory(await cache.all(), request.filter, { ordered: true });
+        const items = await cache.filtered(request.filter);
         return { csv: historyCsv(items, request.locale), count: items.length };
       }
       case 'integrity':

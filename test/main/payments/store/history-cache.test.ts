@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { filterHistory, textOf } from '../../../../main/payments/history.ts';
 import { HistoryCache } from '../../../../main/payments/store/history-cache.ts';
 import { PaymentDatabase } from '../../../../main/payments/store/payment-database.ts';
 import { paymentRecord } from '../../../support/seed-payments.ts';
@@ -72,6 +74,50 @@ describe('the search copy', () => {
     vi.advanceTimersByTime(5000);
     await turns(5);
     expect(read).not.toHaveBeenCalled();
+    db.close();
+  });
+
+  it('finds by text just what filtering each payment finds, across saves and with the rest of a filter', async () => {
+    const db = storeOf(400);
+    const cache = new HistoryCache(db);
+    const items = await cache.all();
+    const pieces = items.slice(0, 40).map((intent) => textOf(intent));
+    const query = fc.oneof(
+      // A piece of some payment's text (a reference, a name, an id), as typed: any case, spaces around.
+      fc
+        .tuple(fc.constantFrom(...pieces), fc.nat(), fc.integer({ min: 1, max: 12 }), fc.boolean())
+        .map(([text, from, length, upper]) => {
+          const piece = text.slice(from % text.length, (from % text.length) + length);
+          return ` ${upper ? piece.toUpperCase() : piece} `;
+        }),
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom('Björn', 'bjorn', 'GUÐRÚN', 'gudrun', 'reikningur 1', '\u0000', '\n', ' '),
+    );
+    const step = fc.record({
+      text: query,
+      states: fc.option(fc.subarray(['settled', 'rejected', 'unknown', 'accepted'] as const), { nil: undefined }),
+      save: fc.option(fc.nat(500), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 8 }), async (steps) => {
+        for (const { text, states, save } of steps) {
+          if (save !== undefined) {
+            const base = Date.parse('2026-11-01T10:00:00Z');
+            const intent = paymentRecord(save, {
+              createdAt: base + (save % 50) * 60_000,
+              order: { endToEndId: `Leiga ${save}` },
+            });
+            cache.saved({ ...intent, version: db.save(intent, false) });
+          }
+          const filter = { text, ...(states ? { states: [...states] } : {}) };
+          const expected = filterHistory(await cache.all(), filter, { ordered: true });
+          expect((await cache.filtered(filter)).map((intent) => intent.id)).toEqual(
+            expected.map((intent) => intent.id),
+          );
+        }
+      }),
+      { numRuns: 120 },
+    );
     db.close();
   });
 });
