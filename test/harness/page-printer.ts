@@ -27,6 +27,11 @@ export interface PagePrinterOptions {
   pageUrl(): string;
   /** Where the one-time copy is served, under the origin the page itself was loaded from. */
   copyPath: string;
+  /**
+   * A Chromium the caller owns and keeps running (the e2e fixtures' worker browser), used instead of starting one
+   * at the first print: each print still gets a fresh context without scripts, and `close()` leaves it running.
+   */
+  browser?: Browser;
 }
 
 /** The harness's own Chromium, as the e2e launch theirs: CHROMIUM_PATH, the system's, or Playwright's. */
@@ -54,6 +59,7 @@ export function pagePrinter(options: PagePrinterOptions): PagePrinter {
   const stopping = new Set<(error: Error) => void>();
 
   const chromium = async (): Promise<Browser> => {
+    if (options.browser) return options.browser;
     const current = await browser?.catch(() => undefined);
     if (current?.isConnected()) return current;
     const launching = launchChromium();

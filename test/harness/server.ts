@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { Browser } from '@playwright/test';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { WalletError } from '../../main/ipc/dispatch.ts';
@@ -48,6 +49,11 @@ export interface HarnessOptions {
   printTimeoutMs?: number;
   /** Why a print failed (the app shows only that it did): the command line tells the tester. */
   onPrintFailure?: (error: Error) => void;
+  /**
+   * The Chromium that prints the window, owned by the caller and left running at stop: the browser e2e pass their
+   * worker's, so a test that prints does not start a Chromium of its own. By default the harness starts its own.
+   */
+  printBrowser?: Browser;
 }
 
 /**
@@ -189,6 +195,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     answerTimeoutMs: options.printTimeoutMs ?? 10_000,
     pageUrl: () => address,
     copyPath: PRINT_COPY_PATH,
+    ...(options.printBrowser ? { browser: options.printBrowser } : {}),
   });
 
   // The sandbox's control endpoints are on: tests move its clock, add faults and revoke grants through them.

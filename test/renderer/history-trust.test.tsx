@@ -1,10 +1,11 @@
+import { DatabaseSync } from 'node:sqlite';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LanguageChoice } from '../../common/settings.ts';
 import type { InProcessWallet } from '../support/in-process-wallet.ts';
 import { NOON } from '../support/in-process-wallet.ts';
 import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
-import { payThroughCore, putBackOlderCopy, removeRecord } from '../support/store-files.ts';
+import { payThroughCore, putBackOlderCopy, removeRecord, storeFiles } from '../support/store-files.ts';
 
 /**
  * Issue 28 in the window: main found the customer's payment history older than it last wrote, or short of records.
@@ -31,11 +32,26 @@ async function recordRemoved(language: LanguageChoice = 'en'): Promise<InProcess
   return core;
 }
 
+/** A payment made, then the store's sealed head overwritten while the app was closed: main cannot open it. */
+async function headUnreadable(language: LanguageChoice = 'en'): Promise<InProcessWallet> {
+  const core = await signedIn(language);
+  await payThroughCore(core, 1500);
+  await core.wallet.close();
+  const [store = ''] = storeFiles(core.dataDir);
+  const db = new DatabaseSync(store);
+  db.prepare("UPDATE meta SET value = ? WHERE name = 'head'").run(Buffer.from('not a head'));
+  db.close();
+  await core.restart();
+  expect(await core.value('historyIntegrity')).toEqual({ trusted: false, problem: 'unreadable' });
+  return core;
+}
+
 const WORDS = {
   en: {
     title: 'Your payment history on this computer may be incomplete',
     older: 'An older copy of your payment history was put back on this computer.',
     gap: 'Records were removed from your payment history on this computer.',
+    unreadable: 'Your payment history on this computer cannot be read.',
     meaning:
       'Payments you made may be missing here or out of date, so the app cannot tell whether a payment was already made. Until you have checked, every payment asks you to confirm that it is new.',
     todo: 'Check in your online banking which payments were made.',
@@ -47,6 +63,7 @@ const WORDS = {
     title: 'Greiðslusagan á þessari tölvu gæti verið ófullkomin',
     older: 'Eldra afrit af greiðslusögunni þinni var sett aftur á þessa tölvu.',
     gap: 'Færslur voru fjarlægðar úr greiðslusögunni þinni á þessari tölvu.',
+    unreadable: 'Ekki er hægt að lesa greiðslusöguna þína á þessari tölvu.',
     meaning:
       'Hér gæti vantað greiðslur sem þú hefur gert, eða staða þeirra verið úrelt, svo forritið getur ekki séð hvort greiðsla hafi þegar verið gerð. Þar til þú hefur athugað þarftu að staðfesta við hverja greiðslu að hún sé ný.',
     todo: 'Athugaðu í netbankanum þínum hvaða greiðslur hafa verið gerðar.',
@@ -62,6 +79,8 @@ describe('the banner of a history not to be trusted', () => {
     ['is', 'older', olderCopy],
     ['en', 'gap', recordRemoved],
     ['is', 'gap', recordRemoved],
+    ['en', 'unreadable', headUnreadable],
+    ['is', 'unreadable', headUnreadable],
   ] as const)(
     'says what happened, what it means and what to do, on Pay and History (%s, %s)',
     async (language, problem, make) => {

@@ -10,13 +10,14 @@ const root = join(import.meta.dirname, '..', '..', '..');
 export const NOON = '2026-11-22T12:00:00.000Z';
 
 /**
- * Each test gets its own harness (its own sandbox bank, data folder and clock); each worker its own Chromium.
- * A missing Chromium fails the tests with a message that says how to get one; never a silent pass.
+ * Each test gets its own harness (its own sandbox bank, data folder and clock); each worker its own Chromium, which
+ * also prints the window when a test saves a PDF (a fresh context without scripts per print), so no test starts a
+ * Chromium of its own. A missing Chromium fails the tests with a message that says how to get one; never a silent pass.
  */
 export const test = base.extend<{ harness: Harness; wallet: WalletPage }, { browser: Browser }>({
-  harness: async ({}, use) => {
+  harness: async ({ browser }, use) => {
     // No automatic retries: a dropped answer shows as "unknown" at once, for the customer to check again.
-    const harness = await startHarness({ root, now: NOON, retryDelaysMs: [] });
+    const harness = await startHarness({ root, now: NOON, retryDelaysMs: [], printBrowser: browser });
     await use(harness);
     await harness.stop();
   },

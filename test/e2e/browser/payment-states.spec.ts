@@ -22,9 +22,10 @@ const test = base.extend<{ language: Language; appRetries: boolean; states: Paym
   language: ['en', { option: true }],
   /** The app's own automatic retries (500 ms, 2 s, 5 s), instead of none. */
   appRetries: [false, { option: true }],
-  harness: async ({ language, appRetries }, use) => {
+  harness: async ({ language, appRetries, browser }, use) => {
     const harness = await startHarness({
       root,
+      printBrowser: browser,
       now: NOON,
       preferredLanguages: [language],
       ...(appRetries ? {} : { retryDelaysMs: [] }),
