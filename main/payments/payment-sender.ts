@@ -54,12 +54,12 @@ export class PaymentSender {
 
   /**
    * Sends a confirmed payment, or one whose outcome is unknown again (same request id). Decided from the payment as
-   * this service last wrote or read it, if it is one of the last few (`fresh`: read it now): the store refuses the
-   * first write below if it no longer holds that very version, and the send starts again from what it holds. So a
-   * send asks the store once before the POST, not twice.
+   * this service last wrote or read it, if it is one of the last few: the store refuses the first write below if it
+   * no longer holds that very version, and the send starts again from what it holds (`reads`: how often it was read
+   * afresh for this send already). So a send asks the store once before the POST, not twice.
    */
-  async send(id: string, fresh = false): Promise<PaymentIntent> {
-    const known = fresh ? undefined : this.#writes.known(id);
+  async send(id: string, reads = 0): Promise<PaymentIntent> {
+    const known = reads > 0 ? undefined : this.#writes.known(id);
     let intent = known ?? (await this.#writes.readIntact(id));
     const { kennitala } = requireOwn(intent, this.#options.customer);
     // Final, dropped, or the customer's word: nothing is sent or asked.
@@ -106,8 +106,9 @@ export class PaymentSender {
           first ? { day: gmtDay(now), kennitala } : undefined,
         );
         if (begun === 'stale') {
-          if (!known) throw new WalletError('STORE_FAILED', 'The payment store answered out of turn');
-          return this.send(id, true);
+          // Changed since it was read (a change made meanwhile, such as "don't send"): read again, a few times.
+          if (reads >= 2) throw new WalletError('STORE_FAILED', 'The payment store answered out of turn');
+          return this.send(id, reads + 1);
         }
         if (begun === 'overLimit') {
           return this.#writes.update(intent, {
