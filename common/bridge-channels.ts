@@ -32,6 +32,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'refreshStatus',
   'exportHistory',
   'historyIntegrity',
+  'spendingSummary',
   'acceptHistory',
   'saveReceipt',
   'createPaymentRequest',

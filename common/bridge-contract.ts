@@ -22,6 +22,7 @@ import { EXTENDED_REFERENCE_MAX } from './references.ts';
 import type { Result } from './result.ts';
 import { SessionSchema } from './session.ts';
 import { SettingsSchema, SettingsUpdateSchema } from './settings.ts';
+import { SpendingRangeSchema, SpendingSummarySchema } from './spending.ts';
 
 /**
  * The one contract between the renderer and the main process. The preload, the IPC handlers and the
@@ -282,6 +283,15 @@ export const invokeChannels = {
   },
   /** Whether the history on this computer can be trusted (see HistoryIntegritySchema); trusted with nobody known. */
   historyIntegrity: { request: NoRequest, response: HistoryIntegritySchema },
+  /**
+   * What was spent (common/spending.ts): today, this week and this month (GMT, weeks from Monday), the range if one
+   * is asked for (by payee is then over it), by payee and the last 12 GMT months, from the history on this computer.
+   * Nothing counted with nobody known.
+   */
+  spendingSummary: {
+    request: z.strictObject({ range: SpendingRangeSchema.optional() }),
+    response: SpendingSummarySchema,
+  },
   /**
    * The customer checked their online banking: the history as it is now is taken as the app's from here on (what is
    * missing stays missing; the warning before each payment stops).

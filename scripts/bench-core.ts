@@ -224,7 +224,9 @@ async function keystrokeCost(count: number): Promise<number> {
 }
 
 /** A history page and a text search over `count` payments, as the history handler asks them of the store's worker. */
-async function historyCost(count: number): Promise<{ page: number; search: number; firstSearch: number }> {
+async function historyCost(
+  count: number,
+): Promise<{ page: number; search: number; firstSearch: number; spending: number }> {
   const { payments, service } = await opened(count);
   const pages: number[] = [];
   const searches: number[] = [];
@@ -241,8 +243,16 @@ async function historyCost(count: number): Promise<{ page: number; search: numbe
     await service.historyPage({ offset: 0, limit: 100 }, { text: `reikningur ${(n * 7919) % count}` });
     if (n >= 10) searches.push(performance.now() - started);
   }
+  // What was spent (issue 29), over the worker's copy the searches made: today, week, month, a range of 90 days, by
+  // payee and 12 months, as the History's summary asks it.
+  const spendings: number[] = [];
+  for (let n = 0; n < 20; n += 1) {
+    started = performance.now();
+    await service.spending({ from: NOW - 90 * 86_400_000, to: NOW });
+    spendings.push(performance.now() - started);
+  }
   await payments.close();
-  return { page: median(pages), search: median(searches), firstSearch };
+  return { page: median(pages), search: median(searches), firstSearch, spending: median(spendings) };
 }
 
 /**
@@ -345,6 +355,7 @@ const history100k = await historyCost(100_000);
 console.log(
   `history page 100k: ${history100k.page.toFixed(3)} ms, text search 100k: ${history100k.search.toFixed(1)} ms (the first search, reading every payment into the worker's search copy: ${history100k.firstSearch.toFixed(0)} ms)`,
 );
+console.log(`spending summary 100k: ${history100k.spending.toFixed(1)} ms`);
 
 const keystrokeSmall = await keystrokeCost(100);
 const keystrokeLarge = await keystrokeCost(100_000);

@@ -9,6 +9,7 @@ import type { Platform } from '../platform/platform.ts';
 import { WalletError } from '../wallet-error.ts';
 import type { PaymentService } from './payment-service.ts';
 import { validationView, type PaymentViews } from './payment-view.ts';
+import { spendingSummary } from './spending.ts';
 import type { PaymentsByCustomer } from './payments-by-customer.ts';
 
 export type PaymentHandlers = Pick<
@@ -25,6 +26,7 @@ export type PaymentHandlers = Pick<
   | 'refreshStatus'
   | 'exportHistory'
   | 'historyIntegrity'
+  | 'spendingSummary'
   | 'acceptHistory'
   | 'saveReceipt'
   | 'showExport'
@@ -104,6 +106,10 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     historyIntegrity: async () => {
       const service = await readable();
       return service ? service.integrity() : { trusted: true };
+    },
+    spendingSummary: async ({ range }) => {
+      const service = await readable();
+      return service ? service.spending(range) : spendingSummary([], { now: clock.now(), range });
     },
     acceptHistory: async () => (await active()).acceptHistory(),
     getPayment: async ({ id }) => {

@@ -1,5 +1,6 @@
 import type { AppLocale } from '../../common/locale.ts';
 import type { HistoryFilter, PaymentIntent } from '../../common/payment.ts';
+import type { SpendingRange, SpendingSummary } from '../../common/spending.ts';
 import { windowClosed } from '../../common/request-id.ts';
 import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
@@ -20,7 +21,7 @@ export interface PaymentReadsOptions {
 }
 
 /**
- * The payments as they are on disk: one by id, the history and its export, and the store's integrity. Nothing here
+ * The payments as they are on disk: one by id, the history, its export and what was spent, and the store's integrity. Nothing here
  * sends, and the only write is the customer's acceptance of the history (`acceptHistory`).
  */
 export class PaymentReads {
@@ -61,6 +62,14 @@ export class PaymentReads {
   /** The history, filtered, as CSV in the customer's language (made in the store's worker). */
   historyCsv(filter: HistoryFilter, locale: AppLocale): Promise<{ csv: string; count: number }> {
     return this.#store.csv(filter, locale);
+  }
+
+  /**
+   * What was spent (main/payments/spending.ts): today, this week and this month on the app's clock, the range if
+   * given, by payee and the last 12 months, added up in the store's worker from every payment it holds.
+   */
+  spending(range?: SpendingRange): Promise<SpendingSummary> {
+    return this.#store.spending(this.#options.clock.now(), range);
   }
 
   /** Whether the customer has paid this kennitala and account before (a payment the bank accepted). */

@@ -3,6 +3,7 @@ import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { HistoryFilter, PaymentDraft, PaymentIntent } from '../../common/payment.ts';
 import { newRequestId, windowClosed } from '../../common/request-id.ts';
+import type { SpendingRange, SpendingSummary } from '../../common/spending.ts';
 import type { Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
 import { WalletError } from '../wallet-error.ts';
@@ -216,6 +217,10 @@ export class PaymentService {
 
   historyCsv(filter: HistoryFilter, locale: AppLocale): Promise<{ csv: string; count: number }> {
     return this.#reads.historyCsv(filter, locale);
+  }
+
+  spending(range?: SpendingRange): Promise<SpendingSummary> {
+    return this.#reads.spending(range);
   }
 
   paidBefore(order: PayeeOf): Promise<boolean> {

@@ -30,6 +30,7 @@ const moreUiRequests: { [C in InvokeChannel]?: RequestOf<C>[] } = {
   historyPage: [{ filter: {}, offset: 0, limit: 100 }],
   exportHistory: [{ filter: {} }],
   historyIntegrity: [undefined],
+  spendingSummary: [{}],
   acceptHistory: [undefined],
   updateSettings: [{ language: 'system' }, { allowWeakTokenStorage: false }],
   saveAccount: [{ accountNumber: '013326012345', label: '' }],
@@ -141,6 +142,20 @@ const paymentRequest = {
   message: 'Leiga',
 };
 
+const spent = { spent: 1500, uncertain: 3000, declared: 700, counts: { spent: 1, uncertain: 2, declared: 1 } };
+const spending = {
+  asOf: T,
+  today: { from: T - DAY / 2, to: T + DAY / 2, ...spent },
+  week: { from: T - 6.5 * DAY, to: T + DAY / 2, ...spent },
+  month: { from: T - 21.5 * DAY, to: T + 8.5 * DAY, ...spent },
+  range: { from: T - 30 * DAY, to: T, ...spent },
+  byPayee: {
+    payees: [{ kennitala: '0507922189', account: '013326020001', name: 'Björn', ...spent }],
+    others: { payees: 3, ...spent },
+  },
+  months: Array.from({ length: 12 }, (_, n) => ({ month: `2025-${String(n + 1).padStart(2, '0')}`, ...spent })),
+};
+
 /** One answer per channel as main gives it, every optional field filled. */
 const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   appInfo: { name: 'A2A Wallet', version: '0.1.0' },
@@ -176,6 +191,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   refreshStatus: payment,
   exportHistory: { saved: true, fileName: 'payments.csv', folder: '/home/anna/Downloads', count: 1 },
   historyIntegrity: { trusted: false, problem: 'older' },
+  spendingSummary: spending,
   acceptHistory: { trusted: true },
   createPaymentRequest: {
     request: paymentRequest,

@@ -73,6 +73,7 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   refreshStatus: { id: 'payment-1' },
   exportHistory: { filter },
   historyIntegrity: undefined,
+  spendingSummary: { range: { from: T - 30 * DAY, to: T } },
   acceptHistory: undefined,
   saveReceipt: { id: 'payment-1' },
   createPaymentRequest: { account: '013326012345', amount: 1500, message: 'Leiga' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppLocale } from '../../../common/locale.ts';
 import type { HistoryFilter, PaymentIntent, PaymentOrder } from '../../../common/payment.ts';
 import type { LimitEffect } from '../../../common/payment-rules.ts';
+import type { SpendingRange, SpendingSummary } from '../../../common/spending.ts';
 import { gmtDay } from '../../../common/time.ts';
 
 /**
@@ -56,6 +57,11 @@ export interface PaymentStore {
   ): Promise<{ total: number; items: PaymentIntent[] }>;
   /** The history as CSV (history.ts), filtered, newest first, made where the history is read. */
   csv(filter: HistoryFilter, locale: AppLocale): Promise<{ csv: string; count: number }>;
+  /**
+   * What was spent (main/payments/spending.ts): today, this week and this month as GMT periods `now` falls in, the
+   * range if given, by payee and by month, added up from every payment held, where the history is read.
+   */
+  spending(now: number, range?: SpendingRange): Promise<SpendingSummary>;
   integrity(): Promise<StoreIntegrity>;
   /** The customer checked at their bank: the store as it is now is trusted from here on. */
   accept(): Promise<StoreIntegrity>;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { PaymentIntent } from '../../../common/payment.ts';
 import { remainingOf } from '../daily-ledger.ts';
 import { historyCsv, narrowsHistory } from '../history.ts';
+import { spendingSummary } from '../spending.ts';
 import { HistoryCache } from './history-cache.ts';
 import { StoreFault } from './store-fault.ts';
 import { importJournal } from './store-import.ts';
@@ -124,6 +125,9 @@ export class StoreEndpoint {
         const items = await cache.filtered(request.filter);
         return { csv: historyCsv(items, request.locale), count: items.length };
       }
+      case 'spending':
+        // The worker's copy of every payment (made now if it is not yet): one pass, no query per period.
+        return spendingSummary(await cache.all(), { now: request.now, range: request.range });
       case 'integrity':
         return db.integrity();
       case 'accept':

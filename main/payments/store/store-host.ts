@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { AppLocale } from '../../../common/locale.ts';
 import type { HistoryFilter, PaymentIntent } from '../../../common/payment.ts';
+import type { SpendingRange, SpendingSummary } from '../../../common/spending.ts';
 import { WalletError } from '../../wallet-error.ts';
 import { StoreEndpoint } from './store-endpoint.ts';
 import type { PayeeOf, PaymentStore, StoreIntegrity, StoreMark } from './store-contract.ts';
@@ -270,6 +271,10 @@ export class HostedStore implements PaymentStore {
 
   csv(filter: HistoryFilter, locale: AppLocale) {
     return this.#host.ask({ op: 'csv', handle: this.handle, filter, locale });
+  }
+
+  spending(now: number, range?: SpendingRange): Promise<SpendingSummary> {
+    return this.#host.ask({ op: 'spending', handle: this.handle, now, ...(range ? { range } : {}) });
   }
 
   integrity(): Promise<StoreIntegrity> {

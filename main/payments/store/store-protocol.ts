@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_LOCALES } from '../../../common/locale.ts';
+import { SpendingRangeSchema, SpendingSummarySchema } from '../../../common/spending.ts';
 import { HistoryFilterSchema, PaymentIntentSchema, PaymentStateSchema } from '../../../common/payment.ts';
 import { StoreIntegritySchema, StoreMarkSchema } from './store-contract.ts';
 
@@ -81,6 +82,7 @@ export const StoreRequestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('bankLimitReached'), handle: Handle, kennitala: Kennitala, day: Day }),
   z.object({ op: z.literal('page'), handle: Handle, range: Range, filter: HistoryFilterSchema.optional() }),
   z.object({ op: z.literal('csv'), handle: Handle, filter: HistoryFilterSchema, locale: z.enum(APP_LOCALES) }),
+  z.object({ op: z.literal('spending'), handle: Handle, now: z.number(), range: SpendingRangeSchema.optional() }),
   z.object({ op: z.literal('integrity'), handle: Handle }),
   z.object({ op: z.literal('accept'), handle: Handle }),
   z.object({ op: z.literal('close'), handle: Handle }),
@@ -114,6 +116,7 @@ export const STORE_ANSWERS = {
   bankLimitReached: z.boolean(),
   page: z.object({ total: z.number().int().nonnegative(), items: z.array(PaymentIntentSchema) }),
   csv: z.object({ csv: z.string(), count: z.number().int().nonnegative() }),
+  spending: SpendingSummarySchema,
   integrity: StoreIntegritySchema,
   accept: Opened,
   close: z.null(),
