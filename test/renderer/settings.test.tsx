@@ -1,15 +1,17 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import packageJson from '../../package.json';
 import type { LanguageChoice, Protection } from '../../common/settings.ts';
+import { DAY_MS } from '../../common/time.ts';
 import { App } from '../../renderer/src/App.tsx';
 import { PASSCODE_PROBLEM_CODES } from '../../common/passcode-rules.ts';
 import { FAST_TEST_KDF } from '../../main/lock/passcode.ts';
 import { hasMessage, messages } from '../../renderer/src/i18n/index.ts';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { dataKeyWith, leftByEarlierVersion, readSettings } from '../helpers/passcode-on-disk.ts';
+import { intlWithout } from './intl-without.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { walletsPerTest } from './render-app.tsx';
 
@@ -195,6 +197,98 @@ describe('Settings: light and dark, version', () => {
     await openSettings();
     expect(screen.getByText(/follows your system’s light or dark setting/)).toBeTruthy();
     expect(screen.getByTestId('app-version').textContent).toBe(`A2A Wallet · Version ${VERSION}`);
+  });
+});
+
+describe('Settings: the bank access and when it ends (issue 29)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** Moves the sandbox's clock, which is the app's clock too. */
+  const days = (count: number) => wallets.sandbox().clock.advanceSeconds((count * DAY_MS) / 1000);
+  /** The customer comes back to the app: it reads the session again (as it also does every minute). */
+  const comeBack = () => act(() => void fireEvent.focus(window));
+  const bankAccess = () => screen.getByTestId('bank-access');
+
+  // Signed in at NOON (22 November 2026): the 90 days end on 20 February 2027, at noon GMT.
+  const WORDS = {
+    en: {
+      nav: 'Settings',
+      title: 'Bank access',
+      ends: (days: string) => `Your bank access ends on 20 February 2027, in ${days}.`,
+      withdraw:
+        'The app can make payments for you until then. To withdraw the access sooner, use your bank’s online banking.',
+      none: 'There is no bank access on this computer now. When you sign in with your bank, the app can make payments for you for 90 days.',
+      ended:
+        'Your bank access has ended: the 90 days are over, and the app can no longer make payments for you. Sign in with your bank again to give it another 90 days.',
+      signOut: 'Sign out',
+    },
+    is: {
+      nav: 'Stillingar',
+      title: 'Aðgangur að bankanum',
+      ends: (days: string) => `Aðgangur þinn að bankanum rennur út 20. febrúar 2027, eftir ${days}.`,
+      withdraw:
+        'Fram að því getur forritið greitt fyrir þig. Þú getur afturkallað aðganginn fyrr í netbanka bankans þíns.',
+      none: 'Enginn aðgangur að bankanum er á þessari tölvu núna. Þegar þú skráir þig inn hjá bankanum getur forritið greitt fyrir þig í 90 daga.',
+      ended:
+        'Aðgangur þinn að bankanum er útrunninn: 90 dagarnir eru liðnir og forritið getur ekki lengur greitt fyrir þig. Skráðu þig aftur inn hjá bankanum til að veita því aðra 90 daga.',
+      signOut: 'Skrá út',
+    },
+  } as const;
+  const DAYS = {
+    en: { 90: '90 days', 10: '10 days', 1: '1 day' },
+    is: { 90: '90 daga', 10: '10 daga', 1: '1 dag' },
+  } as const;
+
+  it.each(['en', 'is'] as const)(
+    'says the day the access ends and the days left, and where to withdraw it; 80 days on, 10 days left (%s)',
+    async (language) => {
+      const words = WORDS[language];
+      const { container } = await openSettings(await wallet({ signedInAs: 'anna', language }), words.nav);
+      expect(within(bankAccess()).getByRole('heading', { level: 3, name: words.title })).toBeTruthy();
+      expect(bankAccess().textContent).toBe(words.title + words.ends(DAYS[language][90]) + words.withdraw);
+      await expectAccessible(container);
+
+      days(80);
+      comeBack();
+      await waitFor(() =>
+        expect(bankAccess().textContent).toBe(words.title + words.ends(DAYS[language][10]) + words.withdraw),
+      );
+
+      // Its last day: one day left, in the singular; then the end passes, and the section says so.
+      days(9.5);
+      comeBack();
+      await waitFor(() =>
+        expect(bankAccess().textContent).toBe(words.title + words.ends(DAYS[language][1]) + words.withdraw),
+      );
+      days(1);
+      comeBack();
+      await waitFor(() => expect(bankAccess().textContent).toBe(words.title + words.ended));
+    },
+  );
+
+  it.each(['en', 'is'] as const)('says there is no bank access when nobody is signed in (%s)', async (language) => {
+    const words = WORDS[language];
+    await openSettings(await wallet({ language }), words.nav);
+    expect(bankAccess().textContent).toBe(words.title + words.none);
+  });
+
+  it.each(['en', 'is'] as const)('says there is no bank access once the customer signs out (%s)', async (language) => {
+    const words = WORDS[language];
+    const { user, core } = await openSettings(await wallet({ signedInAs: 'anna', language }), words.nav);
+    expect(bankAccess().textContent).toContain(words.ends(DAYS[language][90]));
+    await user.click(screen.getByRole('button', { name: words.signOut }));
+    // Signing out shows the sign-in panel; Settings, opened again, says there is no access.
+    await user.click(await screen.findByRole('button', { name: words.nav }));
+    await waitFor(() => expect(bankAccess().textContent).toBe(words.title + words.none));
+    expect(await core.value('sessionStatus')).toMatchObject({ signedIn: false, signedOutReason: 'signed-out' });
+  });
+
+  it('writes the Icelandic month on an engine without Icelandic locale data', async () => {
+    vi.stubGlobal('Intl', intlWithout('is'));
+    await openSettings(await wallet({ signedInAs: 'anna', language: 'is' }), 'Stillingar');
+    expect(bankAccess().textContent).toBe(WORDS.is.title + WORDS.is.ends(DAYS.is[90]) + WORDS.is.withdraw);
   });
 });
 

@@ -6,10 +6,14 @@ import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
+import { BankAccess } from './settings/BankAccess.tsx';
 import { PasscodeSettings } from './settings/PasscodeSettings.tsx';
 import './settings/settings.css';
 
-/** The language, a word on light and dark, how sign-ins are kept on this computer, and the app's version. */
+/**
+ * The language, the bank access and when it ends, a word on light and dark, how sign-ins are kept on this computer,
+ * and the app's version.
+ */
 export function SettingsScreen() {
   const t = useT();
   const errorText = useErrorText();
@@ -42,6 +46,8 @@ export function SettingsScreen() {
       {settings && (
         <LanguageChoiceGroup language={settings.language} onChoose={(language) => void update({ language })} />
       )}
+
+      <BankAccess />
 
       <section aria-labelledby="settings-appearance" className="settings-section">
         <h3 id="settings-appearance">{t('settings.appearance')}</h3>

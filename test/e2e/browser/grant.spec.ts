@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../../common/time.ts';
 import { ANNA_ACCOUNT, BJORN } from '../pages/wallet-page.ts';
+import { fitProblems } from '../pages/window-fit.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the grant: a banner 10 days before the end, then a blocking prompt after it', async ({
@@ -98,3 +99,58 @@ test('signing in again after the end: the pay form has no refusal left and shows
   await wallet.fillPayment({ ...BJORN, amount: '3000' });
   await wallet.review();
 });
+
+/**
+ * Issue 29: Settings says when the 90-day access ends, the days left, and that it is withdrawn in the bank's online
+ * banking, in both languages; in the default window (1024×760) and at 200 % (half the CSS pixels, twice the device
+ * pixels), with nothing cut off or out of reach. Signed in at noon on 22 November 2026: it ends on 20 February 2027.
+ */
+const BANK_ACCESS = {
+  en: {
+    settings: 'Settings',
+    title: 'Bank access',
+    ends: 'Your bank access ends on 20 February 2027, in 90 days.',
+    withdraw:
+      'The app can make payments for you until then. To withdraw the access sooner, use your bank’s online banking.',
+  },
+  is: {
+    settings: 'Stillingar',
+    title: 'Aðgangur að bankanum',
+    ends: 'Aðgangur þinn að bankanum rennur út 20. febrúar 2027, eftir 90 daga.',
+    withdraw:
+      'Fram að því getur forritið greitt fyrir þig. Þú getur afturkallað aðganginn fyrr í netbanka bankans þíns.',
+  },
+} as const;
+
+for (const [size, use] of [
+  ['1024x760', { viewport: { width: 1024, height: 760 }, deviceScaleFactor: 1 }],
+  ['200pc', { viewport: { width: 512, height: 380 }, deviceScaleFactor: 2 }],
+] as const) {
+  test.describe(`Settings shows the bank access at ${size}`, () => {
+    test.use(use);
+    test('when it ends, the days left and where to withdraw it, in English and Icelandic', async ({
+      wallet,
+      harness,
+      context,
+    }) => {
+      const page = wallet.page;
+      await wallet.signIn(context, 'anna');
+      await wallet.expectSignedIn('Anna Jónsdóttir');
+      for (const language of ['en', 'is'] as const) {
+        const words = BANK_ACCESS[language];
+        await harness.core.value('updateSettings', { language });
+        await page.reload();
+        await expect(page.getByTestId('app-name')).toBeVisible();
+        await page.getByRole('navigation').getByRole('button', { name: words.settings }).click();
+        const section = page.getByTestId('bank-access');
+        await expect(section.getByRole('heading', { level: 3, name: words.title })).toBeVisible();
+        await expect(section).toHaveText(words.title + words.ends + words.withdraw);
+        await section.scrollIntoViewIfNeeded();
+        await expect(section.getByText(words.withdraw)).toBeInViewport({ ratio: 1 });
+        expect(await fitProblems(page)).toEqual([]);
+        await wallet.expectAccessible();
+        await wallet.screenshot(`settings-bank-access-${language}-${size}`);
+      }
+    });
+  });
+}

@@ -1,4 +1,4 @@
-/** The 90-day grant: the banner, the last-day dialog and the prompt after its end. */
+/** The 90-day grant: the banner, the last-day dialog, the prompt after its end, and what Settings says of it. */
 export const en = {
   'grant.banner': 'Your bank access ends in {days, plural, one {# day} other {# days}}.',
   'grant.bannerOne': 'Your bank access ends tomorrow.',
@@ -13,6 +13,16 @@ export const en = {
   'grant.signInAgain': 'Sign in again',
   'grant.revokedTitle': 'Your bank access was withdrawn',
   'grant.expiredTitle': 'Your sign-in has expired',
+  'grant.settings.title': 'Bank access',
+  'grant.settings.ends': 'Your bank access ends on {date}, in {days, plural, one {# day} other {# days}}.',
+  'grant.settings.withdraw':
+    'The app can make payments for you until then. To withdraw the access sooner, use your bank’s online banking.',
+  'grant.settings.none':
+    'There is no bank access on this computer now. When you sign in with your bank, the app can make payments for you for 90 days.',
+  'grant.settings.ended':
+    'Your bank access has ended: the 90 days are over, and the app can no longer make payments for you. Sign in with your bank again to give it another 90 days.',
+  'grant.settings.revoked':
+    'Your bank access was withdrawn at the bank, and the app can no longer make payments for you. Sign in with your bank again to give it another 90 days.',
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
@@ -29,4 +39,15 @@ export const is: Record<keyof typeof en, string> = {
   'grant.signInAgain': 'Skrá inn aftur',
   'grant.revokedTitle': 'Aðgangur þinn að bankanum var afturkallaður',
   'grant.expiredTitle': 'Innskráningin er útrunnin',
+  'grant.settings.title': 'Aðgangur að bankanum',
+  'grant.settings.ends':
+    'Aðgangur þinn að bankanum rennur út {date}, eftir {days, plural, one {# dag} other {# daga}}.',
+  'grant.settings.withdraw':
+    'Fram að því getur forritið greitt fyrir þig. Þú getur afturkallað aðganginn fyrr í netbanka bankans þíns.',
+  'grant.settings.none':
+    'Enginn aðgangur að bankanum er á þessari tölvu núna. Þegar þú skráir þig inn hjá bankanum getur forritið greitt fyrir þig í 90 daga.',
+  'grant.settings.ended':
+    'Aðgangur þinn að bankanum er útrunninn: 90 dagarnir eru liðnir og forritið getur ekki lengur greitt fyrir þig. Skráðu þig aftur inn hjá bankanum til að veita því aðra 90 daga.',
+  'grant.settings.revoked':
+    'Aðgangur þinn að bankanum var afturkallaður hjá bankanum og forritið getur ekki lengur greitt fyrir þig. Skráðu þig aftur inn hjá bankanum til að veita því aðra 90 daga.',
 };
