@@ -25,6 +25,7 @@ describe('npm run build', () => {
     expect(bareRequireCalls('index.js', main)).toBe(0);
   });
 
+  // Parses every main chunk (CPU only, a few seconds alone): more than the default 5 s on a busy machine.
   it("bundles the main process's dependencies: its chunks load nothing but electron, Node built-ins and each other", () => {
     const chunks = readdirSync(join(out, 'main')).filter((name) => name.endsWith('.js'));
     expect(chunks).toEqual(expect.arrayContaining(['index.js', 'local-sandbox.js']));
@@ -40,7 +41,7 @@ describe('npm run build', () => {
     for (const name of ['zod', 'axios', 'jose', 'electron-store', 'electron-updater', 'fastify', 'pino']) {
       expect(licenses, name).toMatch(new RegExp(`^## ${name} - `, 'm'));
     }
-  });
+  }, 30_000);
 
   it('keeps the local sandbox, and the code of the packages only it uses, in local-sandbox.js, loaded on demand', () => {
     const main = readFileSync(join(out, 'main', 'index.js'), 'utf8');

@@ -7,6 +7,10 @@ import { parseSync, Visitor } from 'vite';
  * generated `require('…')`) does not count, and a load by a computed name shows as `<computed>`.
  */
 export function loadedModules(file: string, code: string): string[] {
+  // A chunk is asked about more than once (packagesLoaded, then its own chunks): parsed once (a main chunk takes
+  // about half a second).
+  const known = parsed.get(code);
+  if (known) return [...known];
   const { program, errors } = parseSync(file, code);
   if (errors.length > 0) throw new Error(`${file} does not parse: ${errors[0]?.message ?? ''}`);
   const loaded: string[] = [];
@@ -24,8 +28,10 @@ export function loadedModules(file: string, code: string): string[] {
       if (node.callee.type === 'Identifier' && /^_*require$/.test(node.callee.name) && first) add(first);
     },
   }).visit(program);
-  return loaded;
+  parsed.set(code, loaded);
+  return [...loaded];
 }
+const parsed = new Map<string, string[]>();
 
 /** How often a chunk calls a bare `require`, which an ES module does not have (the bundler's `__require` aside). */
 export function bareRequireCalls(file: string, code: string): number {

@@ -248,6 +248,7 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
     }
   });
 
+  // Parses every main chunk (CPU only, a few seconds alone): more than the default 5 s on a busy machine.
   it('loads nothing from outside the package but electron and Node built-ins, in both builds', () => {
     for (const packaged of [customer, standard]) {
       const chunks = mainChunks(packaged);
@@ -263,7 +264,7 @@ describe('npm run dist (electron-builder --dir, stand-in Electron)', () => {
         expect(missing, chunk).toEqual(packaged === customer && chunk === 'out/main/index.js' ? [SANDBOX_CHUNK] : []);
       }
     }
-  });
+  }, 30_000);
 
   it('ships the local sandbox and its server in a default build, in the sandbox chunk only', () => {
     expect(standard.entries).toContain(SANDBOX_CHUNK);
