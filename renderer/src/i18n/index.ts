@@ -15,6 +15,7 @@ import * as receipt from './messages/receipt.ts';
 import * as request from './messages/request.ts';
 import * as settings from './messages/settings.ts';
 import * as signIn from './messages/sign-in.ts';
+import * as spending from './messages/spending.ts';
 import * as status from './messages/status.ts';
 
 /**
@@ -32,6 +33,7 @@ export const sections = {
   grant,
   history,
   historyTrust,
+  spending,
   receipt,
   request,
   profiles,
@@ -49,6 +51,7 @@ const en = {
   ...grant.en,
   ...history.en,
   ...historyTrust.en,
+  ...spending.en,
   ...receipt.en,
   ...request.en,
   ...profiles.en,
@@ -65,6 +68,7 @@ const is = {
   ...grant.is,
   ...history.is,
   ...historyTrust.is,
+  ...spending.is,
   ...receipt.is,
   ...request.is,
   ...profiles.is,

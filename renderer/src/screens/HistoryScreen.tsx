@@ -12,6 +12,7 @@ import { createHistoryStore, type HistoryStore } from './history/history-store.t
 import { HistoryFilters } from './history/HistoryFilters.tsx';
 import { HistoryList } from './history/HistoryList.tsx';
 import { PaymentDetail } from './history/PaymentDetail.tsx';
+import { SpendingSummary } from './history/SpendingSummary.tsx';
 import { pluralKey } from './history/show.ts';
 import './history/history.css';
 
@@ -43,6 +44,7 @@ export function HistoryScreen() {
         <ExportButton store={store} />
       </div>
       <HistoryTrustBanner />
+      <SpendingSummary />
       <HistoryFilters
         form={form}
         onChange={(patch) => setForm((current) => ({ ...current, ...patch }))}
