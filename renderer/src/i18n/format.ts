@@ -40,7 +40,8 @@ function hasData(wanted: string): boolean {
 
 const NBSP = '\u00a0';
 const GROUP: Record<AppLocale, string> = { is: '.', en: ',' };
-const MONTHS_SHORT: Record<AppLocale, readonly string[]> = {
+/** Months' short names, the same in every engine, Intl or not (the spending table's months use them too). */
+export const MONTHS_SHORT: Record<AppLocale, readonly string[]> = {
   is: ['jan.', 'feb.', 'mar.', 'apr.', 'maí', 'jún.', 'júl.', 'ágú.', 'sep.', 'okt.', 'nóv.', 'des.'],
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
 };

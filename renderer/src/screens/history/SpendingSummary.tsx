@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SpendingSummary as Summary, SpendingTotals } from '../../../../common/spending.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
 import { useT } from '../../i18n/index.ts';
-import { formatAmount } from '../../i18n/format.ts';
+import { formatAmount, MONTHS_SHORT } from '../../i18n/format.ts';
 import { unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 import './spending.css';
@@ -62,19 +62,10 @@ function nothingCounted(summary: Summary): boolean {
   return counted(summary.month) === 0 && summary.months.every((month) => counted(month) === 0);
 }
 
-/**
- * Months' short names, as renderer/src/i18n/format.ts writes them without Intl (its table is not exported): the
- * same in every engine, ICU or not. Not messages: Icelandic's "jan." reads as English to the messages test.
- */
-const MONTHS: Record<AppLocale, readonly string[]> = {
-  is: ['jan.', 'feb.', 'mar.', 'apr.', 'maí', 'jún.', 'júl.', 'ágú.', 'sep.', 'okt.', 'nóv.', 'des.'],
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
-};
-
 /** "nóv. 2026" / "Nov 2026" (or just the month) from "2026-11". */
 function monthName(month: string, locale: AppLocale, withYear: boolean): string {
   const [year = '', number = '1'] = month.split('-');
-  const name = MONTHS[locale][Number(number) - 1] ?? month;
+  const name = MONTHS_SHORT[locale][Number(number) - 1] ?? month;
   return withYear ? `${name} ${year}` : name;
 }
 
