@@ -228,14 +228,9 @@ export class HostedStore implements PaymentStore {
     return this.#host.ask({ op: 'inState', handle: this.handle, state });
   }
 
-  usedBy(day: string, kennitala: string, exceptId?: string) {
-    return this.#host.ask({
-      op: 'usedBy',
-      handle: this.handle,
-      day,
-      kennitala,
-      ...(exceptId === undefined ? {} : { exceptId }),
-    });
+  async usedBy(day: string, kennitala: string, exceptId?: string) {
+    const { held, uncertain, spent } = await this.limitParts(day, kennitala, exceptId);
+    return { held, uncertain, spent };
   }
 
   limitParts(day: string, kennitala: string, exceptId?: string) {
