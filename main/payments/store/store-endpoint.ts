@@ -15,6 +15,11 @@ interface Open {
   cache: HistoryCache;
 }
 
+/** What counts towards a customer's limit on a day, and the bank's word on it: one answer (the pay form, a send). */
+function limitParts(db: PaymentDatabase, day: string, kennitala: string, exceptId?: string) {
+  return { ...db.usedBy(day, kennitala, exceptId), bankLimitReached: db.bankLimitReached(kennitala, day) };
+}
+
 function saved(db: PaymentDatabase, cache: HistoryCache, intent: PaymentIntent, sync: boolean) {
   const version = db.save(intent, sync, { checked: true });
   cache.saved({ ...intent, version });
@@ -83,11 +88,9 @@ export class StoreEndpoint {
         const current = db.get(intent.id);
         if (!current || current.state === 'damaged' || current.version !== expect) return { kind: 'stale' };
         if (limit) {
-          const parts = {
-            ...db.usedBy(limit.day, limit.kennitala, intent.id),
-            bankLimitReached: db.bankLimitReached(limit.kennitala, limit.day),
-          };
-          if (intent.order.amount > remainingOf(parts)) return { kind: 'overLimit' };
+          if (intent.order.amount > remainingOf(limitParts(db, limit.day, limit.kennitala, intent.id))) {
+            return { kind: 'overLimit' };
+          }
         }
         return { kind: 'saved', ...saved(db, cache, intent, false) };
       }
@@ -101,13 +104,8 @@ export class StoreEndpoint {
         return db.newestLike(request.order, request.days, request.after);
       case 'inStatesOnDays':
         return db.inStatesOnDays(request.states, request.days);
-      case 'usedBy':
-        return db.usedBy(request.day, request.kennitala, request.exceptId);
       case 'limitParts':
-        return {
-          ...db.usedBy(request.day, request.kennitala, request.exceptId),
-          bankLimitReached: db.bankLimitReached(request.kennitala, request.day),
-        };
+        return limitParts(db, request.day, request.kennitala, request.exceptId);
       case 'paidBefore':
         return db.paidBefore(request.order);
       case 'markBankLimitReached':

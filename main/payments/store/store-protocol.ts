@@ -64,13 +64,6 @@ export const StoreRequestSchema = z.discriminatedUnion('op', [
     days: z.array(Day).max(31),
   }),
   z.object({
-    op: z.literal('usedBy'),
-    handle: Handle,
-    day: Day,
-    kennitala: Kennitala,
-    exceptId: z.string().max(100).optional(),
-  }),
-  z.object({
     op: z.literal('limitParts'),
     handle: Handle,
     day: Day,
@@ -109,7 +102,6 @@ export const STORE_ANSWERS = {
   inState: z.array(PaymentIntentSchema),
   newestLike: PaymentIntentSchema.optional(),
   inStatesOnDays: z.array(PaymentIntentSchema),
-  usedBy: Used,
   limitParts: Used.extend({ bankLimitReached: z.boolean() }),
   paidBefore: z.boolean(),
   markBankLimitReached: StoreMarkSchema,
