@@ -14,14 +14,14 @@ import { normalizeAccountNumber } from '../../common/account-number.ts';
 import { checkKennitala } from '../../common/kennitala.ts';
 import type { Clock } from '../../common/time.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
+import { CustomerRecords } from '../storage/customer-records.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 
 /**
  * The customer's own accounts and saved payees, kept per profile and per signed-in customer: a tester who signs
- * in as another person in the same profile sees that person's book, not the last one's. At rest each book is
- * sealed under the data key (named by a keyed tag, so neither the kennitala nor the payees show); with no protected
- * key it is kept in memory for this run only.
+ * in as another person in the same profile sees that person's book, not the last one's. Sealed at rest per customer
+ * (CustomerRecords); with no protected key, kept in memory for this run only.
  */
 const BookSchema = z.object({
   accounts: z.array(OwnAccountSchema).default([]),
@@ -43,72 +43,47 @@ export interface AddressBookOptions {
 
 export class AddressBook {
   readonly #options: AddressBookOptions;
+  readonly #books: CustomerRecords<Book>;
 
   constructor(options: AddressBookOptions) {
     this.#options = options;
+    const { store } = options;
+    this.#books = new CustomerRecords<Book>({
+      store,
+      ...(options.box ? { box: options.box } : {}),
+      name: 'addressBook',
+      schema: BookSchema,
+      empty: () => ({ accounts: [], payees: [] }),
+      legacy: {
+        // A book from before books were sealed, in clear under the profile; moved out of it once sealed.
+        read: (profileId, owner) => {
+          const books = BooksSchema.safeParse(store.get(legacyKeyOf(profileId)));
+          const parsed = BookSchema.safeParse(books.success ? (books.data[owner] ?? {}) : {});
+          const book = parsed.success ? parsed.data : undefined;
+          return book && (book.accounts.length > 0 || book.payees.length > 0) ? book : undefined;
+        },
+        forget: (profileId, owner) => {
+          const legacy = BooksSchema.safeParse(store.get(legacyKeyOf(profileId)));
+          if (!legacy.success || !(owner in legacy.data)) return;
+          const { [owner]: _moved, ...rest } = legacy.data;
+          if (Object.keys(rest).length === 0) store.delete(legacyKeyOf(profileId));
+          else store.set(legacyKeyOf(profileId), rest);
+        },
+      },
+    });
   }
 
-  /** Books kept in memory (no box when they were written), with whose they are. */
-  readonly #memory = new Map<string, { profileId: string; owner: string; book: Book }>();
-
-  /**
-   * A box has come (a passcode set, or the fixed key accepted): books kept in memory until now are sealed to the
-   * store, unless one is stored there already for the same customer (from an earlier run), which is left as it is.
-   */
+  /** A box has come: books kept in memory until now are sealed (CustomerRecords.useBox). */
   useBox(): void {
-    for (const [key, { profileId, owner, book }] of this.#memory) {
-      const place = this.#place(profileId, owner);
-      if (!place || this.#options.store.get(place.key) !== undefined) continue;
-      this.#write(profileId, owner, book);
-      this.#memory.delete(key);
-    }
-  }
-
-  #place(profileId: string, owner: string): { box: SecretBox; key: string; context: string } | undefined {
-    const box = this.#options.box?.();
-    const tag = box?.tag?.(`${profileId}|${owner}`);
-    if (!box || !tag) return undefined;
-    return { box, key: `addressBook.${profileId}.${tag}`, context: `a2a-wallet/address-book/v1|${profileId}|${tag}` };
+    this.#books.useBox();
   }
 
   #read(profileId: string, owner: string): Book {
-    const place = this.#place(profileId, owner);
-    if (!place) return this.#memory.get(`${profileId}|${owner}`)?.book ?? this.#legacy(profileId, owner);
-    const sealed = this.#options.store.get(place.key);
-    if (typeof sealed !== 'string') {
-      const legacy = this.#legacy(profileId, owner);
-      if (legacy.accounts.length > 0 || legacy.payees.length > 0) this.#write(profileId, owner, legacy);
-      return legacy;
-    }
-    try {
-      const parsed = BookSchema.safeParse(JSON.parse(place.box.open(sealed, place.context)));
-      // A book broken by hand reads as empty rather than stopping payments; it is rewritten on the next save.
-      return parsed.success ? parsed.data : { accounts: [], payees: [] };
-    } catch {
-      return { accounts: [], payees: [] };
-    }
-  }
-
-  /** A book from before books were sealed, in clear under the profile; moved out of it once sealed. */
-  #legacy(profileId: string, owner: string): Book {
-    const books = BooksSchema.safeParse(this.#options.store.get(legacyKeyOf(profileId)));
-    const parsed = BookSchema.safeParse(books.success ? (books.data[owner] ?? {}) : {});
-    return parsed.success ? parsed.data : { accounts: [], payees: [] };
+    return this.#books.read(profileId, owner);
   }
 
   #write(profileId: string, owner: string, book: Book): void {
-    const place = this.#place(profileId, owner);
-    if (!place) {
-      this.#memory.set(`${profileId}|${owner}`, { profileId, owner, book });
-      return;
-    }
-    this.#options.store.set(place.key, place.box.seal(JSON.stringify(book), place.context));
-    const legacy = BooksSchema.safeParse(this.#options.store.get(legacyKeyOf(profileId)));
-    if (legacy.success && owner in legacy.data) {
-      const { [owner]: _moved, ...rest } = legacy.data;
-      if (Object.keys(rest).length === 0) this.#options.store.delete(legacyKeyOf(profileId));
-      else this.#options.store.set(legacyKeyOf(profileId), rest);
-    }
+    this.#books.write(profileId, owner, book);
   }
 
   #newId(): string {
