@@ -40,6 +40,10 @@ export const INVOKE_CHANNEL_NAMES = [
   'takePaymentRequest',
   'savePaymentRequestQr',
   'showExport',
+  'listDue',
+  'saveDue',
+  'skipDue',
+  'stopDue',
   'getSettings',
   'updateSettings',
   'lockStatus',
@@ -60,6 +64,7 @@ export const EVENT_CHANNEL_NAMES = [
   'paymentRequestOpened',
   'grantReminder',
   'lockChanged',
+  'dueOpened',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNEL_NAMES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DueListSchema, DueOccurrenceSchema, DuePaymentInputSchema, DueSavedSchema } from './due-payment.ts';
 import { OwnAccountInputSchema, OwnAccountSchema, PayeeInputSchema, PayeeSchema } from './address-book.ts';
 import { HistoryFilterSchema, PaymentDraftSchema, PaymentIntentSchema, PaymentOrderSchema } from './payment.ts';
 import { ProfileSchema, ProfileSummarySchema } from './profile.ts';
@@ -257,6 +258,11 @@ export const invokeChannels = {
        * which nobody acknowledged, and is refused.
        */
       acknowledgeDuplicate: z.string().min(1).max(64).optional(),
+      /**
+       * The Due list's occurrence this payment pays (common/due-payment.ts): held while it is confirmed, handled once
+       * the bank takes it. Its payee must be the due payment's; a second confirmation for it is refused (DUE_UNDER_WAY).
+       */
+      due: DueOccurrenceSchema.optional(),
     }),
     response: PaymentViewSchema,
   },
@@ -324,6 +330,17 @@ export const invokeChannels = {
   /** Shows a file this run saved (an export or a receipt) in the system's file manager; any other name is refused. */
   showExport: { request: z.strictObject({ fileName: z.string().min(1).max(255) }), response: z.object({}) },
 
+  // Payments that come due (common/due-payment.ts): the signed-in customer's in the active profile. Never paid by
+  // themselves: the customer pays one with confirmPayment's `due`.
+  /** The Due list on main's day: waiting, overdue, next; settled first by what their payments' outcomes are now. */
+  listDue: { request: NoRequest, response: DueListSchema },
+  /** A new payment that comes due, or a change of one; the list, or the errors by field with nothing saved. */
+  saveDue: { request: DuePaymentInputSchema, response: DueSavedSchema },
+  /** Skips one open occurrence (and every earlier one). */
+  skipDue: { request: DueOccurrenceSchema, response: DueListSchema },
+  /** Stops a payment that comes due: it leaves the list. */
+  stopDue: { request: Id, response: DueListSchema },
+
   // Settings.
   getSettings: { request: NoRequest, response: SettingsSchema },
   updateSettings: { request: SettingsUpdateSchema, response: SettingsSchema },
@@ -356,6 +373,8 @@ export const eventChannels = {
   paymentRequestOpened: z.object({}),
   grantReminder: GrantReminderSchema,
   lockChanged: LockStatusSchema,
+  /** The customer clicked a notification of payments due: the window shows the Due list. */
+  dueOpened: z.object({}),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;

@@ -12,24 +12,29 @@ const bothLimits = (schedule: { until?: string; times?: number }): boolean =>
   schedule.until !== undefined && schedule.times !== undefined;
 const oneLimit = { message: 'until or times, not both', path: ['times'] };
 
-export const ScheduleSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('once'), date: DateSchema }),
-  z
-    .strictObject({
+/** The schedule's shape; `strict` refuses unknown keys (what the window sends), else they are dropped (answers). */
+const scheduleSchema = (strict: boolean) => {
+  const object = strict ? z.strictObject : z.object;
+  return z.discriminatedUnion('kind', [
+    object({ kind: z.literal('once'), date: DateSchema }),
+    object({
       kind: z.literal('weekly'),
       weekday: WeekdaySchema,
       start: DateSchema,
       until: DateSchema.optional(),
       times: z.number().int().min(1).max(MAX_WEEKLY_TIMES).optional(),
-    })
-    .refine((schedule) => !bothLimits(schedule), oneLimit),
-  z
-    .strictObject({
+    }).refine((schedule) => !bothLimits(schedule), oneLimit),
+    object({
       kind: z.literal('monthly'),
       day: z.number().int().min(1).max(31),
       start: DateSchema,
       until: DateSchema.optional(),
       times: z.number().int().min(1).max(MAX_MONTHLY_TIMES).optional(),
-    })
-    .refine((schedule) => !bothLimits(schedule), oneLimit),
-]) satisfies z.ZodType<Schedule, unknown>;
+    }).refine((schedule) => !bothLimits(schedule), oneLimit),
+  ]) satisfies z.ZodType<Schedule, unknown>;
+};
+
+/** A schedule as the window sends it: unknown keys refused. */
+export const ScheduleSchema = scheduleSchema(true);
+/** A schedule as stored or answered: unknown keys dropped, so nothing a store holds beside it can leave. */
+export const StoredScheduleSchema = scheduleSchema(false);

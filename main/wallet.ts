@@ -1,4 +1,5 @@
 import { eventChannels, type EventChannel, type EventPayload, type HandlerTable } from '../common/bridge-contract.ts';
+import type { DueItem } from '../common/due-payment.ts';
 import type { AppLocale } from '../common/locale.ts';
 import type { PaymentIntent } from '../common/payment.ts';
 import { addressBookHandlers } from './address-book/address-book-handlers.ts';
@@ -10,6 +11,9 @@ import { TokenVault } from './auth/token-vault.ts';
 import { bankClients } from './bank/bank-clients.ts';
 import { behindLock, lockHandlers } from './lock/lock-handlers.ts';
 import { LockService } from './lock/lock-service.ts';
+import { dueHandlers } from './due/due-handlers.ts';
+import { dueNotice } from './due/due-notice.ts';
+import { DuePayments } from './due/due-payments.ts';
 import { FollowUp } from './payments/follow-up.ts';
 import { outcomeNotice } from './payments/outcome-notice.ts';
 import { PaymentRequests } from './payments/payment-request-handlers.ts';
@@ -136,6 +140,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     onChange: (session) => emit('sessionChanged', session),
   });
   const book = new AddressBook({ store, clock, box: () => secrets.box() });
+  const due = new DuePayments({ store, clock, box: () => secrets.box() });
 
   const payments = new PaymentsByCustomer({
     dataDir: platform.dataDir,
@@ -165,6 +170,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     },
     { loadAll: () => undefined, useBox: () => profiles.resealSecrets() },
     { loadAll: () => undefined, useBox: () => book.useBox() },
+    { loadAll: () => undefined, useBox: () => due.useBox() },
     { loadAll: () => undefined, useBox: (box: SecretBox | undefined) => payments.useBox(box) },
   ];
 
@@ -242,6 +248,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   /** Where tokens may live changed: every profile's session moves to disk, or off it, at once. */
   const applyTokenStorage = () => secrets.switchBox(holders);
 
+  const dueList = dueHandlers({ due, payments, sessions, activeProfile, clock });
+
   // Each domain owns its slice of the table; the compiler checks that together they cover every channel.
   const table: HandlerTable = {
     appInfo: () => platform.appInfo(),
@@ -259,7 +267,9 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       printToPdf: () => platform.printToPdf?.(),
       showFile: (path) => platform.showFile(path),
       locale: () => settings.locale(),
+      payFor: dueList.payFor,
     }),
+    ...dueList.handlers,
     ...paymentRequests.handlers({
       sessions,
       book,
@@ -281,7 +291,35 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     // While locked nothing is opened: on a machine where the passcode protects the data key, it is not open yet.
     if (lock.locked) return Promise.resolve();
     reminders.check(activeProfile());
-    return followUpNow();
+    return followUpNow().then(tellDue);
+  };
+
+  /**
+   * Payments that come due, told once: those waiting today by one notification a day (kept with the customer's
+   * due payments, so a restart the same day does not tell again), those overdue once a run. Named only as the
+   * outcome notices are; a click opens the Due list. Nothing is paid.
+   */
+  const toldOverdue = new Set<string>();
+  const tellDue = async (): Promise<void> => {
+    const profileId = activeProfile();
+    const kennitala = followedIn(profileId);
+    if (!kennitala || !platform.notify) return;
+    const list = await dueList.listIfAny();
+    if (!list) return;
+    const open = list.items.filter((item) => !item.underWay);
+    const today = open.filter((item) => item.dueToday);
+    const overdue = open.filter((item) => !item.dueToday && item.overdue.length > 0);
+    const details = () => settings.notificationDetails() && !lock.locked;
+    const show = (kind: 'today' | 'overdue', items: DueItem[]) => {
+      const notice = dueNotice(kind, items, settings.locale(), platform.appInfo().name, details());
+      if (notice) platform.notify?.(notice, () => emit('dueOpened', {}));
+    };
+    if (today.length > 0 && due.tellOnce(profileId, kennitala, list.today)) show('today', today);
+    const runKey = `${profileId}|${kennitala}`;
+    if (overdue.length > 0 && !toldOverdue.has(runKey)) {
+      toldOverdue.add(runKey);
+      show('overdue', overdue);
+    }
   };
   const ticker = new CoreTicker({ everyMs: FOLLOW_UP_TICK_MS, clock, tick });
   ticker.start();

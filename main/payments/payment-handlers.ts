@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import type { HandlerTable, PaymentView, SavedFile } from '../../common/bridge-contract.ts';
-import type { PaymentIntent } from '../../common/payment.ts';
+import type { DueOccurrence } from '../../common/due-payment.ts';
+import type { PaymentDraft, PaymentIntent } from '../../common/payment.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import { receiptKind } from '../../common/payment-status.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
@@ -46,6 +47,8 @@ export interface PaymentHandlerOptions {
   printToPdf(): Promise<Uint8Array> | undefined;
   showFile: Platform['showFile'];
   locale(): AppLocale;
+  /** A payment for one occurrence of a payment that comes due (confirmPayment's `due`; main/due/due-handlers.ts). */
+  payFor(occurrence: DueOccurrence, draft: PaymentDraft, confirm: () => Promise<PaymentIntent>): Promise<PaymentIntent>;
 }
 
 /**
@@ -89,8 +92,11 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       const paidBefore = checked.check.ok ? await service.paidBefore(checked.check.order) : false;
       return validationView(checked, paidBefore);
     },
-    confirmPayment: async ({ draft, acknowledgeDuplicate }) =>
-      view(await (await active()).confirm(draft, acknowledgeDuplicate ? { acknowledgeDuplicate } : {})),
+    confirmPayment: async ({ draft, acknowledgeDuplicate, due }) => {
+      const service = await active();
+      const confirm = () => service.confirm(draft, acknowledgeDuplicate ? { acknowledgeDuplicate } : {});
+      return view(await (due ? options.payFor(due, draft, confirm) : confirm()));
+    },
     submitPayment: async ({ id }) => view(await (await active()).submit(id)),
     checkAgain: async ({ id }) => view(await (await active()).checkAgain(id)),
     dropPayment: async ({ id }) => view(await (await active()).drop(id)),

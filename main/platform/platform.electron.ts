@@ -35,8 +35,14 @@ export function createElectronPlatform(options: {
     },
     showFile: (path) => shell.showItemInFolder(path),
     shipped: options.shipped,
-    notify: (notice) => {
-      if (Notification.isSupported()) new Notification(notice).show();
+    notify: (notice, onClick) => {
+      if (!Notification.isSupported()) return;
+      const shown = new Notification(notice);
+      shown.on('click', () => {
+        focusAppWindow();
+        onClick?.();
+      });
+      shown.show();
     },
     // Whole seconds; 0 where the system cannot tell (Linux under Wayland: electron/electron#34826), which the lock
     // takes as no answer and counts from the window's own reports of input instead (LockService.checkIdle).

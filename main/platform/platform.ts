@@ -55,8 +55,11 @@ export interface Platform {
     /** How long a passcode entered counts for a payment (0: every payment asks); the app's default otherwise. */
     presenceSeconds?: number;
   };
-  /** Shows a desktop notification (Electron's Notification), where the system has them. */
-  notify?(notice: Notice): void;
+  /**
+   * Shows a desktop notification (Electron's Notification), where the system has them; a click on it brings the app's
+   * window forward and calls `onClick` (the core tells the window what to show).
+   */
+  notify?(notice: Notice, onClick?: () => void): void;
   /**
    * How long the OS has seen no keyboard or mouse, where it can tell (Electron's powerMonitor). The lock takes the
    * smaller of it and the time since the window last reported the customer's input, and takes 0 as no answer.

@@ -142,6 +142,37 @@ const paymentRequest = {
   message: 'Leiga',
 };
 
+const dueList = {
+  today: '2026-11-22',
+  remainingToday: 150_000,
+  items: [
+    {
+      id: 'due-1',
+      order: {
+        debtorAccount: order.debtorAccount,
+        depositKennitala: order.depositKennitala,
+        depositAccount: order.depositAccount,
+        amount: 180_000,
+        endToEndId: order.endToEndId,
+        extendedReference: order.extendedReference,
+        payeeName: order.payeeName,
+      },
+      schedule: { kind: 'weekly' as const, weekday: 1 as const, start: '2026-11-02', until: '2027-11-01' },
+      lastHandled: '2026-11-09',
+      paying: { date: '2026-11-16', intentId: 'payment-0' },
+      createdAt: T - 30 * DAY,
+      updatedAt: T,
+      overdue: ['2026-11-16'],
+      dueToday: '2026-11-22',
+      next: '2026-11-23',
+      nextDates: ['2026-11-23', '2026-11-30', '2026-12-07'],
+      open: '2026-11-16',
+      underWay: true,
+      overLimit: true,
+    },
+  ],
+};
+
 const spent = { spent: 1500, uncertain: 3000, declared: 700, counts: { spent: 1, uncertain: 2, declared: 1 } };
 const spending = {
   asOf: T,
@@ -219,6 +250,15 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   savePaymentRequestQr: { saved: true, fileName: 'payment-request.png', folder: '/home/anna/Downloads' },
   saveReceipt: { saved: true, fileName: 'receipt-2026-11-22-payment-.pdf', folder: '/home/anna/Downloads' },
   showExport: {},
+  listDue: dueList,
+  saveDue: {
+    id: 'due-1',
+    list: dueList,
+    errors: { amount: 'too_large' },
+    scheduleErrors: { start: 'in_the_past' },
+  },
+  skipDue: dueList,
+  stopDue: dueList,
   getSettings: {
     language: 'system',
     locale: 'is',
@@ -257,6 +297,7 @@ const mainEvents: { [E in EventChannel]: EventPayload<E> } = {
   paymentRequestOpened: {},
   grantReminder: { profileId: 'test-bank', reminder: 7, daysLeft: 7, grantEnd: T + 7 * DAY },
   lockChanged: lockStatus,
+  dueOpened: {},
 };
 
 type Path = (string | number)[];
@@ -344,7 +385,7 @@ describe('bridge contract: requests, as main parses them', () => {
 const SECRET_KEYS = ['accessToken', 'refreshToken', 'clientSecret', 'apiKey', 'kennitala'];
 // Records keyed by payment state or draft field: a key they do not know is refused, not dropped, so nothing is
 // planted in them.
-const RECORDS = new Set(['stateTimes', 'errors']);
+const RECORDS = new Set(['stateTimes', 'errors', 'scheduleErrors']);
 const planted = (value: Json, key?: string | number): Json => {
   if (Array.isArray(value)) return value.map((item, index) => planted(item, index));
   if (!isObject(value)) return value;

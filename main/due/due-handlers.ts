@@ -1,0 +1,106 @@
+import type { HandlerTable } from '../../common/bridge-contract.ts';
+import type { DueList, DueOccurrence } from '../../common/due-payment.ts';
+import { normalizeAccountNumber } from '../../common/account-number.ts';
+import { checkKennitala } from '../../common/kennitala.ts';
+import type { PaymentDraft, PaymentIntent } from '../../common/payment.ts';
+import { gmtDay, type Clock } from '../../common/time.ts';
+import type { SessionService } from '../auth/session-service.ts';
+import type { PaymentsByCustomer } from '../payments/payments-by-customer.ts';
+import { WalletError } from '../wallet-error.ts';
+import { dueItem, dueOrder, type DuePayments } from './due-payments.ts';
+
+export type DueHandlers = Pick<HandlerTable, 'listDue' | 'saveDue' | 'skipDue' | 'stopDue'>;
+
+export interface DueHandlerOptions {
+  due: DuePayments;
+  payments: PaymentsByCustomer;
+  sessions: SessionService;
+  activeProfile(): string;
+  clock: Clock;
+}
+
+/**
+ * The Due list of the signed-in customer in the active profile (docs/DUE-PAYMENTS.md), and the one way a due
+ * payment is paid: `payFor`, around the normal confirmation.
+ */
+export function dueHandlers(options: DueHandlerOptions): {
+  handlers: DueHandlers;
+  /** Confirms a payment for one occurrence (confirmPayment's `due`): held while it is confirmed, then under way. */
+  payFor(occurrence: DueOccurrence, draft: PaymentDraft, confirm: () => Promise<PaymentIntent>): Promise<PaymentIntent>;
+  /** The list on main's day, settled first; undefined when the customer has none (for the core's tick). */
+  listIfAny(): Promise<DueList | undefined>;
+} {
+  const { due, payments, sessions, clock } = options;
+  const owner = (): [string, string] => {
+    const profileId = options.activeProfile();
+    return [profileId, sessions.customer(profileId).kennitala];
+  };
+  const today = () => gmtDay(clock.now());
+
+  /** The customer's due payments, those under way settled by their payments' states now (before any change). */
+  const settle = async () => {
+    const [profileId, kennitala] = owner();
+    const service = await payments.of(profileId, kennitala);
+    const states = new Map<string, PaymentIntent['state'] | undefined>();
+    for (const item of due.all(profileId, kennitala)) {
+      if (item.paying) states.set(item.paying.intentId, (await service.find(item.paying.intentId))?.state);
+    }
+    return { service, items: due.settle(profileId, kennitala, (intentId) => states.get(intentId)) };
+  };
+
+  const list = async (): Promise<DueList> => {
+    const { service, items: settled } = await settle();
+    const { remaining } = await service.dailyLimit();
+    const day = today();
+    return {
+      today: day,
+      remainingToday: remaining,
+      items: settled.flatMap((item) => dueItem(item, day, remaining) ?? []).sort(dueOrder),
+    };
+  };
+
+  return {
+    async listIfAny() {
+      return due.all(...owner()).length > 0 ? list() : undefined;
+    },
+    async payFor(occurrence, draft, confirm) {
+      await settle();
+      const [profileId, kennitala] = owner();
+      const order = due.reserve(profileId, kennitala, occurrence.id, occurrence.date, today());
+      try {
+        const payee = checkKennitala(draft.depositKennitala);
+        if (
+          !payee.ok ||
+          payee.value !== order.depositKennitala ||
+          normalizeAccountNumber(draft.depositAccount) !== order.depositAccount
+        )
+          throw new WalletError('DUE_OTHER_PAYEE', 'The payment is not to this due payment’s payee');
+        const intent = await confirm();
+        due.confirmed(profileId, kennitala, occurrence.id, occurrence.date, intent.id);
+        return intent;
+      } finally {
+        due.release(profileId, kennitala, occurrence.id);
+      }
+    },
+    handlers: {
+      listDue: list,
+      saveDue: async (input) => {
+        await settle();
+        const saved = due.save(...owner(), input, today());
+        return saved.ok
+          ? { id: saved.id, list: await list() }
+          : { errors: saved.errors.draft, scheduleErrors: saved.errors.schedule, list: await list() };
+      },
+      skipDue: async ({ id, date }) => {
+        await settle();
+        due.skip(...owner(), id, date, today());
+        return list();
+      },
+      stopDue: async ({ id }) => {
+        await settle();
+        due.stop(...owner(), id);
+        return list();
+      },
+    },
+  };
+}

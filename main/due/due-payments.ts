@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  DUE_NEXT_SHOWN,
+  DUE_PAYMENTS_MAX,
+  DuePaymentSchema,
+  type DueItem,
+  type DueOrder,
+  type DuePayment,
+} from '../../common/due-payment.ts';
+import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
+import { checkDraft, type DraftErrors, type PaymentDraft, type PaymentState } from '../../common/payment.ts';
+import {
+  checkSchedule,
+  dueState,
+  nextDates,
+  type IsoDate,
+  type Schedule,
+  type ScheduleError,
+} from '../../common/schedule.ts';
+import type { Clock } from '../../common/time.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import { CustomerRecords } from '../storage/customer-records.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
+import { WalletError } from '../wallet-error.ts';
+
+const BookSchema = z.object({
+  items: z.array(DuePaymentSchema).max(DUE_PAYMENTS_MAX).default([]),
+  /** The last day a notification told of payments waiting (one a day). */
+  toldOn: z.string().optional(),
+});
+type Book = z.infer<typeof BookSchema>;
+
+/** Where a payment confirmed for an occurrence stands (PaymentState, or gone from the history). */
+export type PayingOutcome = 'final-paid' | 'final-not-paid' | 'open';
+
+/**
+ * What a payment's stored state says of the occurrence it was confirmed for: taken by the bank (or said by the
+ * customer to have gone through) handles it; refused, dropped or said not to have gone frees it again; anything else
+ * (not sent yet, on its way, unknown, damaged) keeps it under way, offered neither to pay nor to skip.
+ */
+export function payingOutcome(state: PaymentState | undefined): PayingOutcome {
+  if (state === undefined) return 'final-not-paid';
+  if (state === 'accepted' || state === 'settled' || state === 'declaredPaid') return 'final-paid';
+  if (state === 'rejected' || state === 'dropped' || state === 'declaredNotPaid' || state === 'draft')
+    return 'final-not-paid';
+  return 'open';
+}
+
+export interface DueFieldErrors {
+  draft: DraftErrors;
+  schedule: Partial<Record<string, ScheduleError>>;
+}
+
+export interface DuePaymentsOptions {
+  store: KeyValueStore;
+  clock: Clock;
+  box?: () => SecretBox | undefined;
+  newId?: () => string;
+}
+
+const later = (a: IsoDate | undefined, b: IsoDate): IsoDate => (a !== undefined && a > b ? a : b);
+
+/**
+ * The payments that come due of each customer in each profile (docs/DUE-PAYMENTS.md), sealed at rest with the rest
+ * of the customer's data. Every change is one write; `lastHandled` only ever moves forward. Whose they are is the
+ * caller's (the handlers take the signed-in customer, never one named by the window).
+ */
+export class DuePayments {
+  readonly #options: DuePaymentsOptions;
+  readonly #books: CustomerRecords<Book>;
+
+  constructor(options: DuePaymentsOptions) {
+    this.#options = options;
+    this.#books = new CustomerRecords<Book>({
+      store: options.store,
+      ...(options.box ? { box: options.box } : {}),
+      name: 'duePayments',
+      schema: BookSchema,
+      empty: () => ({ items: [] }),
+    });
+  }
+
+  useBox(): void {
+    this.#books.useBox();
+  }
+
+  all(profileId: string, owner: string): DuePayment[] {
+    return this.#books.read(profileId, owner).items;
+  }
+
+  #change(profileId: string, owner: string, id: string, change: (item: DuePayment) => DuePayment | undefined): void {
+    const book = this.#books.read(profileId, owner);
+    const item = book.items.find((candidate) => candidate.id === id);
+    if (!item) throw new WalletError('DUE_NOT_FOUND', 'No such payment that comes due');
+    const changed = change(item);
+    const items = book.items.flatMap((candidate) =>
+      candidate.id !== id ? [candidate] : changed ? [{ ...changed, updatedAt: this.#options.clock.now() }] : [],
+    );
+    this.#books.write(profileId, owner, { ...book, items });
+  }
+
+  /**
+   * A new payment that comes due, or a change of one: the draft checked as the pay form's (but not against today's
+   * limit: it is paid on its day), the schedule from `today`. Errors by field, nothing written, when there are any.
+   */
+  save(
+    profileId: string,
+    owner: string,
+    input: { id?: string | undefined; draft: PaymentDraft; schedule: Schedule },
+    today: IsoDate,
+  ): { ok: true; id: string } | { ok: false; errors: DueFieldErrors } {
+    const draft = checkDraft(input.draft, { kennitala: owner, remainingToday: DAILY_LIMIT_ISK });
+    const schedule = checkSchedule(input.schedule, today);
+    if (!draft.ok || !schedule.ok) {
+      return {
+        ok: false,
+        errors: { draft: draft.ok ? {} : draft.errors, schedule: schedule.ok ? {} : schedule.errors },
+      };
+    }
+    const { debtorKennitala: _customer, ...order } = draft.order;
+    const now = this.#options.clock.now();
+    if (input.id !== undefined) {
+      this.#change(profileId, owner, input.id, (item) => {
+        this.#requireIdle(profileId, owner, item);
+        return { ...item, order, schedule: input.schedule };
+      });
+      return { ok: true, id: input.id };
+    }
+    const book = this.#books.read(profileId, owner);
+    if (book.items.length >= DUE_PAYMENTS_MAX)
+      throw new WalletError('DUE_TOO_MANY', `At most ${DUE_PAYMENTS_MAX} payments that come due`);
+    const id = (this.#options.newId ?? randomUUID)();
+    const item: DuePayment = { id, order, schedule: input.schedule, createdAt: now, updatedAt: now };
+    this.#books.write(profileId, owner, { ...book, items: [...book.items, item] });
+    return { ok: true, id };
+  }
+
+  /** Stop: the payment leaves the list; nothing more comes due. Refused while a payment for it is under way. */
+  stop(profileId: string, owner: string, id: string): void {
+    this.#change(profileId, owner, id, (item) => {
+      this.#requireIdle(profileId, owner, item);
+      return undefined;
+    });
+  }
+
+  /** Skips the occurrence on `date`, and so every one before it. Only one still open may be skipped. */
+  skip(profileId: string, owner: string, id: string, date: IsoDate, today: IsoDate): void {
+    this.#change(profileId, owner, id, (item) => {
+      this.#requireIdle(profileId, owner, item);
+      requireOpen(item, date, today);
+      return { ...item, lastHandled: later(item.lastHandled, date) };
+    });
+  }
+
+  /** Occurrences held while their payment is being confirmed, by profile, customer and payment (this run only). */
+  readonly #reserved = new Set<string>();
+
+  /**
+   * The customer is about to confirm a payment for the occurrence on `date`: it is held for them (a second press, or
+   * a second window's call, finds it under way and is refused) until `confirmed` names the payment or `release`
+   * frees it. Held in memory: a run that ends meanwhile holds nothing.
+   */
+  reserve(profileId: string, owner: string, id: string, date: IsoDate, today: IsoDate): DueOrder {
+    const key = `${profileId}|${owner}|${id}`;
+    const item = this.all(profileId, owner).find((candidate) => candidate.id === id);
+    if (!item) throw new WalletError('DUE_NOT_FOUND', 'No such payment that comes due');
+    this.#requireIdle(profileId, owner, item);
+    requireOpen(item, date, today);
+    this.#reserved.add(key);
+    return item.order;
+  }
+
+  /** Nothing is done to a payment while one of its occurrences is being paid: its outcome comes first. */
+  #requireIdle(profileId: string, owner: string, item: DuePayment): void {
+    if (item.paying || this.#reserved.has(`${profileId}|${owner}|${item.id}`)) throw underWay();
+  }
+
+  /** The payment confirmed for the reserved occurrence: it is under way until its outcome is final. */
+  confirmed(profileId: string, owner: string, id: string, date: IsoDate, intentId: string): void {
+    this.#reserved.delete(`${profileId}|${owner}|${id}`);
+    this.#change(profileId, owner, id, (item) => ({ ...item, paying: { date, intentId } }));
+  }
+
+  /** The confirmation failed: the occurrence is open again. */
+  release(profileId: string, owner: string, id: string): void {
+    this.#reserved.delete(`${profileId}|${owner}|${id}`);
+  }
+
+  /**
+   * The payments under way settled by what their payments' states say now: one the bank took handles its occurrence
+   * (and every one before it); one refused, dropped or gone frees it. One write, only when something changed.
+   */
+  settle(profileId: string, owner: string, stateOf: (intentId: string) => PaymentState | undefined): DuePayment[] {
+    const book = this.#books.read(profileId, owner);
+    let changed = false;
+    const items = book.items.map((item) => {
+      if (!item.paying) return item;
+      const outcome = payingOutcome(stateOf(item.paying.intentId));
+      if (outcome === 'open') return item;
+      changed = true;
+      const { paying, ...rest } = item;
+      return outcome === 'final-paid' ? { ...rest, lastHandled: later(item.lastHandled, paying.date) } : rest;
+    });
+    if (changed) this.#books.write(profileId, owner, { ...book, items });
+    return items;
+  }
+
+  /** Whether a notification told of payments waiting on `today` already; marks it told. */
+  tellOnce(profileId: string, owner: string, today: IsoDate): boolean {
+    const book = this.#books.read(profileId, owner);
+    if (book.toldOn === today) return false;
+    this.#books.write(profileId, owner, { ...book, toldOn: today });
+    return true;
+  }
+}
+
+const underWay = () => new WalletError('DUE_UNDER_WAY', 'A payment for this one is under way: its outcome comes first');
+
+/** The occurrence on `date` is one the list offers: overdue, due today or the next, and not handled. */
+function requireOpen(item: DuePayment, date: IsoDate, today: IsoDate): void {
+  const state = dueState(item.schedule, item.lastHandled, today);
+  if (![...state.overdue, state.dueToday, state.next].includes(date)) {
+    throw new WalletError('DUE_NOT_OPEN', 'That date is not one of this payment’s open dates');
+  }
+}
+
+/** A payment as the Due list shows it on `today`; undefined when nothing is left of it (ended). */
+export function dueItem(item: DuePayment, today: IsoDate, remainingToday: number): DueItem | undefined {
+  const state = dueState(item.schedule, item.lastHandled, today);
+  const underWay = item.paying !== undefined;
+  if (state.ended && !underWay) return undefined;
+  const open = state.overdue[0] ?? state.dueToday ?? state.next;
+  const waiting = state.overdue.length > 0 || state.dueToday !== undefined;
+  return {
+    ...item,
+    overdue: state.overdue,
+    ...(state.dueToday ? { dueToday: state.dueToday } : {}),
+    ...(state.next ? { next: state.next } : {}),
+    ...(open ? { open } : {}),
+    nextDates: nextDates(item.schedule, later(item.lastHandled, today), DUE_NEXT_SHOWN),
+    underWay,
+    overLimit: waiting && !underWay && item.order.amount > remainingToday,
+  };
+}
+
+/** Waiting today first, then overdue (oldest first), then by the next date; ties by when they were made. */
+export function dueOrder(a: DueItem, b: DueItem): number {
+  const rank = (item: DueItem) => (item.dueToday ? 0 : item.overdue.length > 0 ? 1 : 2);
+  const key = (item: DueItem) => item.overdue[0] ?? item.dueToday ?? item.next ?? '9999-12-31';
+  return rank(a) - rank(b) || key(a).localeCompare(key(b)) || a.createdAt - b.createdAt;
+}
