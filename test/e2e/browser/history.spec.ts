@@ -47,9 +47,16 @@ test('history: two payments, a text filter, the details with the request id, and
   expect(csv).not.toContain('Rent');
 });
 
+/** Who the year's payments go to in turn: Björn (the record's own payee), Guðrún by name, and an account with none. */
+const YEAR_PAYEES = [
+  {},
+  { depositKennitala: '1712782019', depositAccount: '013326040001', payeeName: 'Guðrún Pálsdóttir' },
+  { depositKennitala: '1712782019', depositAccount: '013326040002', payeeName: '' },
+] as const;
+
 /**
- * A year of Anna's payments, two a month, a few whose outcome was never learnt or that she said went through, and
- * this week one paid today and one not known yet.
+ * A year of Anna's payments, two a month to three payees in turn, a few whose outcome was never learnt or that she
+ * said went through, and this week one paid today and one not known yet.
  */
 function aYearOfPayments() {
   const noon = Date.parse(NOON);
@@ -62,7 +69,7 @@ function aYearOfPayments() {
     return paymentRecord(n + 1, {
       state,
       createdAt: noon - (24 - n) * 15 * 86_400_000 + 3_600_000,
-      order: { amount: 4_000 + ((n * 7_919) % 31_000) },
+      order: { amount: 4_000 + ((n * 7_919) % 31_000), ...YEAR_PAYEES[n % YEAR_PAYEES.length] },
     });
   });
   return [...year, ...thisWeek];
@@ -74,7 +81,7 @@ for (const [size, use] of [
 ] as const) {
   test.describe(`History shows the spending at ${size}`, () => {
     test.use(use);
-    test('the totals, the last 12 months as bars and as a table, in English and Icelandic', async ({
+    test('the totals, the last 12 months as bars and as a table, chosen days and by payee, in English and Icelandic', async ({
       wallet,
       harness,
       context,
@@ -83,8 +90,34 @@ for (const [size, use] of [
       await wallet.signInWithAccount(context, 'anna');
       await seedPayments(harness.core, aYearOfPayments());
       for (const [language, words] of [
-        ['en', { history: 'History', spending: 'Spending', table: 'Show as a table', caption: 'Spending by month' }],
-        ['is', { history: 'Saga', spending: 'Útgjöld', table: 'Sýna sem töflu', caption: 'Útgjöld eftir mánuðum' }],
+        [
+          'en',
+          {
+            history: 'History',
+            spending: 'Spending',
+            table: 'Show as a table',
+            caption: 'Spending by month',
+            first: 'First day',
+            last: 'Last day',
+            byPayeeAll: 'Spending by payee, over all the history this app holds',
+            byPayeeRange: 'Spending by payee on the chosen days',
+            order: 'The last day cannot be before the first day.',
+          },
+        ],
+        [
+          'is',
+          {
+            history: 'Saga',
+            spending: 'Útgjöld',
+            table: 'Sýna sem töflu',
+            caption: 'Útgjöld eftir mánuðum',
+            first: 'Fyrsti dagur',
+            last: 'Síðasti dagur',
+            byPayeeAll: 'Útgjöld eftir viðtakendum, úr allri greiðslusögunni sem forritið geymir',
+            byPayeeRange: 'Útgjöld eftir viðtakendum á völdum dögum',
+            order: 'Síðasti dagur má ekki vera á undan fyrsta degi.',
+          },
+        ],
       ] as const) {
         await harness.core.value('updateSettings', { language });
         await page.reload();
@@ -97,6 +130,26 @@ for (const [size, use] of [
         expect(await fitProblems(page)).toEqual([]);
         await wallet.expectAccessible();
         await wallet.screenshot(`spending-${language}-${size}`);
+
+        // By payee over the whole history, then over chosen days; a last day before the first is said, not asked.
+        await section.getByText(words.table, { exact: true }).click();
+        const all = page.getByRole('table', { name: words.byPayeeAll });
+        await expect(all.getByTestId('spending-payee-row')).toHaveCount(3);
+        await expect(all).not.toContainText('171278');
+        await page.getByLabel(words.first, { exact: true }).fill('1.11.2026');
+        await page.getByLabel(words.last, { exact: true }).fill('22.11.2026');
+        const ranged = page.getByRole('table', { name: words.byPayeeRange });
+        // In November: Björn's two this week and the account with no name's on the 7th.
+        await expect(ranged.getByTestId('spending-payee-row')).toHaveCount(2);
+        await expect(page.getByTestId('spending-range')).toBeVisible();
+        expect(await fitProblems(page)).toEqual([]);
+        await wallet.expectAccessible();
+        await wallet.screenshot(`spending-range-${language}-${size}`);
+        await page.getByLabel(words.last, { exact: true }).fill('31.10.2026');
+        await expect(page.getByTestId('spending-range-error')).toHaveText(words.order);
+        await expect(page.getByLabel(words.last, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+        expect(await fitProblems(page)).toEqual([]);
+        await wallet.expectAccessible();
       }
     });
   });

@@ -1,6 +1,7 @@
 /**
  * What was spent (issue 29): the Spending section at the top of the History screen, its totals, its bar chart of the
- * last 12 months and the same months as a table. The months' short names are SpendingSummary.tsx's (as format.ts's).
+ * last 12 months and the same months as a table, the days the customer chooses and the table by payee. The months'
+ * short names are SpendingSummary.tsx's (as format.ts's); the chosen days' format hint is the history filter's.
  */
 export const en = {
   'spending.title': 'Spending',
@@ -18,6 +19,21 @@ export const en = {
   'spending.none': 'Nothing spent yet.',
   'spending.loadFailed': 'Your spending could not be added up.',
   'spending.gmt': 'Days, weeks (from Monday) and months are counted in GMT.',
+  'spending.range.title': 'Chosen days',
+  'spending.range.from': 'First day',
+  'spending.range.to': 'Last day',
+  'spending.range.total': 'On these days',
+  'spending.range.half': 'Type both the first and the last day.',
+  'spending.range.order': 'The last day cannot be before the first day.',
+  'spending.range.outside': 'The first day can be no earlier than {date}.',
+  'spending.range.failed': 'The spending on these days could not be added up.',
+  'spending.byPayee': 'By payee',
+  'spending.byPayee.captionAll': 'Spending by payee, over all the history this app holds',
+  'spending.byPayee.captionRange': 'Spending by payee on the chosen days',
+  'spending.byPayee.others': 'Other payees ({count})',
+  'spending.byPayee.unreadable': 'Damaged records',
+  'spending.byPayee.noneInRange': 'Nothing was spent on these days.',
+  'spending.col.payee': 'Payee',
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
@@ -36,4 +52,19 @@ export const is: Record<keyof typeof en, string> = {
   'spending.none': 'Ekkert greitt enn.',
   'spending.loadFailed': 'Ekki tókst að taka útgjöldin saman.',
   'spending.gmt': 'Dagar, vikur (frá mánudegi) og mánuðir miðast við GMT.',
+  'spending.range.title': 'Valdir dagar',
+  'spending.range.from': 'Fyrsti dagur',
+  'spending.range.to': 'Síðasti dagur',
+  'spending.range.total': 'Þessa daga',
+  'spending.range.half': 'Sláðu inn bæði fyrsta og síðasta dag.',
+  'spending.range.order': 'Síðasti dagur má ekki vera á undan fyrsta degi.',
+  'spending.range.outside': 'Fyrsti dagur má í fyrsta lagi vera {date}.',
+  'spending.range.failed': 'Ekki tókst að taka saman útgjöld þessara daga.',
+  'spending.byPayee': 'Eftir viðtakendum',
+  'spending.byPayee.captionAll': 'Útgjöld eftir viðtakendum, úr allri greiðslusögunni sem forritið geymir',
+  'spending.byPayee.captionRange': 'Útgjöld eftir viðtakendum á völdum dögum',
+  'spending.byPayee.others': 'Aðrir viðtakendur ({count})',
+  'spending.byPayee.unreadable': 'Skaddaðar færslur',
+  'spending.byPayee.noneInRange': 'Ekkert var greitt þessa daga.',
+  'spending.col.payee': 'Viðtakandi',
 };
