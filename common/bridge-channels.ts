@@ -44,6 +44,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'saveDue',
   'skipDue',
   'stopDue',
+  'exportBackup',
+  'restoreBackup',
   'getSettings',
   'updateSettings',
   'lockStatus',

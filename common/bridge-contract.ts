@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  BackupExportedSchema,
+  BackupRestoredSchema,
+  ExportBackupRequestSchema,
+  RestoreBackupRequestSchema,
+} from './backup.ts';
 import { DueListSchema, DueOccurrenceSchema, DuePaymentInputSchema, DueSavedSchema } from './due-payment.ts';
 import { OwnAccountInputSchema, OwnAccountSchema, PayeeInputSchema, PayeeSchema } from './address-book.ts';
 import { HistoryFilterSchema, PaymentDraftSchema, PaymentIntentSchema, PaymentOrderSchema } from './payment.ts';
@@ -340,6 +346,12 @@ export const invokeChannels = {
   skipDue: { request: DueOccurrenceSchema, response: DueListSchema },
   /** Stops a payment that comes due: it leaves the list. */
   stopDue: { request: Id, response: DueListSchema },
+
+  // A backup (common/backup.ts, docs/BACKUP.md): the signed-in customer's data in the active profile.
+  /** Seals a backup under the passphrase (refused with BACKUP_WEAK_PASSPHRASE) and saves it where the customer says. */
+  exportBackup: { request: ExportBackupRequestSchema, response: BackupExportedSchema },
+  /** Merges a backup of the same customer at the same bank; BACKUP_* says why one is refused, with nothing changed. */
+  restoreBackup: { request: RestoreBackupRequestSchema, response: BackupRestoredSchema },
 
   // Settings.
   getSettings: { request: NoRequest, response: SettingsSchema },

@@ -11,6 +11,8 @@ import { TokenVault } from './auth/token-vault.ts';
 import { bankClients } from './bank/bank-clients.ts';
 import { behindLock, lockHandlers } from './lock/lock-handlers.ts';
 import { LockService } from './lock/lock-service.ts';
+import { backupHandlers } from './backup/backup-handlers.ts';
+import { BackupService } from './backup/backup-service.ts';
 import { dueHandlers } from './due/due-handlers.ts';
 import { dueNotice } from './due/due-notice.ts';
 import { DuePayments } from './due/due-payments.ts';
@@ -249,6 +251,13 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   const applyTokenStorage = () => secrets.switchBox(holders);
 
   const dueList = dueHandlers({ due, payments, sessions, activeProfile, clock });
+  const backups = new BackupService({
+    book,
+    due,
+    settings,
+    clock,
+    ...(platform.backupKdf ? { kdf: platform.backupKdf } : {}),
+  });
 
   // Each domain owns its slice of the table; the compiler checks that together they cover every channel.
   const table: HandlerTable = {
@@ -270,6 +279,15 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       payFor: dueList.payFor,
     }),
     ...dueList.handlers,
+    ...backupHandlers({
+      backups,
+      profiles,
+      sessions,
+      payments,
+      clock,
+      saveFile: (file) => platform.saveFile(file),
+      locale: () => settings.locale(),
+    }),
     ...paymentRequests.handlers({
       sessions,
       book,

@@ -4,6 +4,7 @@ import {
   STRONG_PASSPHRASE_MIN_DIFFERENT,
   STRONG_PASSPHRASE_MIN_LENGTH,
 } from '../common/passcode-rules.ts';
+import { BACKUP_KDF, openBackup, sealBackup } from '../main/backup/backup-file.ts';
 import { newPasscode, openWithPasscode, PASSCODE_KDF, type KdfParams } from '../main/lock/passcode.ts';
 
 /**
@@ -104,3 +105,47 @@ for (const [kind, guesses] of kinds) {
 }
 // Not measured here: graphics cards run scrypt too, though its 64 MiB a guess holds them back.
 console.log('  (An attacker with graphics cards may go several times faster than these cores: divide accordingly.)');
+
+/**
+ * The backup file (issue 29, main/backup/backup-file.ts): its own scrypt cost, dearer than the passcode's, as a file
+ * carried about is guessed at offline without limit. Measured by opening a sealed file (scrypt and a tiny
+ * decryption); then the same estimate for a passphrase of the backup rule's minimum (common/backup-passphrase.ts).
+ */
+const BACKUP_RUNS = 3;
+const backupPassphrase = 'Sólskin á Þingvöllum';
+const sealed = await sealBackup('{}', backupPassphrase, { kdf: BACKUP_KDF });
+const backupTimes: number[] = [];
+for (let run = 0; run < BACKUP_RUNS; run += 1) {
+  const start = performance.now();
+  if (!(await openBackup(sealed, backupPassphrase)).ok) throw new Error('The passphrase did not open its own backup');
+  backupTimes.push(performance.now() - start);
+}
+const backupMs = backupTimes.sort((a, b) => a - b)[Math.floor(BACKUP_RUNS / 2)] ?? Number.NaN;
+const backupMemory = (128 * BACKUP_KDF.N * BACKUP_KDF.r) / 2 ** 20;
+console.log('');
+console.log(
+  `backup key (scrypt N=2^${Math.log2(BACKUP_KDF.N)} r=${BACKUP_KDF.r} p=${BACKUP_KDF.p}, ${backupMemory} MiB): ` +
+    `${backupMs.toFixed(0)} ms (median of ${BACKUP_RUNS})`,
+);
+console.log(
+  `Estimates: time to try every backup passphrase of a kind offline, at ${backupMs.toFixed(0)} ms a guess, ` +
+    `on 1 core and on ${ATTACKER_CORES}; the average is half. A backup has no grant to outlast: it holds what it holds.`,
+);
+const backupKinds: [string, number][] = [
+  [
+    `${STRONG_PASSPHRASE_MIN_LENGTH}-character passphrase, as people choose (NIST estimate: ${nistBits(STRONG_PASSPHRASE_MIN_LENGTH)} bits): the rule's minimum`,
+    2 ** nistBits(STRONG_PASSPHRASE_MIN_LENGTH),
+  ],
+  [
+    `${STRONG_PASSPHRASE_MIN_LENGTH} random lowercase letters (26^${STRONG_PASSPHRASE_MIN_LENGTH})`,
+    26 ** STRONG_PASSPHRASE_MIN_LENGTH,
+  ],
+];
+for (const [kind, guesses] of backupKinds) {
+  const oneCore = (guesses * backupMs) / 1000;
+  console.log(
+    `  ${kind}: ${guesses.toExponential(2)} guesses; 1 core ${duration(oneCore)}; ` +
+      `${ATTACKER_CORES} cores ${duration(oneCore / ATTACKER_CORES)}`,
+  );
+}
+console.log(`  (Graphics cards are held back more by ${backupMemory} MiB a guess than by the passcode's 64.)`);

@@ -149,4 +149,29 @@ export class AddressBook {
     this.#write(profileId, owner, { ...book, payees: book.payees.filter((payee) => payee.id !== id) });
     return this.payees(profileId, owner);
   }
+
+  /**
+   * A backup's accounts and payees added to this customer's book (main/backup): an account number or a payee
+   * (kennitala and account) already here is kept as it is here; the rest are added with their own ids.
+   */
+  merge(
+    profileId: string,
+    owner: string,
+    from: { accounts: readonly OwnAccount[]; payees: readonly Payee[] },
+  ): { accounts: number; payees: number } {
+    const book = this.#read(profileId, owner);
+    const accountsHere = new Set(book.accounts.map((account) => account.accountNumber));
+    const payeesHere = new Set(book.payees.map((payee) => `${payee.kennitala}|${payee.accountNumber}`));
+    const ids = new Set([...book.accounts, ...book.payees].map((entry) => entry.id));
+    const fresh = <T extends { id: string }>(entry: T): T =>
+      ids.has(entry.id) ? { ...entry, id: this.#newId() } : entry;
+    const accounts = from.accounts.filter((account) => !accountsHere.has(account.accountNumber)).map(fresh);
+    const payees = from.payees
+      .filter((payee) => !payeesHere.has(`${payee.kennitala}|${payee.accountNumber}`))
+      .map(fresh);
+    if (accounts.length > 0 || payees.length > 0) {
+      this.#write(profileId, owner, { accounts: [...book.accounts, ...accounts], payees: [...book.payees, ...payees] });
+    }
+    return { accounts: accounts.length, payees: payees.length };
+  }
 }

@@ -206,6 +206,43 @@ export class DuePayments {
     return items;
   }
 
+  /**
+   * A backup's payments that come due (main/backup): one not here is added; one here is replaced by a newer change
+   * of it (later `updatedAt`), never while a payment for it is under way here; what was under way on the other
+   * computer is not (its payment is in the history restored with it, and may be paid again only by the customer).
+   * At most DUE_PAYMENTS_MAX in all.
+   */
+  merge(profileId: string, owner: string, from: readonly DuePayment[]): { added: number; updated: number } {
+    const book = this.#books.read(profileId, owner);
+    const items = [...book.items];
+    let added = 0;
+    let updated = 0;
+    for (const { paying: _there, ...incoming } of from) {
+      const at = items.findIndex((item) => item.id === incoming.id);
+      const here = items[at];
+      if (!here) {
+        if (items.length >= DUE_PAYMENTS_MAX) continue;
+        items.push(incoming);
+        added += 1;
+      } else if (
+        incoming.updatedAt > here.updatedAt &&
+        !here.paying &&
+        !this.#reserved.has(`${profileId}|${owner}|${here.id}`)
+      ) {
+        // What was handled stays handled, here or there: lastHandled only moves forward.
+        const { lastHandled: theirs, ...rest } = incoming;
+        const lastHandled = [here.lastHandled, theirs]
+          .filter((date) => date !== undefined)
+          .sort()
+          .at(-1);
+        items[at] = lastHandled ? { ...rest, lastHandled } : rest;
+        updated += 1;
+      }
+    }
+    if (added + updated > 0) this.#books.write(profileId, owner, { ...book, items });
+    return { added, updated };
+  }
+
   /** Whether a notification told of payments waiting on `today` already; marks it told. */
   tellOnce(profileId: string, owner: string, today: IsoDate): boolean {
     const book = this.#books.read(profileId, owner);

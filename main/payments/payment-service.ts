@@ -38,6 +38,9 @@ export interface PaymentServiceOptions {
   beforeFirstSend?: (intent: PaymentIntent) => void;
 }
 
+/** Payments read at a time when a restore compares a backup with what is here. */
+const RESTORE_PAGE = 1000;
+
 export class PaymentService {
   readonly #options: PaymentServiceOptions;
   /** One send per intent at a time: a second caller gets the first one's promise. */
@@ -188,6 +191,36 @@ export class PaymentService {
     const intent = await this.#writes.readIntact(id);
     if (!intent.initiationId || CLOSED.has(intent.state)) return intent;
     return this.#sender.refresh(intent);
+  }
+
+  /**
+   * Payments from a backup of this customer (main/backup): one not here is added as it is there; one here is replaced
+   * only by a newer change of it (later `updatedAt`), never while it is being sent or asked about. Only the signed-in
+   * customer's own are taken. Synced once, at the end.
+   */
+  async restore(intents: readonly PaymentIntent[]): Promise<{ added: number; updated: number }> {
+    const { kennitala } = this.#options.customer();
+    // What is here, read a page at a time (one question per payment would take minutes for a long history).
+    const here = new Map<string, PaymentIntent>();
+    for (let offset = 0, total = 1; offset < total; offset += RESTORE_PAGE) {
+      const page = await this.#reads.historyPage({ offset, limit: RESTORE_PAGE });
+      total = page.total;
+      for (const intent of page.items) here.set(intent.id, intent);
+      if (page.items.length === 0) break;
+    }
+    const writes: { intent: PaymentIntent; known: boolean }[] = [];
+    for (const incoming of intents) {
+      if (incoming.order.debtorKennitala !== kennitala || this.#inFlight.has(incoming.id)) continue;
+      const local = here.get(incoming.id);
+      if (local && (local.updatedAt >= incoming.updatedAt || local.state === 'sending')) continue;
+      const { version: _theirs, ...restored } = incoming;
+      writes.push({ intent: { ...restored, profileId: this.#options.profileId }, known: local !== undefined });
+    }
+    for (const [index, { intent }] of writes.entries()) {
+      await this.#writes.restored(intent, { sync: index === writes.length - 1 });
+    }
+    const updated = writes.filter((write) => write.known).length;
+    return { added: writes.length - updated, updated };
   }
 
   // The draft checks and the reads, for the callers: what they do is said in payment-checks.ts and payment-reads.ts.

@@ -64,6 +64,15 @@ export class PaymentWrites {
     return this.#written(intent, () => this.#options.store.save(intent));
   }
 
+  /**
+   * A payment from a backup (main/backup), written as it is there: numbered by the store, told to nobody (a restore
+   * of thousands would flood the window; it reads the history again), and not remembered.
+   */
+  async restored(intent: PaymentIntent, options: { sync?: boolean } = {}): Promise<void> {
+    await this.#guarded(intent.id, () => this.#options.store.save(intent, options));
+    this.#known.delete(intent.id);
+  }
+
   async update(
     intent: PaymentIntent,
     change: Partial<PaymentIntent>,

@@ -12,7 +12,7 @@ import type { KeyValueStore } from '../storage/key-value-store.ts';
 export interface SaveFileRequest {
   suggestedName: string;
   content: string | Uint8Array;
-  kind: 'csv' | 'pdf' | 'png';
+  kind: 'csv' | 'pdf' | 'png' | 'a2abackup';
   locale: AppLocale;
 }
 
@@ -74,6 +74,8 @@ export interface Platform {
   onSystemLock?(listener: () => void): void;
   /** The cost of deriving the passcode; tests and the harness make it cheap. The app uses PASSCODE_KDF. */
   passcodeKdf?: KdfParams;
+  /** The cost of a backup's key; tests and the harness make it cheap. The app uses BACKUP_KDF. */
+  backupKdf?: KdfParams;
   /** The embedded bank of the Local sandbox profile, where the build ships it. */
   localSandbox?: LocalSandboxLauncher;
   /** Waits between automatic retries of a payment (see PaymentService); tests make them instant. */

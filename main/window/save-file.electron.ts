@@ -9,6 +9,7 @@ const TITLES: Record<SaveFileRequest['kind'], Record<AppLocale, string>> = {
   csv: { is: 'Vista greiðslusögu', en: 'Save payment history' },
   pdf: { is: 'Vista kvittun', en: 'Save receipt' },
   png: { is: 'Vista QR-kóða greiðslubeiðni', en: 'Save the payment request’s QR code' },
+  a2abackup: { is: 'Vista afrit', en: 'Save backup' },
 };
 
 /**

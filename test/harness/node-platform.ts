@@ -1,3 +1,4 @@
+import { FAST_TEST_BACKUP_KDF } from '../../main/backup/backup-file.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../../common/time.ts';
@@ -81,6 +82,7 @@ export function createNodePlatform(
       allowEdit: false,
     },
     passcodeKdf: options.passcodeKdf ?? FAST_TEST_KDF,
+    backupKdf: FAST_TEST_BACKUP_KDF,
     monotonicMs: options.monotonicMs ?? (() => clock.now()),
     ...(options.notify ? { notify: options.notify } : {}),
     ...(options.idleMs ? { idleMs: options.idleMs } : {}),

@@ -89,6 +89,8 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   saveDue: { id: 'due-1', draft, schedule: { kind: 'monthly', day: 31, start: '2026-11-30', times: 12 } },
   skipDue: { id: 'due-1', date: '2026-11-30' },
   stopDue: { id: 'due-1' },
+  exportBackup: { passphrase: 'kaffi með mjólk á morgnana' },
+  restoreBackup: { file: 'YTJhLXdhbGxldC1iYWNrdXA=', passphrase: 'kaffi með mjólk á morgnana' },
   getSettings: undefined,
   updateSettings: { language: 'is', allowWeakTokenStorage: true },
   lockStatus: undefined,
