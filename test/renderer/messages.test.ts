@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bankErrorTexts } from '../../common/bank-error-texts.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import { gmtDay } from '../../common/time.ts';
+import { formatDueDate, formatDueDates, ordinal, weekdayEvery } from '../../renderer/src/i18n/due-dates.ts';
 import { explainFailure, inAppCurrencyStyle } from '../../renderer/src/i18n/explain-failure.ts';
 import {
   formatAmount,
@@ -15,6 +16,7 @@ import {
   pluralCategory,
 } from '../../renderer/src/i18n/format.ts';
 import { messages, translate, type MessageKey, type Params } from '../../renderer/src/i18n/index.ts';
+import { countList } from '../../renderer/src/screens/settings/backup-texts.ts';
 
 /**
  * Issue 27, "Icelandic that reads right": every message of both languages, filled in as the customer reads it (amounts,
@@ -66,6 +68,21 @@ function samples(locale: AppLocale, count: number): Record<string, readonly (str
     status: [', HTTP 409', ''],
     state: [t('state.settled')],
     port: [80],
+    // Payments that come due (i18n/due-dates.ts): a due date, a few of them, "every Friday", "on the 31st".
+    when: [formatDueDate('2026-11-30', locale, { today: '2026-11-26' }), formatDueDate('2027-01-31', locale)],
+    dates: [formatDueDates(['2026-11-30', '2026-12-31', '2027-01-31'], locale, '2026-11-26')],
+    weekday: [weekdayEvery(5, locale)],
+    ordinal: [ordinal(31, locale), ordinal(22, locale)],
+    // What a backup saved or restored (screens/settings/backup-texts.ts): its counts as one list, or one of them.
+    list: [
+      countList((key, params) => translate(locale, key, params), locale, {
+        payments: 2,
+        accounts: 1,
+        payees: 1,
+        due: 1,
+      }),
+      countList((key, params) => translate(locale, key, params), locale, { payments: 1 }),
+    ],
   };
 }
 
@@ -162,6 +179,7 @@ describe('every message, filled in as the customer reads it', () => {
     'client_secret_basic',
     'baseUrl',
     'RJCT',
+    '.a2abackup',
   ];
   const englishOf = (text: string) =>
     new Set([...text.toLowerCase().matchAll(/\p{L}+/gu)].map((match) => match[0]).filter((word) => word.length > 1));
@@ -223,6 +241,12 @@ describe('counted words', () => {
       seconds: 'other',
       character: 'one',
       characters: 'other',
+      time: 'one',
+      times: 'other',
+      account: 'one',
+      accounts: 'other',
+      payee: 'one',
+      payees: 'other',
     },
     is: {
       greiðsla: 'one',
@@ -240,6 +264,14 @@ describe('counted words', () => {
       stafir: 'other',
       ný: 'one',
       nýjar: 'other',
+      sinni: 'one',
+      sinnum: 'other',
+      staf: 'one',
+      stafi: 'other',
+      reikning: 'one',
+      reikninga: 'other',
+      viðtakanda: 'one',
+      viðtakendur: 'other',
     },
   };
   /** Words that are the same for any count: abbreviations, and English "new". */

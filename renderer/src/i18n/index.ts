@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import type { AppLocale } from '../../../common/locale.ts';
 import { pluralCategory } from './format.ts';
 import { useApp } from '../lib/wallet-context.tsx';
+import * as backup from './messages/backup.ts';
 import * as common from './messages/common.ts';
+import * as due from './messages/due.ts';
 import * as failure from './messages/failure.ts';
 import * as grant from './messages/grant.ts';
 import * as history from './messages/history.ts';
@@ -34,12 +36,14 @@ export const sections = {
   history,
   historyTrust,
   spending,
+  due,
   receipt,
   request,
   profiles,
   settings,
   lock,
   passcode,
+  backup,
 };
 
 const en = {
@@ -52,12 +56,14 @@ const en = {
   ...history.en,
   ...historyTrust.en,
   ...spending.en,
+  ...due.en,
   ...receipt.en,
   ...request.en,
   ...profiles.en,
   ...settings.en,
   ...lock.en,
   ...passcode.en,
+  ...backup.en,
 };
 const is = {
   ...common.is,
@@ -69,12 +75,14 @@ const is = {
   ...history.is,
   ...historyTrust.is,
   ...spending.is,
+  ...due.is,
   ...receipt.is,
   ...request.is,
   ...profiles.is,
   ...settings.is,
   ...lock.is,
   ...passcode.is,
+  ...backup.is,
 };
 
 export type MessageKey = keyof typeof en;

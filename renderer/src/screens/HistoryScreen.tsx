@@ -37,6 +37,12 @@ export function HistoryScreen() {
     actions.setFilter(filter);
   }, [actions, filter]);
 
+  // Shown to see one payment (the Due list's link to a payment under way): it opens, as its row would.
+  useEffect(() => {
+    const id = app.getState().actions.takeHistoryOpen();
+    if (id) unwrap(wallet.getPayment({ id })).then(actions.open, () => undefined);
+  }, [app, wallet, actions]);
+
   return (
     <section className="history-screen" aria-labelledby="history-title">
       <div className="history-head">

@@ -8,7 +8,7 @@ import { FieldFrame, TextField } from '../components/Field.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
-import { useFocusAfter } from '../lib/focus.ts';
+import { focusOn, useFocusAfter } from '../lib/focus.ts';
 import { useApp, useAppStore, useWallet } from '../lib/wallet-context.tsx';
 import type { PayDraft } from '../state/app-store.ts';
 import { fieldErrorText } from './pay/field-errors.ts';
@@ -16,6 +16,10 @@ import { amountCharacters, regroupAmount } from './pay/format-input.ts';
 import { AddressBook } from './pay/AddressBook.tsx';
 import { LimitMeter } from './pay/LimitMeter.tsx';
 import { createPayStore } from './pay/pay-store.ts';
+import { createDueStore, type DueStore } from './pay/due-store.ts';
+import { DueList } from './pay/DueList.tsx';
+import { ScheduleEditor } from './pay/ScheduleEditor.tsx';
+import { newScheduleForm } from './pay/schedule-form.ts';
 import { Result } from './pay/Result.tsx';
 import { Review } from './pay/Review.tsx';
 import { PayRequest, useQrImage } from './pay/PayRequest.tsx';
@@ -31,11 +35,28 @@ export function PayScreen() {
   const wallet = useWallet();
   const app = useAppStore();
   const [store] = useState(() => createPayStore(wallet, app));
+  const [due] = useState(() => createDueStore(wallet, app));
   const stage = useStore(store, (state) => state.stage);
   const limit = useStore(store, (state) => state.limit);
   const actions = useStore(store, (state) => state.actions);
-  // While the screen is open its store follows the payments and the session in the main process.
+  const dueList = useStore(due, (state) => state.list);
+  // While the screen is open its stores follow the payments and the session in the main process.
   useEffect(() => actions.listen(), [actions]);
+  useEffect(() => due.getState().actions.listen(), [due]);
+  // A notification of payments due was clicked: the form shows (not a review or an outcome), and once the list is
+  // read again the focus goes to its heading (to the screen's when nothing is due any more).
+  const dueShown = useApp((state) => state.dueShown);
+  const [focusDue, setFocusDue] = useState(0);
+  useEffect(() => {
+    if (!dueShown) return;
+    actions.backToForm();
+    setFocusDue(dueShown);
+  }, [dueShown, actions]);
+  useEffect(() => {
+    if (!focusDue || !dueList || stage.name !== 'form') return;
+    setFocusDue(0);
+    focusOn(document.getElementById('due-title') ?? document.getElementById('pay-title'));
+  }, [focusDue, dueList, stage.name]);
   // A payment request fills the form: from the review or an outcome, the form shows again, with it.
   const requestFilled = useApp((state) => (state.requestNotice?.kind === 'filled' ? state.requestNotice.seq : 0));
   useEffect(() => {
@@ -49,13 +70,15 @@ export function PayScreen() {
         <LimitMeter limit={limit} />
       </div>
       <HistoryTrustBanner />
-      {stage.name === 'form' && <PayForm onReview={actions.review} onLimit={actions.setLimit} />}
+      {stage.name === 'form' && <DueList store={due} onReview={actions.review} />}
+      {stage.name === 'form' && <PayForm onReview={actions.review} onLimit={actions.setLimit} due={due} />}
       {stage.name === 'review' && (
         <Review
           validation={stage.validation}
           draft={stage.draft}
           onBack={actions.backToForm}
           onConfirmed={actions.confirmed}
+          due={stage.due}
         />
       )}
       {stage.name === 'result' && <Result store={store} />}
@@ -66,10 +89,13 @@ export function PayScreen() {
 function PayForm({
   onReview,
   onLimit,
+  due,
 }: {
   /** With the main process's check of exactly this draft: what the review shows is what is confirmed. */
   onReview: (validation: DraftValidation, draft: PayDraft) => void;
   onLimit: (limit: DailyLimitView) => void;
+  /** Payments that come due: the schedule editor ("Pay later or repeat") saves the draft as one. */
+  due: DueStore;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -77,7 +103,7 @@ function PayForm({
   const draft = useApp((state) => state.draft);
   const locale = useApp((state) => state.locale);
   const session = useApp((state) => state.session);
-  const { setDraft } = useApp((state) => state.actions);
+  const { setDraft, resetDraft } = useApp((state) => state.actions);
   const [accounts, setAccounts] = useState<OwnAccount[]>([]);
   const [payees, setPayees] = useState<Payee[]>([]);
   // The latest check, and the draft it was made for: only a check of the draft as it is now may open the review.
@@ -101,6 +127,11 @@ function PayForm({
   const focusAfter = useFocusAfter();
   const accountSelect = useRef<HTMLSelectElement>(null);
   const payeeNotice = useRef<HTMLParagraphElement>(null);
+  /** The draft's errors as saving it as a payment that comes due found them: said at their fields until changed. */
+  const [dueErrors, setDueErrors] = useState<Partial<Record<DraftField, string>>>();
+  const editing = useStore(due, (state) => state.editor);
+  const today = useStore(due, (state) => state.list?.today);
+  const dueActions = useStore(due, (state) => state.actions);
   /** A character the amount cannot hold was typed (or pasted) and left out: said under it until the field is left. */
   const [amountRefused, setAmountRefused] = useState(false);
   // The fields a request filled are checked as if typed: their errors show at once (an amount over what is left).
@@ -162,9 +193,15 @@ function PayForm({
 
   const change = (patch: Partial<PayDraft>) => {
     setNotice(undefined);
+    setDueErrors(undefined);
     setDraft(patch);
   };
   const errorFor = (field: DraftField): string | undefined => {
+    // Saving as a payment that comes due checked the draft without today's limit: its errors are the ones said.
+    if (dueErrors) {
+      const saved = dueErrors[field];
+      return saved && fieldErrorText(field, saved, { t, locale, remaining: validation?.limit.remaining ?? 0 });
+    }
     const code = validation?.errors[field];
     if (!code || !(showAll || touched[field])) return undefined;
     return fieldErrorText(field, code, { t, locale, remaining: validation.limit.remaining });
@@ -194,6 +231,23 @@ function PayForm({
     } catch (error) {
       setProblem(errorCode(error));
     }
+  };
+
+  /** "Pay later or repeat": the schedule editor, for the draft as it is (main's day known from the Due list). */
+  const openSchedule = () => {
+    if (today) dueActions.openEditor({ form: newScheduleForm(today) });
+  };
+  /** Saved as a payment that comes due: the form starts again (on the same account) and the Due list shows it. */
+  const scheduled = () => {
+    const debtorAccount = draft.debtorAccount;
+    resetDraft();
+    setDraft({ debtorAccount });
+    setTouched({});
+    setShowAll(false);
+    setDueErrors(undefined);
+    dueActions.closeEditor();
+    dueActions.say(t('due.saved'));
+    focusAfter(() => document.getElementById('due-title'));
   };
 
   const choosePayee = (id: string) => {
@@ -395,7 +449,25 @@ function PayForm({
           />
         </fieldset>
 
-        {showAll && hasErrors && (
+        {editing && today ? (
+          <ScheduleEditor
+            key={editing.seq}
+            editing={editing}
+            today={today}
+            draft={draft}
+            store={due}
+            onDraftErrors={setDueErrors}
+            onSaved={scheduled}
+          />
+        ) : (
+          <div className="schedule-open">
+            <button type="button" className="secondary" disabled={!today} onClick={openSchedule}>
+              {t('schedule.open')}
+            </button>
+          </div>
+        )}
+
+        {showAll && hasErrors && !editing && (
           <p role="alert" className="error">
             {t('pay.fixErrors')}
           </p>
@@ -429,7 +501,16 @@ function PayForm({
           <RequestMoney accounts={accounts} onClose={() => setRequesting(false)} />
         </Dialog>
       )}
-      <AddressBook accounts={accounts} payees={payees} onAccounts={accountsChanged} onPayees={setPayees} />
+      <AddressBook
+        accounts={accounts}
+        payees={payees}
+        onAccounts={accountsChanged}
+        onPayees={setPayees}
+        onSchedule={(payee) => {
+          choosePayee(payee.id);
+          openSchedule();
+        }}
+      />
     </>
   );
 }

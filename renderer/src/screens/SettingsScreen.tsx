@@ -6,13 +6,14 @@ import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
+import { Backup } from './settings/Backup.tsx';
 import { BankAccess } from './settings/BankAccess.tsx';
 import { PasscodeSettings } from './settings/PasscodeSettings.tsx';
 import './settings/settings.css';
 
 /**
- * The language, the bank access and when it ends, a word on light and dark, how sign-ins are kept on this computer,
- * and the app's version.
+ * The language, the bank access and when it ends, a backup to move to a new computer, a word on light and dark, how
+ * sign-ins are kept on this computer, and the app's version.
  */
 export function SettingsScreen() {
   const t = useT();
@@ -48,6 +49,8 @@ export function SettingsScreen() {
       )}
 
       <BankAccess />
+
+      <Backup />
 
       <section aria-labelledby="settings-appearance" className="settings-section">
         <h3 id="settings-appearance">{t('settings.appearance')}</h3>

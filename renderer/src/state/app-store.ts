@@ -81,6 +81,10 @@ export interface AppState extends HistoryTrustSlice {
   /** Payments whose outcome the app learned by itself since the history was last looked at (its badge). */
   unseenOutcomes: readonly string[];
   requestNotice?: RequestNotice;
+  /** Counts the customer's clicks on a notification of payments due: the pay screen shows its Due list at each. */
+  dueShown: number;
+  /** A payment the History screen opens when it shows (the Due list's link to a payment under way). */
+  historyOpen?: string;
   actions: AppActions;
 }
 
@@ -126,6 +130,12 @@ export interface AppActions extends HistoryTrustActions {
    * while the answer was on its way.
    */
   notePayment(payment: PaymentView): PaymentView;
+  /** The History screen, with this payment opened. */
+  showInHistory(id: string): void;
+  /** The payment the History screen should open, once: it is forgotten as it is taken. */
+  takeHistoryOpen(): string | undefined;
+  /** A notification of payments due was clicked: the pay screen and its Due list. */
+  showDue(): void;
   /** Subscribes to the main process's events; returns the unsubscribe. */
   listen(): () => void;
   /** The lock's calls: each takes main's answer as the lock's state (a refusal is thrown, the state read again). */
@@ -446,6 +456,17 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
         set({ requestNotice: undefined });
       },
       notePayment: takePayment,
+      showInHistory(id) {
+        set({ screen: 'history', unseenOutcomes: [], historyOpen: id });
+      },
+      takeHistoryOpen() {
+        const id = get().historyOpen;
+        if (id !== undefined) set({ historyOpen: undefined });
+        return id;
+      },
+      showDue() {
+        set({ screen: 'pay', dueShown: get().dueShown + 1 });
+      },
       ...trust,
       unlock: (passcode) => lockCall(wallet.unlock({ passcode })),
       lockNow: () => lockCall(wallet.lockNow()),
@@ -468,11 +489,20 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
           wallet.onGrantReminder(remind),
           wallet.onLockChanged(takeLock),
           wallet.onPaymentRequestOpened(() => void actions.takePaymentRequest()),
+          wallet.onDueOpened(() => actions.showDue()),
         ];
         return () => stops.forEach((stop) => stop());
       },
     };
 
-    return { phase: 'loading', locale: initialLocale, screen: 'pay', draft: emptyDraft(), unseenOutcomes: [], actions };
+    return {
+      phase: 'loading',
+      locale: initialLocale,
+      screen: 'pay',
+      draft: emptyDraft(),
+      unseenOutcomes: [],
+      dueShown: 0,
+      actions,
+    };
   });
 }

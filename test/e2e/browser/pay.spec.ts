@@ -31,7 +31,7 @@ test('sign in as anna in the bank’s tab, then pay bjorn 1.500 kr. exactly once
   expect(harness.sandbox.initiations()).toHaveLength(1);
 
   await wallet.go('History');
-  await expect(wallet.page.getByText('Björn').first()).toBeVisible();
+  await expect(wallet.page.getByRole('list').getByText('Björn').first()).toBeVisible();
 });
 
 const errors: [string, string, BankErrorName][] = [

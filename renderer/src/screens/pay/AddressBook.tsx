@@ -21,11 +21,14 @@ export function AddressBook({
   payees,
   onAccounts,
   onPayees,
+  onSchedule,
 }: {
   accounts: OwnAccount[];
   payees: Payee[];
   onAccounts: (list: OwnAccount[]) => void;
   onPayees: (list: Payee[]) => void;
+  /** "Schedule a payment": the form filled with this payee, and its schedule editor open (issue 29). */
+  onSchedule?: (payee: Payee) => void;
 }) {
   const t = useT();
   const wallet = useWallet();
@@ -102,6 +105,7 @@ export function AddressBook({
                 detail={`${formatKennitala(payee.kennitala)} · ${displayAccount(payee.accountNumber)}`}
                 nameLabel={t('book.payeeName')}
                 maxLength={PAYEE_NAME_MAX}
+                {...(onSchedule ? { onSchedule: () => onSchedule(payee) } : {})}
                 onRename={(name) =>
                   unwrap(
                     wallet.savePayee({
@@ -140,6 +144,7 @@ function Entry({
   maxLength,
   onRename,
   onRemove,
+  onSchedule,
 }: {
   name: string;
   detail: string;
@@ -147,6 +152,7 @@ function Entry({
   maxLength: number;
   onRename: (name: string) => Promise<void>;
   onRemove: () => Promise<void>;
+  onSchedule?: () => void;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -202,6 +208,16 @@ function Entry({
         {name && <strong>{name}</strong>} <span className="muted">{detail}</span>
       </span>
       <span className="actions">
+        {onSchedule && (
+          <button
+            type="button"
+            className="link"
+            aria-label={t('book.scheduleTo', { name: shown })}
+            onClick={onSchedule}
+          >
+            {t('book.schedule')}
+          </button>
+        )}
         <button
           type="button"
           className="link"

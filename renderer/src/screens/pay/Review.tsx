@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { displayAccount } from '../../../../common/account-number.ts';
 import type { DraftValidation, DuplicateWarning, PaymentView } from '../../../../common/bridge-contract.ts';
+import type { DueOccurrence } from '../../../../common/due-payment.ts';
+import { formatDueDate } from '../../i18n/due-dates.ts';
 import type { PayDraft } from '../../state/app-store.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
@@ -33,6 +35,7 @@ export function Review({
   draft,
   onBack,
   onConfirmed,
+  due,
 }: {
   validation: DraftValidation;
   /** The draft the validation checked: the one confirmed, so the payment is the one on screen. */
@@ -40,6 +43,8 @@ export function Review({
   onBack: () => void;
   /** Confirmed, with its request id on disk: the result screen sends it and shows what happens. */
   onConfirmed: (payment: PaymentView) => void;
+  /** The Due list's occurrence this pays: main holds it while the payment is on its way, and handles it once paid. */
+  due?: DueOccurrence | undefined;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -62,7 +67,13 @@ export function Review({
       // The warning the customer acknowledged names one earlier payment; a second press finds this one instead.
       const acknowledgeDuplicate = acknowledged && duplicate ? duplicate.intentId : undefined;
       onConfirmed(
-        await unwrap(wallet.confirmPayment({ draft, ...(acknowledgeDuplicate ? { acknowledgeDuplicate } : {}) })),
+        await unwrap(
+          wallet.confirmPayment({
+            draft,
+            ...(acknowledgeDuplicate ? { acknowledgeDuplicate } : {}),
+            ...(due ? { due } : {}),
+          }),
+        ),
       );
     } catch (caught) {
       // Nothing was stored or sent: the customer may fix it and press again.
@@ -98,6 +109,11 @@ export function Review({
         <dt>{t('review.extendedReference')}</dt>
         <dd>{order.extendedReference || t('review.none')}</dd>
       </dl>
+      {due && (
+        <p className="notice" data-testid="review-due">
+          {t('due.review', { when: formatDueDate(due.date, locale) })}
+        </p>
+      )}
       {validation.newPayee && <p className="notice">{t('review.newPayee')}</p>}
       {duplicate && (
         <div className="warning" role="alert" data-testid="duplicate-warning">

@@ -1,11 +1,18 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DailyLimitView, DraftValidation, PaymentView, WalletApi } from '../../../../common/bridge-contract.ts';
+import type { DueOccurrence } from '../../../../common/due-payment.ts';
 import { unwrap } from '../../lib/api.ts';
 import type { AppStore, PayDraft } from '../../state/app-store.ts';
 
 export type Stage =
   | { name: 'form' }
-  | { name: 'review'; validation: DraftValidation; draft: PayDraft }
+  | {
+      name: 'review';
+      validation: DraftValidation;
+      draft: PayDraft;
+      /** The Due list's occurrence this payment pays (Pay now on the list): sent with the confirmation. */
+      due?: DueOccurrence;
+    }
   | {
       name: 'result';
       payment: PaymentView;
@@ -24,8 +31,11 @@ export interface PayState {
 }
 
 export interface PayActions {
-  /** With main's check of exactly this draft: what the review shows is what is confirmed. */
-  review(validation: DraftValidation, draft: PayDraft): void;
+  /**
+   * With main's check of exactly this draft: what the review shows is what is confirmed. `due`: the Due list's
+   * occurrence it pays.
+   */
+  review(validation: DraftValidation, draft: PayDraft, due?: DueOccurrence): void;
   backToForm(): void;
   /** The review's payment, confirmed: the result shows it and sends it at once. */
   confirmed(payment: PaymentView): void;
@@ -64,8 +74,8 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
     };
 
     const actions: PayActions = {
-      review(validation, draft) {
-        set({ stage: { name: 'review', validation, draft } });
+      review(validation, draft, due) {
+        set({ stage: { name: 'review', validation, draft, ...(due ? { due } : {}) } });
       },
       backToForm() {
         set({ stage: { name: 'form' } });

@@ -1,0 +1,304 @@
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import type { DraftField, DraftValidation } from '../../../../common/bridge-contract.ts';
+import type { DueItem, DueList as DueListView, DueOccurrence } from '../../../../common/due-payment.ts';
+import type { AppLocale } from '../../../../common/locale.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { useErrorText } from '../../components/ErrorText.tsx';
+import { formatDueDate, formatDueDates, ordinal, weekdayEvery } from '../../i18n/due-dates.ts';
+import { formatAmount } from '../../i18n/format.ts';
+import { useT, type Translate } from '../../i18n/index.ts';
+import { errorCode, unwrap } from '../../lib/api.ts';
+import { useFocusAfter } from '../../lib/focus.ts';
+import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import type { PayDraft } from '../../state/app-store.ts';
+import { draftOf, payeeOf } from './due-order.ts';
+import type { DueStore } from './due-store.ts';
+import { fieldErrorText } from './field-errors.ts';
+import { scheduleFormOf } from './schedule-form.ts';
+import './due.css';
+
+/** What a row's confirm dialog asks: skip its open occurrence, or stop it. */
+type Asking = { kind: 'skip'; item: DueItem; date: string } | { kind: 'stop'; item: DueItem };
+
+/**
+ * The Due list at the top of the Pay screen (issue 29, docs/DUE-PAYMENTS.md): payments that come due, waiting today,
+ * overdue or next, as main reckons them on its own day. Pay now fills the form and opens the review the normal way
+ * (main checks it as any payment; the confirmation names the occurrence it pays); Skip and Stop ask first; Change
+ * opens the schedule editor. Nothing is offered for a payment under way but the way to it in History.
+ */
+export function DueList({
+  store,
+  onReview,
+}: {
+  store: DueStore;
+  onReview: (validation: DraftValidation, draft: PayDraft, due: DueOccurrence) => void;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const wallet = useWallet();
+  const locale = useApp((state) => state.locale);
+  const { setDraft, showInHistory } = useApp((state) => state.actions);
+  const list = useStore(store, (state) => state.list);
+  const said = useStore(store, (state) => state.said);
+  const actions = useStore(store, (state) => state.actions);
+  const [asking, setAsking] = useState<Asking>();
+  const [busy, setBusy] = useState<string>();
+  /** A row's refusal, by its id, until the next action. */
+  const [rowError, setRowError] = useState<{ id: string; text: string }>();
+  const focusAfter = useFocusAfter();
+  if (!list || list.items.length === 0) return null;
+  const heading = () => document.getElementById('due-title') ?? document.getElementById('pay-title');
+
+  const run = async (item: DueItem, call: () => Promise<void>) => {
+    setBusy(item.id);
+    setRowError(undefined);
+    actions.say(undefined);
+    try {
+      await call();
+    } catch (caught) {
+      setRowError({ id: item.id, text: errorText(errorCode(caught)) });
+      // The list may have moved on (a date no longer open, a payment gone): what main has now shows.
+      actions.load();
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const payNow = (item: DueItem, date: string) =>
+    run(item, async () => {
+      const draft = draftOf(item.order, locale);
+      setDraft(draft);
+      const validation = await unwrap(wallet.validatePayment(draft));
+      const first = Object.entries(validation.errors)[0] as [DraftField, string] | undefined;
+      if (!first && validation.order) {
+        onReview(validation, draft, { id: item.id, date });
+        return;
+      }
+      const [field, code] = first ?? ['amount', 'INVALID_PAYMENT'];
+      setRowError({
+        id: item.id,
+        text: fieldErrorText(field, code, { t, locale, remaining: validation.limit.remaining }),
+      });
+    });
+
+  const answer = async () => {
+    if (!asking) return;
+    const { item } = asking;
+    setAsking(undefined);
+    await run(item, async () => {
+      if (asking.kind === 'skip') {
+        actions.take(await unwrap(wallet.skipDue({ id: item.id, date: asking.date })));
+        actions.say(
+          t('due.skipped', { when: formatDueDate(asking.date, locale, { weekday: false, today: list.today }) }),
+        );
+      } else {
+        actions.take(await unwrap(wallet.stopDue({ id: item.id })));
+        actions.say(t('due.stopped', { payee: payeeOf(item) }));
+      }
+      focusAfter(heading);
+    });
+  };
+
+  const change = (item: DueItem) => {
+    setDraft(draftOf(item.order, locale));
+    actions.openEditor({
+      id: item.id,
+      form: scheduleFormOf(item.schedule, list.today),
+      ...(item.lastHandled ? { handled: item.lastHandled } : {}),
+    });
+  };
+
+  return (
+    <section className="due" aria-labelledby="due-title" data-testid="due-list">
+      <h3 id="due-title" tabIndex={-1}>
+        {t('due.title')}
+      </h3>
+      <p role="status" className="due-said" data-testid="due-said">
+        {said}
+      </p>
+      <ul className="due-items">
+        {list.items.map((item) => (
+          <DueRow
+            key={item.id}
+            item={item}
+            list={list}
+            busy={busy === item.id}
+            error={rowError?.id === item.id ? rowError.text : undefined}
+            onPay={(date) => void payNow(item, date)}
+            onSkip={(date) => setAsking({ kind: 'skip', item, date })}
+            onChange={() => change(item)}
+            onStop={() => setAsking({ kind: 'stop', item })}
+            onHistory={(id) => showInHistory(id)}
+          />
+        ))}
+      </ul>
+      {asking && (
+        <Dialog
+          title={t(asking.kind === 'skip' ? 'due.skip.title' : 'due.stop.title')}
+          onClose={() => setAsking(undefined)}
+          returnFocus={heading}
+        >
+          <p data-testid="due-question">
+            {asking.kind === 'skip'
+              ? t('due.skip.question', {
+                  when: formatDueDate(asking.date, locale, { weekday: false, today: list.today }),
+                })
+              : t('due.stop.question', { payee: payeeOf(asking.item) })}
+          </p>
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => void answer()}>
+              {t(asking.kind === 'skip' ? 'due.skip.confirm' : 'due.stop.confirm')}
+            </button>
+            <button type="button" onClick={() => setAsking(undefined)}>
+              {t('action.cancel')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+function DueRow({
+  item,
+  list,
+  busy,
+  error,
+  onPay,
+  onSkip,
+  onChange,
+  onStop,
+  onHistory,
+}: {
+  item: DueItem;
+  list: DueListView;
+  busy: boolean;
+  error: string | undefined;
+  onPay: (date: string) => void;
+  onSkip: (date: string) => void;
+  onChange: () => void;
+  onStop: () => void;
+  onHistory: (id: string) => void;
+}) {
+  const t = useT();
+  const locale = useApp((state) => state.locale);
+  const payee = payeeOf(item);
+  const amount = formatAmount(item.order.amount, locale);
+  const reference = item.order.endToEndId.trim();
+  // What each button says to a screen reader: its action and the row, "Pay now: Rent, Björn Sigurðsson, ISK 25,000".
+  const row = [reference, payee, amount].filter(Boolean).join(', ');
+  const when = (date: string, weekday = true) => formatDueDate(date, locale, { weekday, today: list.today });
+  const open = item.open;
+  return (
+    <li className="due-item" data-testid="due-item">
+      <p className="due-head">
+        <span className="due-payee">
+          <strong>{payee}</strong>
+          {reference && <span className="muted"> · {reference}</span>}
+        </span>
+        <strong className="due-amount">{amount}</strong>
+      </p>
+      <ul className="due-lines">
+        {item.underWay ? (
+          <li className="due-state" data-testid="due-state">
+            {t('due.underWay')}
+          </li>
+        ) : (
+          stateLines(item, t, when).map((line) => (
+            <li key={line} className="due-state" data-testid="due-state">
+              {line}
+            </li>
+          ))
+        )}
+        <li className="due-repeat" data-testid="due-repeat">
+          {repeatWords(item, t, locale, list.today)}
+        </li>
+        {item.schedule.kind !== 'once' && item.nextDates.length > 0 && (
+          <li className="due-next" data-testid="due-next">
+            {t('due.nextDates', { dates: formatDueDates(item.nextDates, locale, list.today) })}
+          </li>
+        )}
+        {item.overLimit && !item.underWay && (
+          <li className="warning due-over" data-testid="due-over-limit">
+            {t('due.overLimit', { left: formatAmount(list.remainingToday, locale) })}
+          </li>
+        )}
+      </ul>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <div className="actions due-actions">
+        {item.underWay ? (
+          item.paying && (
+            <button type="button" className="link" onClick={() => onHistory(item.paying?.intentId ?? '')}>
+              {t('due.seeInHistory')}
+            </button>
+          )
+        ) : (
+          <>
+            {open && (
+              <button
+                type="button"
+                className="primary"
+                disabled={busy}
+                aria-label={`${t('due.payNow')}: ${row}`}
+                onClick={() => onPay(open)}
+              >
+                {t('due.payNow')}
+              </button>
+            )}
+            {open && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`${t('due.skip')}: ${row}`}
+                onClick={() => onSkip(open)}
+              >
+                {t('due.skip')}
+              </button>
+            )}
+            <button type="button" disabled={busy} aria-label={`${t('due.change')}: ${row}`} onClick={onChange}>
+              {t('due.change')}
+            </button>
+            <button type="button" disabled={busy} aria-label={`${t('due.stop')}: ${row}`} onClick={onStop}>
+              {t('due.stop')}
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Overdue (since the oldest, with how many), waiting today, or the next date. */
+function stateLines(item: DueItem, t: Translate, when: (date: string, weekday?: boolean) => string): string[] {
+  const lines: string[] = [];
+  const oldest = item.overdue[0];
+  if (oldest !== undefined) {
+    lines.push(
+      item.overdue.length > 1
+        ? t('due.overdueCount', { when: when(oldest, false), count: item.overdue.length })
+        : t('due.overdue', { when: when(oldest, false) }),
+    );
+  }
+  if (item.dueToday) lines.push(t('due.dueToday'));
+  if (lines.length === 0 && item.next) lines.push(t('due.next', { when: when(item.next) }));
+  return lines;
+}
+
+/** The schedule in words: "Once, on Mon 7 Dec", "Every Friday, 12 times in all", "Every month on the 31st, until …". */
+function repeatWords(item: DueItem, t: Translate, locale: AppLocale, today: string): string {
+  const { schedule } = item;
+  if (schedule.kind === 'once') return t('due.once', { when: formatDueDate(schedule.date, locale, { today }) });
+  const every =
+    schedule.kind === 'weekly'
+      ? t('due.weekly', { weekday: weekdayEvery(schedule.weekday, locale) })
+      : t('due.monthly', { ordinal: ordinal(schedule.day, locale) });
+  if (schedule.until !== undefined)
+    return `${every}, ${t('due.until', { when: formatDueDate(schedule.until, locale, { weekday: false, today }) })}`;
+  if (schedule.times !== undefined) return `${every}, ${t('due.times', { count: schedule.times })}`;
+  return every;
+}

@@ -1,0 +1,334 @@
+import { useId, useState } from 'react';
+import type { DraftField } from '../../../../common/bridge-contract.ts';
+import type { DueSaved } from '../../../../common/due-payment.ts';
+import { MAX_MONTHLY_TIMES, MAX_WEEKLY_TIMES, oneYearAfter, type Weekday } from '../../../../common/schedule.ts';
+import { FieldFrame } from '../../components/Field.tsx';
+import { useErrorText } from '../../components/ErrorText.tsx';
+import { formatDueDate, ordinal, WEEKDAYS, weekdayName } from '../../i18n/due-dates.ts';
+import { hasMessage, useT } from '../../i18n/index.ts';
+import { errorCode, unwrap } from '../../lib/api.ts';
+import { useFocusOnShow } from '../../lib/focus.ts';
+import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import type { PayDraft } from '../../state/app-store.ts';
+import { parseDay, showDay } from '../history/DateField.tsx';
+import type { DueStore, ScheduleEditing } from './due-store.ts';
+import {
+  previewDates,
+  toSchedule,
+  type ScheduleField,
+  type ScheduleFieldError,
+  type ScheduleForm,
+} from './schedule-form.ts';
+
+type DraftErrors = Partial<Record<DraftField, string>>;
+
+/**
+ * "Pay later or repeat" on the pay form (issue 29): once on a date, every week on a weekday, every month on a day,
+ * with an optional end; the next three dates shown as they are chosen, reckoned from main's day. Saving sends the
+ * form's draft with the schedule (saveDue): main checks both, and its errors are said at their fields (the draft's
+ * at the pay form's, through `onDraftErrors`); nothing is saved then. Part of the pay form, so its buttons are not
+ * submit buttons, and Enter in one of its fields saves the schedule rather than reviewing a payment.
+ */
+export function ScheduleEditor({
+  editing,
+  today,
+  draft,
+  store,
+  onDraftErrors,
+  onSaved,
+}: {
+  editing: ScheduleEditing;
+  /** Main's day (the Due list's `today`): what "in the past" and the next dates are reckoned from. */
+  today: string;
+  draft: PayDraft;
+  store: DueStore;
+  onDraftErrors: (errors: DraftErrors) => void;
+  onSaved: (saved: DueSaved) => void;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const wallet = useWallet();
+  const locale = useApp((state) => state.locale);
+  const [form, setForm] = useState<ScheduleForm>(editing.form);
+  const [errors, setErrors] = useState<Partial<Record<ScheduleField, ScheduleFieldError>>>({});
+  const [problem, setProblem] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const [fix, setFix] = useState(false);
+  const heading = useFocusOnShow<HTMLHeadingElement>(editing.seq);
+  const section = useId();
+  const change = (patch: Partial<ScheduleForm>) => {
+    setForm((before) => ({ ...before, ...patch }));
+    // What was said of a field goes once it is changed; the rest stays until the next save.
+    setErrors((before) => {
+      const next = { ...before };
+      for (const key of Object.keys(patch)) delete next[key as ScheduleField];
+      if ('kind' in patch || 'end' in patch) return {};
+      return next;
+    });
+    setFix(false);
+  };
+  const preview = previewDates(form, today, editing.handled);
+  const errorFor = (field: ScheduleField): string | undefined => {
+    const code = errors[field];
+    if (!code) return undefined;
+    const key = `schedule.error.${code}`;
+    return t(hasMessage(key) ? key : 'schedule.error.invalid_date', {
+      max: form.kind === 'weekly' ? MAX_WEEKLY_TIMES : MAX_MONTHLY_TIMES,
+      when: formatDueDate(oneYearAfter(today), locale, { weekday: false }),
+    });
+  };
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      document.getElementById(section)?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  const save = async () => {
+    if (saving) return;
+    setProblem(undefined);
+    const built = toSchedule(form);
+    if (built.errors) {
+      setErrors(built.errors);
+      setFix(true);
+      focusFirstError();
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await unwrap(
+        wallet.saveDue({ ...(editing.id ? { id: editing.id } : {}), draft, schedule: built.schedule }),
+      );
+      store.getState().actions.take(saved.list);
+      if (saved.errors || saved.scheduleErrors) {
+        setErrors((saved.scheduleErrors ?? {}) as Partial<Record<ScheduleField, ScheduleFieldError>>);
+        onDraftErrors(saved.errors ?? {});
+        setFix(true);
+        focusFirstError();
+        return;
+      }
+      onSaved(saved);
+    } catch (caught) {
+      setProblem(errorText(errorCode(caught)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const repeat = form.kind !== 'once';
+  return (
+    <section
+      className="schedule"
+      id={section}
+      aria-labelledby={`${section}-title`}
+      data-testid="schedule-editor"
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type !== 'radio') {
+          event.preventDefault();
+          void save();
+        }
+      }}
+    >
+      <h3 id={`${section}-title`} ref={heading} tabIndex={-1}>
+        {t(editing.id ? 'schedule.changeTitle' : 'schedule.title')}
+      </h3>
+      <p className="muted">{t('schedule.intro')}</p>
+      <fieldset className="schedule-kind">
+        <legend>{t('schedule.how')}</legend>
+        {(['once', 'weekly', 'monthly'] as const).map((kind) => (
+          <label key={kind} className="radio">
+            <input
+              type="radio"
+              name={`${section}-kind`}
+              value={kind}
+              checked={form.kind === kind}
+              onChange={() => change({ kind })}
+            />
+            {t(`schedule.${kind}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="schedule-fields">
+        {form.kind === 'once' && (
+          <DayInput
+            id={`${section}-date`}
+            label={t('schedule.date')}
+            hint={t('schedule.dateHint')}
+            value={form.date}
+            error={errorFor('date')}
+            onChange={(date) => change({ date })}
+          />
+        )}
+        {form.kind === 'weekly' && (
+          <FieldFrame id={`${section}-weekday`} label={t('schedule.weekday')} error={errorFor('weekday')}>
+            {(describedBy) => (
+              <select
+                id={`${section}-weekday`}
+                value={form.weekday}
+                aria-describedby={describedBy}
+                onChange={(event) => change({ weekday: Number(event.target.value) as Weekday })}
+              >
+                {WEEKDAYS.map((weekday) => (
+                  <option key={weekday} value={weekday}>
+                    {weekdayName(weekday, locale)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+        )}
+        {form.kind === 'monthly' && (
+          <FieldFrame
+            id={`${section}-day`}
+            label={t('schedule.day')}
+            hint={t('schedule.dayHint')}
+            error={errorFor('day')}
+          >
+            {(describedBy) => (
+              <select
+                id={`${section}-day`}
+                value={form.day}
+                aria-describedby={describedBy}
+                onChange={(event) => change({ day: Number(event.target.value) })}
+              >
+                {Array.from({ length: 31 }, (_, index) => index + 1).map((day) => (
+                  <option key={day} value={day}>
+                    {ordinal(day, locale)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+        )}
+        {repeat && (
+          <DayInput
+            id={`${section}-start`}
+            label={t('schedule.start')}
+            hint={t('schedule.dateHint')}
+            value={form.start}
+            error={errorFor('start')}
+            onChange={(start) => change({ start })}
+          />
+        )}
+      </div>
+      {repeat && (
+        <fieldset className="schedule-end">
+          <legend>{t('schedule.end')}</legend>
+          {(['never', 'until', 'times'] as const).map((end) => (
+            <label key={end} className="radio">
+              <input
+                type="radio"
+                name={`${section}-end`}
+                value={end}
+                checked={form.end === end}
+                onChange={() => change({ end })}
+              />
+              {t(`schedule.end.${end}`)}
+            </label>
+          ))}
+          {form.end === 'until' && (
+            <DayInput
+              id={`${section}-until`}
+              label={t('schedule.until')}
+              value={form.until}
+              error={errorFor('until')}
+              onChange={(until) => change({ until })}
+            />
+          )}
+          {form.end === 'times' && (
+            <FieldFrame id={`${section}-times`} label={t('schedule.times')} error={errorFor('times')}>
+              {(describedBy) => (
+                <input
+                  id={`${section}-times`}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={form.times}
+                  aria-invalid={errorFor('times') ? true : undefined}
+                  aria-describedby={describedBy}
+                  onChange={(event) => change({ times: event.target.value })}
+                />
+              )}
+            </FieldFrame>
+          )}
+        </fieldset>
+      )}
+      <div className="schedule-preview" aria-live="polite" data-testid="schedule-preview">
+        <h4 id={`${section}-preview`}>{t('schedule.preview')}</h4>
+        {preview.length > 0 ? (
+          <ol aria-labelledby={`${section}-preview`}>
+            {preview.map((date) => (
+              <li key={date}>{formatDueDate(date, locale, { today })}</li>
+            ))}
+          </ol>
+        ) : (
+          <p className="muted">{t('schedule.previewNone')}</p>
+        )}
+      </div>
+      {fix && (
+        <p role="alert" className="error">
+          {t('pay.fixErrors')}
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={saving}
+          aria-busy={saving || undefined}
+          onClick={() => void save()}
+        >
+          {t(editing.id ? 'schedule.saveChange' : 'schedule.save')}
+        </button>
+        <button type="button" onClick={() => store.getState().actions.closeEditor()}>
+          {t('action.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A date typed as the app writes days (30.11.2026; an ISO date or slashes are read too), kept as YYYY-MM-DD once it
+ * is one, else as typed: the check says it is no date.
+ */
+function DayInput({
+  id,
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const [text, setText] = useState(() => showDay(value) || value);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(describedBy) => (
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="30.11.2026"
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            setText(event.target.value);
+            onChange(parseDay(event.target.value) ?? event.target.value.trim());
+          }}
+        />
+      )}
+    </FieldFrame>
+  );
+}

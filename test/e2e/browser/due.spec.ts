@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { draftFrom } from '../../support/in-process-wallet.ts';
+import { fitProblems } from '../pages/window-fit.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Payments that come due (issue 29) in Chromium: the Due list above the pay form with payments overdue, due today
+ * and next, and the schedule editor, in English and Icelandic, at the default window and at 200 % zoom; a payment
+ * paid from the list. The payments were set up earlier through the core, and main's clock moved on three weeks.
+ */
+
+const WORDS = {
+  en: {
+    due: 'Payments due',
+    open: 'Pay later or repeat',
+    monthly: 'Every month',
+    day: 'Day of the month',
+    times: 'After a number of payments',
+    count: 'Number of payments',
+    payNow: /^Pay now: Leiga, Björn Sigurðsson/,
+  },
+  is: {
+    due: 'Greiðslur á gjalddaga',
+    open: 'Greiða síðar eða endurtaka',
+    monthly: 'Mánaðarlega',
+    day: 'Dagur mánaðarins',
+    times: 'Eftir tiltekinn fjölda greiðslna',
+    count: 'Fjöldi greiðslna',
+    payNow: /^Greiða núna: Leiga, Björn Sigurðsson/,
+  },
+} as const;
+
+/** Nothing sticks out, overlaps or scrolls sideways; axe finds nothing serious. */
+async function fits(page: Page) {
+  expect(await fitProblems(page)).toEqual([]);
+}
+
+/**
+ * The window's two sizes, in one journey (the setup through the core is the slow part): the default window, and the
+ * same window at 200 % zoom, which lays the page out in half the CSS pixels each way.
+ */
+const SIZES = [
+  ['1024x760', { width: 1024, height: 760 }],
+  ['200pc', { width: 512, height: 380 }],
+] as const;
+
+test.describe('Payments that come due', () => {
+  test('the Due list and the schedule editor, in English and Icelandic, at 1024x760 and 200 %', async ({
+    wallet,
+    harness,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    const page = wallet.page;
+    await wallet.signInWithAccount(context, 'anna');
+    const core = harness.core;
+    // Set up on Sunday 22 November: rent on the 31st, a weekly on Fridays, and one with no name, once.
+    const rent = draftFrom('anna', 'bjorn', 25_000, { endToEndId: 'Leiga' });
+    await core.value('saveDue', { draft: rent, schedule: { kind: 'monthly', day: 31, start: '2026-11-23' } });
+    await core.value('saveDue', {
+      draft: draftFrom('anna', 'bjorn', 3_500, { endToEndId: 'Þrif', payeeName: '' }),
+      schedule: { kind: 'weekly', weekday: 5, start: '2026-11-22', times: 12 },
+    });
+    await core.value('saveDue', {
+      draft: draftFrom('anna', 'bjorn', 180_000, { endToEndId: 'Bíll', payeeName: 'Bílasala Björns' }),
+      schedule: { kind: 'once', date: '2026-12-15' },
+    });
+    // Three weeks later: the 30th and three Fridays have passed, the car is due today and over what is left.
+    harness.sandbox.clock.set('2026-12-15T12:00:00.000Z');
+    await core.wallet.idle();
+    await core.value('submitPayment', {
+      id: (await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 30_000, { endToEndId: 'X' }) })).id,
+    });
+
+    for (const [size, viewport] of SIZES)
+      for (const language of ['en', 'is'] as const) {
+        const words = WORDS[language];
+        await page.setViewportSize(viewport);
+        await core.value('updateSettings', { language });
+        await page.reload();
+        const list = page.getByRole('region', { name: words.due });
+        await expect(list.getByTestId('due-item')).toHaveCount(3);
+        await expect(list.getByTestId('due-over-limit')).toHaveCount(1);
+        await expect(list).not.toContainText('050792');
+        await fits(page);
+        await wallet.expectAccessible();
+        await wallet.screenshot(`due-list-${language}-${size}`);
+
+        // The schedule editor, filled as a monthly payment of twelve.
+        await page.getByTestId('deposit-kennitala').fill('050792-2189');
+        await page.getByTestId('deposit-account').fill('0133-26-020001');
+        await page.getByTestId('amount').fill('25000');
+        await page.getByRole('button', { name: words.open }).click();
+        const editor = page.getByTestId('schedule-editor');
+        await editor.getByRole('radio', { name: words.monthly }).check();
+        await editor.getByLabel(words.day).selectOption('31');
+        await editor.getByRole('radio', { name: words.times }).check();
+        await editor.getByRole('textbox', { name: words.count }).fill('12');
+        await expect(editor.getByTestId('schedule-preview').getByRole('listitem')).toHaveCount(3);
+        await editor.scrollIntoViewIfNeeded();
+        await fits(page);
+        await wallet.expectAccessible();
+        await wallet.screenshot(`due-editor-${language}-${size}`);
+        await editor.getByRole('button', { name: language === 'en' ? 'Cancel' : 'Hætta við' }).click();
+      }
+
+    // Paid from the list: the review, then the result; the list has one overdue payment fewer.
+    await core.value('updateSettings', { language: 'en' });
+    await page.reload();
+    await page.getByRole('button', { name: WORDS.en.payNow }).click();
+    await expect(page.getByTestId('review-due')).toHaveText('This pays the payment due on Mon, 30 Nov 2026.');
+    await wallet.pay();
+    await page.getByRole('button', { name: 'New payment' }).click();
+    await expect(page.getByRole('region', { name: WORDS.en.due })).toContainText('Next: Thu 31 Dec');
+    expect(
+      (await core.value('historyPage', {})).items.filter((item) => item.order.endToEndId === 'Leiga'),
+    ).toHaveLength(1);
+  });
+});
