@@ -156,14 +156,7 @@ function MakeBackup({ onClose, onSaved }: { onClose: () => void; onSaved: (saved
             {errorText(error)}
           </p>
         )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={!ready || busy} aria-busy={busy || undefined}>
-            {t('backup.save')}
-          </button>
-          <button type="button" onClick={onClose} disabled={busy}>
-            {t('action.cancel')}
-          </button>
-        </div>
+        <SubmitOrCancel label={t('backup.save')} ready={ready} busy={busy} onClose={onClose} />
       </form>
     </Dialog>
   );
@@ -275,14 +268,7 @@ function RestoreBackup({
             {shownError.startsWith('BACKUP_') && ` ${t('backup.nothingChanged')}`}
           </p>
         )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={!ready || busy} aria-busy={busy || undefined}>
-            {t('backup.restore.button')}
-          </button>
-          <button type="button" onClick={onClose} disabled={busy}>
-            {t('action.cancel')}
-          </button>
-        </div>
+        <SubmitOrCancel label={t('backup.restore.button')} ready={ready} busy={busy} onClose={onClose} />
       </form>
     </Dialog>
   );
@@ -310,4 +296,29 @@ function readBase64(file: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsDataURL(file);
   });
+}
+
+/** A dialog's two buttons: its action (while ready, once at a time) and Cancel (not while the action runs). */
+function SubmitOrCancel({
+  label,
+  ready,
+  busy,
+  onClose,
+}: {
+  label: string;
+  ready: boolean;
+  busy: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <div className="actions">
+      <button type="submit" className="primary" disabled={!ready || busy} aria-busy={busy || undefined}>
+        {label}
+      </button>
+      <button type="button" onClick={onClose} disabled={busy}>
+        {t('action.cancel')}
+      </button>
+    </div>
+  );
 }
