@@ -7,7 +7,13 @@ import {
 } from './backup.ts';
 import { DueListSchema, DueOccurrenceSchema, DuePaymentInputSchema, DueSavedSchema } from './due-payment.ts';
 import { OwnAccountInputSchema, OwnAccountSchema, PayeeInputSchema, PayeeSchema } from './address-book.ts';
-import { HistoryFilterSchema, PaymentDraftSchema, PaymentIntentSchema, PaymentOrderSchema } from './payment.ts';
+import {
+  DraftFieldSchema,
+  HistoryFilterSchema,
+  PaymentDraftSchema,
+  PaymentIntentSchema,
+  PaymentOrderSchema,
+} from './payment.ts';
 import { ProfileSchema, ProfileSummarySchema } from './profile.ts';
 import {
   EVENT_CHANNEL_NAMES,
@@ -95,15 +101,8 @@ export const PaymentViewSchema = PaymentIntentSchema.extend({
 });
 export type PaymentView = z.infer<typeof PaymentViewSchema>;
 
-export const DraftFieldSchema = z.enum([
-  'debtorAccount',
-  'depositKennitala',
-  'depositAccount',
-  'amount',
-  'endToEndId',
-  'extendedReference',
-]);
-export type DraftField = z.infer<typeof DraftFieldSchema>;
+// The draft's fields, named where the draft is (common/payment.ts); here for the renderer and the tests.
+export { DraftFieldSchema, type DraftField } from './payment.ts';
 
 /**
  * The same payee and amount within the last 24 hours: must be acknowledged, by this id, before confirming. `kind`

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_DIGITS_PATTERN } from './account-number.ts';
 import { DAILY_LIMIT_ISK } from './isk-amount.ts';
 import { KENNITALA_DIGITS_PATTERN } from './kennitala.ts';
-import { PaymentDraftSchema } from './payment.ts';
+import { DraftFieldSchema, PaymentDraftSchema } from './payment.ts';
 import { PAYEE_NAME_MAX } from './payment-rules.ts';
 import { ScheduleSchema, StoredScheduleSchema } from './schedule-schema.ts';
 import { isDate } from './schedule.ts';
@@ -95,12 +95,7 @@ export const DueSavedSchema = z.object({
   id: z.string().optional(),
   list: DueListSchema,
   /** The draft's errors, as validatePayment names them (common/payment.ts DraftFieldError). */
-  errors: z
-    .partialRecord(
-      z.enum(['debtorAccount', 'depositKennitala', 'depositAccount', 'amount', 'endToEndId', 'extendedReference']),
-      z.string(),
-    )
-    .optional(),
+  errors: z.partialRecord(DraftFieldSchema, z.string()).optional(),
   /** The schedule's errors (common/schedule.ts ScheduleError). */
   scheduleErrors: z.partialRecord(z.enum(['date', 'start', 'until', 'times', 'weekday', 'day']), z.string()).optional(),
 });

@@ -24,6 +24,17 @@ export const PaymentDraftSchema = z.object({
 });
 export type PaymentDraft = z.input<typeof PaymentDraftSchema>;
 
+/** The fields of a draft that a check can find wrong (validatePayment's errors, saveDue's). */
+export const DraftFieldSchema = z.enum([
+  'debtorAccount',
+  'depositKennitala',
+  'depositAccount',
+  'amount',
+  'endToEndId',
+  'extendedReference',
+]);
+export type DraftField = z.infer<typeof DraftFieldSchema>;
+
 export const PaymentOrderSchema = z.object({
   debtorKennitala: z.string().regex(KENNITALA_DIGITS_PATTERN),
   debtorAccount: z.string().regex(ACCOUNT_DIGITS_PATTERN),

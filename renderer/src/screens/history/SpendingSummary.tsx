@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import type { SpendingRange, SpendingSummary as Summary, SpendingTotals } from '../../../../common/spending.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
 import { useT } from '../../i18n/index.ts';
-import { formatAmount, MONTHS_SHORT } from '../../i18n/format.ts';
+import { MONTHS_SHORT } from '../../i18n/format.ts';
 import { unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 import { SpendingDates } from './spending-dates.tsx';
 import { SpendingPayees } from './spending-payees.tsx';
 import { answersFor, emptyRange, rangeAsk, type RangeAsk, type RangeForm } from './spending-range.ts';
-import { SpendingPeriod } from './spending-totals.tsx';
+import { AmountCells, AmountsHead, SpendingPeriod } from './spending-totals.tsx';
 import './spending.css';
 
 /**
@@ -116,7 +116,6 @@ function SpendingBody({
   onForm: (patch: Partial<RangeForm>) => void;
 }) {
   const t = useT();
-  const amount = (value: number) => formatAmount(value, locale);
   const periods = [
     { key: 'today', label: t('spending.today'), totals: summary.today },
     { key: 'week', label: t('spending.week'), totals: summary.week },
@@ -157,21 +156,12 @@ function SpendingBody({
         <summary>{t('spending.showTable')}</summary>
         <table className="spending-table" data-testid="spending-table">
           <caption>{t('spending.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('spending.col.month')}</th>
-              <th scope="col">{t('spending.spent')}</th>
-              <th scope="col">{t('spending.uncertain')}</th>
-              <th scope="col">{t('spending.col.declared')}</th>
-            </tr>
-          </thead>
+          <AmountsHead first={t('spending.col.month')} />
           <tbody>
             {[...summary.months].reverse().map((month) => (
               <tr key={month.month} data-testid="spending-row">
                 <th scope="row">{monthName(month.month, locale, true)}</th>
-                <td>{amount(month.spent)}</td>
-                <td>{amount(month.uncertain)}</td>
-                <td>{amount(month.declared)}</td>
+                <AmountCells sums={month} locale={locale} />
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,8 @@ import { displayAccount } from '../../../../common/account-number.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
 import type { SpendingPayee, SpendingSummary } from '../../../../common/spending.ts';
 import { useT } from '../../i18n/index.ts';
-import { formatAmount, formatNumber } from '../../i18n/format.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { AmountCells, AmountsHead } from './spending-totals.tsx';
 
 /**
  * What was spent by payee, as a table: the payees with most spent first (at most 20, as main answers), then the rest
@@ -12,7 +13,6 @@ import { formatAmount, formatNumber } from '../../i18n/format.ts';
  */
 export function SpendingPayees({ summary, locale }: { summary: SpendingSummary; locale: AppLocale }) {
   const t = useT();
-  const amount = (value: number) => formatAmount(value, locale);
   const { payees, others } = summary.byPayee;
   const ranged = summary.range !== undefined;
   if (payees.length === 0 && others.payees === 0) {
@@ -25,31 +25,20 @@ export function SpendingPayees({ summary, locale }: { summary: SpendingSummary; 
   return (
     <table className="spending-table spending-payees" data-testid="spending-payees">
       <caption>{t(ranged ? 'spending.byPayee.captionRange' : 'spending.byPayee.captionAll')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('spending.col.payee')}</th>
-          <th scope="col">{t('spending.spent')}</th>
-          <th scope="col">{t('spending.uncertain')}</th>
-          <th scope="col">{t('spending.col.declared')}</th>
-        </tr>
-      </thead>
+      <AmountsHead first={t('spending.col.payee')} />
       <tbody>
         {payees.map((payee) => (
           <tr key={`${payee.kennitala}-${payee.account}`} data-testid="spending-payee-row">
             <th scope="row">
               <PayeeName payee={payee} />
             </th>
-            <td>{amount(payee.spent)}</td>
-            <td>{amount(payee.uncertain)}</td>
-            <td>{amount(payee.declared)}</td>
+            <AmountCells sums={payee} locale={locale} />
           </tr>
         ))}
         {others.payees > 0 && (
           <tr data-testid="spending-payee-others">
             <th scope="row">{t('spending.byPayee.others', { count: formatNumber(others.payees, locale) })}</th>
-            <td>{amount(others.spent)}</td>
-            <td>{amount(others.uncertain)}</td>
-            <td>{amount(others.declared)}</td>
+            <AmountCells sums={others} locale={locale} />
           </tr>
         )}
       </tbody>

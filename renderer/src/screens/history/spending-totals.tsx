@@ -41,3 +41,35 @@ export function SpendingPeriod({
     </div>
   );
 }
+
+/** A spending table's head: what a row is (`first`), then the three amounts kept apart, as everywhere. */
+export function AmountsHead({ first }: { first: string }) {
+  const t = useT();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col">{t('spending.spent')}</th>
+        <th scope="col">{t('spending.uncertain')}</th>
+        <th scope="col">{t('spending.col.declared')}</th>
+      </tr>
+    </thead>
+  );
+}
+
+/** A row's three amounts, in the head's order. */
+export function AmountCells({
+  sums,
+  locale,
+}: {
+  sums: { spent: number; uncertain: number; declared: number };
+  locale: AppLocale;
+}) {
+  return (
+    <>
+      <td>{formatAmount(sums.spent, locale)}</td>
+      <td>{formatAmount(sums.uncertain, locale)}</td>
+      <td>{formatAmount(sums.declared, locale)}</td>
+    </>
+  );
+}
