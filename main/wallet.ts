@@ -225,14 +225,13 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
    * The payment's own customer is the one the window shows now, unlocked: only then may a notification name its payee
    * and amount (a follow-up round can end after the app locked, or after another customer signed in).
    */
-  const shownToItsCustomer = (intent: PaymentIntent): boolean => {
+  const shownToItsCustomer = (intent: PaymentIntent): boolean =>
+    shownTo(intent.profileId, intent.order.debtorKennitala);
+  /** The window shows this customer of this profile now, unlocked (a notification may name their payee). */
+  const shownTo = (profileId: string, kennitala: string): boolean => {
     // An idle lock that fell due since the last tick falls now, before anything is named.
     lock.checkIdle();
-    return (
-      !lock.locked &&
-      intent.profileId === activeProfile() &&
-      followedIn(intent.profileId) === intent.order.debtorKennitala
-    );
+    return !lock.locked && profileId === activeProfile() && followedIn(profileId) === kennitala;
   };
 
   /** The active profile's signed-in customer's payments, followed up; nothing when nobody is signed in. */
@@ -327,7 +326,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     const open = list.items.filter((item) => !item.underWay);
     const today = open.filter((item) => item.dueToday);
     const overdue = open.filter((item) => !item.dueToday && item.overdue.length > 0);
-    const details = () => settings.notificationDetails() && !lock.locked;
+    const details = () => settings.notificationDetails() && shownTo(profileId, kennitala);
     const show = (kind: 'today' | 'overdue', items: DueItem[]) => {
       const notice = dueNotice(kind, items, settings.locale(), platform.appInfo().name, details());
       if (notice) platform.notify?.(notice, () => emit('dueOpened', {}));
