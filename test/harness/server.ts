@@ -246,7 +246,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     });
 
   // No logger: nothing of a run (tokens in headers, payments in bodies) is written anywhere but the private dataDir.
-  const server = Fastify({ logger: false });
+  // A request still open at stop (a page's call waiting on the core) is cut, not waited for: the harness stops now.
+  const server = Fastify({ logger: false, forceCloseConnections: true });
   guardHarness(server);
   await server.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true });
   server.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
