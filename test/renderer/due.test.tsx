@@ -289,8 +289,9 @@ describe('the schedule editor', () => {
     const core = await signedIn({ language: 'is' });
     const { user } = await renderApp(core);
     await user.click(await screen.findByRole('button', { name: 'Greiða síðar eða endurtaka' }));
-    await user.click(screen.getByRole('radio', { name: 'Vikulega' }));
-    const options = within(screen.getByLabelText('Vikudagur')).getAllByRole('option');
+    // The editor shows once main's day is known: waited for, not assumed.
+    await user.click(await screen.findByRole('radio', { name: 'Vikulega' }));
+    const options = within(await screen.findByLabelText('Vikudagur')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
       'mánudagur',
       'þriðjudagur',
