@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['test/renderer/setup.ts'],
+          // Above Testing Library's 5 s wait (test/renderer/setup.ts), so a wait that fails says what it waited for.
+          testTimeout: 20_000,
         },
       },
     ],

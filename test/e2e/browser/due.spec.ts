@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { WalletPage } from '../pages/wallet-page.ts';
 import { draftFrom } from '../../support/in-process-wallet.ts';
 import { fitProblems } from '../pages/window-fit.ts';
 import { expect, test } from './fixtures.ts';
@@ -30,9 +30,14 @@ const WORDS = {
   },
 } as const;
 
-/** Nothing sticks out, overlaps or scrolls sideways; axe finds nothing serious. */
-async function fits(page: Page) {
-  expect(await fitProblems(page)).toEqual([]);
+/**
+ * Nothing sticks out, overlaps or scrolls sideways; at the first size, axe finds nothing serious too. Zoom lays the
+ * same page out again, which `fitProblems` checks at each size; axe's second pass over the same roles, names and
+ * colours cost about a second a state.
+ */
+async function fits(wallet: WalletPage, size: string) {
+  expect(await fitProblems(wallet.page)).toEqual([]);
+  if (size === SIZES[0][0]) await wallet.expectAccessible();
 }
 
 /**
@@ -82,8 +87,7 @@ test.describe('Payments that come due', () => {
         await expect(list.getByTestId('due-item')).toHaveCount(3);
         await expect(list.getByTestId('due-over-limit')).toHaveCount(1);
         await expect(list).not.toContainText('050792');
-        await fits(page);
-        await wallet.expectAccessible();
+        await fits(wallet, size);
         await wallet.screenshot(`due-list-${language}-${size}`);
 
         // The schedule editor, filled as a monthly payment of twelve.
@@ -98,8 +102,7 @@ test.describe('Payments that come due', () => {
         await editor.getByRole('textbox', { name: words.count }).fill('12');
         await expect(editor.getByTestId('schedule-preview').getByRole('listitem')).toHaveCount(3);
         await editor.scrollIntoViewIfNeeded();
-        await fits(page);
-        await wallet.expectAccessible();
+        await fits(wallet, size);
         await wallet.screenshot(`due-editor-${language}-${size}`);
         await editor.getByRole('button', { name: language === 'en' ? 'Cancel' : 'Hætta við' }).click();
       }

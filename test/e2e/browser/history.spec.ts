@@ -87,6 +87,9 @@ for (const [size, use] of [
       context,
     }) => {
       const page = wallet.page;
+      // axe at the default size only: zoom lays the same page out again, which `fitProblems` checks at each size,
+      // and axe's second pass over the same roles, names and colours cost about a second a state.
+      const accessible = () => (size === '1024x760' ? wallet.expectAccessible() : Promise.resolve());
       await wallet.signInWithAccount(context, 'anna');
       await seedPayments(harness.core, aYearOfPayments());
       for (const [language, words] of [
@@ -128,7 +131,7 @@ for (const [size, use] of [
         await section.getByText(words.table, { exact: true }).click();
         await expect(page.getByRole('table', { name: words.caption }).getByTestId('spending-row')).toHaveCount(12);
         expect(await fitProblems(page)).toEqual([]);
-        await wallet.expectAccessible();
+        await accessible();
         await wallet.screenshot(`spending-${language}-${size}`);
 
         // By payee over the whole history, then over chosen days; a last day before the first is said, not asked.
@@ -143,13 +146,13 @@ for (const [size, use] of [
         await expect(ranged.getByTestId('spending-payee-row')).toHaveCount(2);
         await expect(page.getByTestId('spending-range')).toBeVisible();
         expect(await fitProblems(page)).toEqual([]);
-        await wallet.expectAccessible();
+        await accessible();
         await wallet.screenshot(`spending-range-${language}-${size}`);
         await page.getByLabel(words.last, { exact: true }).fill('31.10.2026');
         await expect(page.getByTestId('spending-range-error')).toHaveText(words.order);
         await expect(page.getByLabel(words.last, { exact: true })).toHaveAttribute('aria-invalid', 'true');
         expect(await fitProblems(page)).toEqual([]);
-        await wallet.expectAccessible();
+        await accessible();
       }
     });
   });
