@@ -86,6 +86,8 @@ for (const [size, use] of [
       harness,
       context,
     }) => {
+      // Two languages over a year of payments: about 25 s alone, over 30 s while CI runs the other workers.
+      test.setTimeout(60_000);
       const page = wallet.page;
       // axe at the default size only: zoom lays the same page out again, which `fitProblems` checks at each size,
       // and axe's second pass over the same roles, names and colours cost about a second a state.
