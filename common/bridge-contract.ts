@@ -5,6 +5,14 @@ import {
   ExportBackupRequestSchema,
   RestoreBackupRequestSchema,
 } from './backup.ts';
+import {
+  CallDetailSchema,
+  CallFilterSchema,
+  CallListSchema,
+  SandboxControlSchema,
+  SandboxPanelSchema,
+  TesterToolsSchema,
+} from './bank-calls.ts';
 import { DueListSchema, DueOccurrenceSchema, DuePaymentInputSchema, DueSavedSchema } from './due-payment.ts';
 import { OwnAccountInputSchema, OwnAccountSchema, PayeeInputSchema, PayeeSchema } from './address-book.ts';
 import {
@@ -351,6 +359,20 @@ export const invokeChannels = {
   exportBackup: { request: ExportBackupRequestSchema, response: BackupExportedSchema },
   /** Merges a backup of the same customer at the same bank; BACKUP_* says why one is refused, with nothing changed. */
   restoreBackup: { request: RestoreBackupRequestSchema, response: BackupRestoredSchema },
+
+  // A tester's window on the bank (common/bank-calls.ts, docs/BANK-CALLS.md), in the active profile.
+  /** Which of the tools below this profile and build show. */
+  testerTools: { request: NoRequest, response: TesterToolsSchema },
+  /** The calls to the bank and its sign-in server, filtered; nothing (shown: false) where the list is not shown. */
+  listCalls: { request: CallFilterSchema, response: CallListSchema },
+  /** One call with its request and answer, secrets removed (CALL_NOT_FOUND for one not kept or not shown). */
+  callDetail: { request: Id, response: CallDetailSchema },
+  /** Saves the support bundle (version, platform, profile without secrets, calls, payment states, last errors). */
+  saveSupportBundle: { request: NoRequest, response: SavedFileSchema },
+  /** The local sandbox's panel; refused (SANDBOX_PANEL_UNAVAILABLE) outside the local sandbox profile. */
+  sandboxPanel: { request: NoRequest, response: SandboxPanelSchema },
+  /** Queues a fault, moves the sandbox's clock or picks its user; answers the panel as it is then. */
+  sandboxControl: { request: SandboxControlSchema, response: SandboxPanelSchema },
 
   // Settings.
   getSettings: { request: NoRequest, response: SettingsSchema },

@@ -23,6 +23,9 @@ export const VendorPresetSchema = z
     // within fewer seconds than the app's default minute.
     requirePasscode: z.boolean().default(false),
     presenceSeconds: z.number().int().min(0).max(DEFAULT_PRESENCE_SECONDS).optional(),
+    // The list of calls to the bank (docs/BANK-CALLS.md), shown in test profiles, may be turned on in production
+    // profiles too, for support: secrets removed the same way.
+    showBankCalls: z.boolean().default(false),
     // The vendor's web site: the Help menu's link and the .deb's Homepage. Without it, package.json's.
     homepage: z
       .string()

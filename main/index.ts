@@ -63,6 +63,7 @@ async function startWallet(): Promise<Started> {
         allowEdit: shipped.allowEdit,
         requirePasscode: preset?.requirePasscode ?? false,
         ...(preset?.presenceSeconds === undefined ? {} : { presenceSeconds: preset.presenceSeconds }),
+        showBankCalls: preset?.showBankCalls ?? false,
       },
       ...(localSandbox ? { localSandbox } : {}),
       // The payment store's worker: its own entry of the build (electron.vite.config.ts), beside this file.

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { eventChannels, type EventChannel, type EventPayload, type HandlerTable } from '../common/bridge-contract.ts';
 import type { DueItem } from '../common/due-payment.ts';
 import type { AppLocale } from '../common/locale.ts';
@@ -9,6 +10,9 @@ import { sessionHandlers } from './auth/session-handlers.ts';
 import { SessionService } from './auth/session-service.ts';
 import { TokenVault } from './auth/token-vault.ts';
 import { bankClients } from './bank/bank-clients.ts';
+import { callHandlers } from './calls/call-handlers.ts';
+import { CallLog } from './calls/call-log.ts';
+import { LastErrors } from './calls/last-errors.ts';
 import { behindLock, lockHandlers } from './lock/lock-handlers.ts';
 import { LockService } from './lock/lock-service.ts';
 import { backupHandlers } from './backup/backup-handlers.ts';
@@ -28,6 +32,7 @@ import { CoreTicker } from './core-ticker.ts';
 import { profileHandlers } from './profiles/profile-handlers.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { SecretBox } from './secrets/secret-box.ts';
+import { JsonFileStore } from './storage/json-file-store.ts';
 import { WalletSecrets } from './secrets/wallet-secrets.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { SettingsService } from './settings/settings-service.ts';
@@ -131,6 +136,23 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   });
   await connectLocalSandbox(platform.localSandbox, profiles);
 
+  // Every call to a bank, where the profile lists them (docs/BANK-CALLS.md): a file of their own beside the payments.
+  const calls = new CallLog({
+    store: new JsonFileStore(join(platform.dataDir, 'bank-calls.json')),
+    box: () => secrets.box(),
+    clock,
+    listed: (profileId) =>
+      profiles.list().some((profile) => profile.id === profileId) &&
+      (profiles.get(profileId).environment !== 'production' || (platform.shipped.showBankCalls ?? false)),
+    secrets: (profileId) => {
+      const profile = profiles.get(profileId);
+      const session = vault.load(profileId);
+      return [profile.apiKey, profile.clientSecret, session?.accessToken ?? '', session?.refreshToken ?? ''];
+    },
+    customer: (profileId) => followedIn(profileId),
+  });
+  const errors = new LastErrors(clock);
+
   const sessions = new SessionService({
     profiles,
     vault,
@@ -139,6 +161,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     focusApp: () => platform.focusApp(),
     locale: () => settings.locale(),
     appName: platform.appInfo().name,
+    tap: (profileId) => calls.tap(profileId),
     onChange: (session) => emit('sessionChanged', session),
   });
   const book = new AddressBook({ store, clock, box: () => secrets.box() });
@@ -150,7 +173,14 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     ...(platform.paymentStoreWorker ? { storeTransport: { thread: platform.paymentStoreWorker } } : {}),
     clock,
     box: () => secrets.box(),
-    bank: bankClients({ profiles, sessions, clock, sleep: platform.sleep, deadlineMs: platform.bankDeadlineMs }),
+    bank: bankClients({
+      profiles,
+      sessions,
+      clock,
+      sleep: platform.sleep,
+      deadlineMs: platform.bankDeadlineMs,
+      tap: (profileId) => calls.tap(profileId),
+    }),
     signedIn: (profileId) => sessions.customer(profileId),
     onChange: (intent) => {
       followUp.note(intent);
@@ -295,15 +325,31 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       locale: () => settings.locale(),
     }),
     ...settingsHandlers({ settings, tokenStorageChanged: applyTokenStorage, localeChanged: hostChanged }),
+    ...callHandlers({
+      calls,
+      errors,
+      profiles,
+      clock,
+      platform,
+      locale: () => settings.locale(),
+      customer: followedIn,
+      grantEndsAt: (profileId) => (followedIn(profileId) ? vault.load(profileId)?.grantExpiresAt : undefined),
+      payment: async (profileId, id) => {
+        const kennitala = followedIn(profileId);
+        return kennitala ? (await payments.of(profileId, kennitala)).find(id) : undefined;
+      },
+    }),
     ...lockHandlers(lock),
   };
-  const handlers = behindLock(table, lock);
+  const handlers = behindLock(errors.watch(table), lock);
 
   /**
    * Locks the app after the idle minutes, announces a grant reminder that has become due, and follows up the
    * signed-in customer's payments (see FollowUp).
    */
   const tick = (): Promise<void> => {
+    // The calls made since the last tick, sealed and written: never on a call's own path.
+    calls.flush();
     lock.checkIdle();
     // While locked nothing is opened: on a machine where the passcode protects the data key, it is not open yet.
     if (lock.locked) return Promise.resolve();
@@ -359,6 +405,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     bankUrls: () => profiles.list().flatMap((profile) => [profile.baseUrl, profile.authUrl]),
     async close() {
       await ticker.stop();
+      calls.flush();
       await sessions.close();
       await payments.close();
       await platform.localSandbox?.stop();

@@ -117,7 +117,16 @@ export async function authServer(app: FastifyInstance, state: SandboxState): Pro
       ...(query.code_challenge === undefined ? {} : { codeChallenge: query.code_challenge }),
       ...(query.nonce === undefined ? {} : { nonce: query.nonce }),
     });
-    return showPage(reply, 200, loginPage({ requestId: pending.id, clientId: client.clientId }));
+    const picked = state.picked;
+    return showPage(
+      reply,
+      200,
+      loginPage({
+        requestId: pending.id,
+        clientId: client.clientId,
+        ...(picked ? { username: picked, filled: true } : {}),
+      }),
+    );
   });
 
   const expired = `This sign-in is unknown or older than ${PENDING_LIFETIME_MS / 60_000} minutes: start again from the application.`;

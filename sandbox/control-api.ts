@@ -9,6 +9,7 @@ const clockBody = z.union([
   z.strictObject({ now: z.iso.datetime({ offset: true }) }),
 ]);
 const revokeBody = z.strictObject({ username: z.string() });
+const pickBody = z.strictObject({ username: z.string().max(100).nullable() });
 
 function invalid(reply: FastifyReply, issues: unknown): FastifyReply {
   return reply.code(400).send({ error: 'invalid_body', issues });
@@ -88,6 +89,15 @@ export async function controlApi(app: FastifyInstance, control: SandboxControl):
       return reply.code(404).send({ error: 'unknown_user' });
     }
     return { revokedGrants: control.revoke(parsed.data.username) };
+  });
+
+  app.get('/__sandbox/user', async () => ({ username: control.pickedUser() ?? null }));
+
+  app.post('/__sandbox/user', async (request, reply) => {
+    const parsed = pickBody.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error.issues);
+    if (!control.pickUser(parsed.data.username ?? undefined)) return reply.code(404).send({ error: 'unknown_user' });
+    return { username: control.pickedUser() ?? null };
   });
 
   app.post('/__sandbox/reset', async (_request, reply) => {

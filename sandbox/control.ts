@@ -19,6 +19,9 @@ export interface SandboxControl {
   requests(): RequestLogEntry[];
   /** Current balance of a sandbox account (12 digits), or undefined for an account outside the sandbox. */
   balance(accountId: string): number | undefined;
+  /** Fills the login page in for one of the users (undefined: the tester types one); false for an unknown user. */
+  pickUser(username: string | undefined): boolean;
+  pickedUser(): string | undefined;
 }
 
 export function controlOf(state: SandboxState): SandboxControl {
@@ -31,5 +34,11 @@ export function controlOf(state: SandboxState): SandboxControl {
     initiations: () => state.initiations.all().map((record) => structuredClone(record)),
     requests: () => state.log.entries(),
     balance: (accountId) => state.ledger.balance(accountId),
+    pickUser: (username) => {
+      if (username !== undefined && !sandboxUsers.some((user) => user.username === username)) return false;
+      state.picked = username;
+      return true;
+    },
+    pickedUser: () => state.picked,
   };
 }

@@ -1,18 +1,29 @@
 import { z } from 'zod';
+import { bankErrorNames, type BankErrorName } from '../common/bank-errors.ts';
+import { FAULT_KINDS, FAULT_ROUTES, type FaultKind, type FaultRoute } from '../common/sandbox-faults.ts';
 
-export const faultRoutes = ['payments.create', 'payments.get', 'token'] as const;
-export const faultKinds = ['status500', 'delay', 'dropBeforeProcessing', 'dropAfterProcessing'] as const;
+export const faultRoutes = FAULT_ROUTES;
+export const faultKinds = FAULT_KINDS;
+export type { FaultKind, FaultRoute };
 
-export type FaultRoute = (typeof faultRoutes)[number];
-export type FaultKind = (typeof faultKinds)[number];
-
-export const faultSchema = z.strictObject({
-  route: z.enum(faultRoutes),
-  kind: z.enum(faultKinds),
-  /** How many of the next requests on the route it hits. */
-  count: z.int().min(1).max(1_000_000).default(1),
-  delayMs: z.int().min(0).max(120_000).default(0),
-});
+export const faultSchema = z
+  .strictObject({
+    route: z.enum(faultRoutes),
+    kind: z.enum(faultKinds),
+    /** How many of the next requests on the route it hits. */
+    count: z.int().min(1).max(1_000_000).default(1),
+    delayMs: z.int().min(0).max(120_000).default(0),
+    /** bankError's answer: one of the bank's errors (bank-service.md, "Errors"). */
+    error: z.enum(bankErrorNames).optional(),
+  })
+  .refine((fault) => (fault.kind === 'bankError') === (fault.error !== undefined), {
+    message: 'a bankError fault names its error; no other fault has one',
+    path: ['error'],
+  })
+  .refine((fault) => fault.kind !== 'bankError' || fault.route !== 'token', {
+    message: 'the token endpoint answers OAuth errors, not the bank’s',
+    path: ['route'],
+  });
 
 export type FaultInput = z.input<typeof faultSchema>;
 export type Fault = z.output<typeof faultSchema>;
@@ -21,6 +32,7 @@ export type Fault = z.output<typeof faultSchema>;
 export interface FaultHit {
   kind: FaultKind;
   delayMs: number;
+  error?: BankErrorName;
 }
 
 /**
@@ -45,7 +57,7 @@ export class Faults {
     if (!queue || !fault) return undefined;
     fault.count -= 1;
     if (fault.count === 0) queue.shift();
-    return { kind: fault.kind, delayMs: fault.delayMs };
+    return { kind: fault.kind, delayMs: fault.delayMs, ...(fault.error ? { error: fault.error } : {}) };
   }
 
   list(): Fault[] {

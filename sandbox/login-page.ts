@@ -74,6 +74,8 @@ export function loginPage(options: {
   requestId: string;
   clientId: string;
   username?: string;
+  /** The user was picked in the app's sandbox panel: the password is filled in too. */
+  filled?: boolean;
   message?: string;
 }): string {
   const rows = sandboxUsers.map(
@@ -102,7 +104,14 @@ export function loginPage(options: {
         <label for="username">Username</label>
         <input id="username" name="username" autocomplete="username" value="${options.username ?? ''}" required />
         <label for="password">Password</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          value="${options.filled ? SANDBOX_PASSWORD : ''}"
+          required
+        />
         <button type="submit">Log in</button>
       </form>
       <table>

@@ -51,6 +51,7 @@ export async function answerWithFaults(
   const fault = state.faults.take(route);
   if (fault?.kind === 'delay') await sleep(fault.delayMs);
   if (fault?.kind === 'status500') return send(reply, failure);
+  if (fault?.kind === 'bankError' && fault.error) return send(reply, bankError(fault.error));
   if (fault?.kind === 'dropBeforeProcessing') {
     drop(state, request, reply);
     return undefined;

@@ -42,6 +42,8 @@ export interface SandboxState {
   initiations: InitiationStore;
   faults: Faults;
   log: RequestLog;
+  /** The user the login page is filled in for (a tester picked one in the app's panel); none to type one in. */
+  picked?: string | undefined;
 }
 
 export async function createState(options: SandboxOptions): Promise<SandboxState> {
@@ -76,4 +78,5 @@ export function resetState(state: SandboxState): void {
   state.initiations.clear();
   state.faults.clear();
   state.log.clear();
+  state.picked = undefined;
 }

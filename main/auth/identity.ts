@@ -24,7 +24,7 @@ const invalid = (why: string) => new WalletError('ID_TOKEN_INVALID', `The bankâ€
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 function keysAt(jwksUrl: string, bounds: HttpBounds): ReturnType<typeof createRemoteJWKSet> {
-  const key = `${jwksUrl}|${bounds.deadlineMs ?? ''}|${bounds.maxResponseBytes ?? ''}`;
+  const key = `${jwksUrl}|${bounds.deadlineMs ?? ''}|${bounds.maxResponseBytes ?? ''}|${bounds.tap?.id ?? ''}`;
   let keys = keySets.get(key);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(jwksUrl), {

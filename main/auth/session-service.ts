@@ -3,6 +3,7 @@ import { maskKennitala } from '../../common/kennitala.ts';
 import { missingFields, type Profile } from '../../common/profile.ts';
 import type { Session, SignedOutReason } from '../../common/session.ts';
 import { dueGrantReminder, grantDaysLeft, grantExpiry, type Clock } from '../../common/time.ts';
+import type { CallTap } from '../calls/call-tap.ts';
 import type { HttpBounds } from '../net/http-limits.ts';
 import { WalletError } from '../wallet-error.ts';
 import { bindingOf, stillBound } from './binding.ts';
@@ -36,6 +37,8 @@ export interface SessionServiceOptions {
   refreshAheadMs?: number;
   /** Deadline and size cap of every call to the bank's sign-in endpoints; tests inject short ones. */
   http?: HttpBounds;
+  /** The profile's calls are listed (main/calls) through its tap, where it has one. */
+  tap?: (profileId: string) => CallTap | undefined;
   onChange?(session: Session): void;
 }
 
@@ -54,6 +57,10 @@ export class SessionService {
 
   constructor(options: SessionServiceOptions) {
     this.#options = options;
+  }
+
+  #bounds(profileId: string): HttpBounds {
+    return { ...this.#options.http, tap: this.#options.tap?.(profileId) };
   }
 
   #now(): number {
@@ -165,7 +172,7 @@ export class SessionService {
     if (missing.length > 0)
       throw new WalletError('PROFILE_INCOMPLETE', `The profile is missing: ${missing.join(', ')}`);
 
-    const bounds = this.#options.http ?? {};
+    const bounds = this.#bounds(profileId);
     // Before the browser opens: a bank whose discovery does not answer fails here, not after the customer approved.
     const generation = this.#generation;
     const endpoints = await resolveEndpoints(profile, bounds);
@@ -360,7 +367,7 @@ export class SessionService {
         session.binding.tokenEndpoint,
         profile,
         session.refreshToken,
-        this.#options.http,
+        this.#bounds(profileId),
       );
       if (this.#options.vault.load(profileId) !== session) {
         // Signed out, or the profile changed, while the bank was answering: the new tokens are not kept.

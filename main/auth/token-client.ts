@@ -63,7 +63,7 @@ async function post(
       headers,
       validateStatus: () => true,
       responseType: 'json',
-      ...axiosTransport(CONNECT_TIMEOUT_MS),
+      ...axiosTransport(CONNECT_TIMEOUT_MS, { tap: bounds.tap, service: 'sign-in' }),
       ...boundedAxiosConfig(bounds),
     });
   } catch {

@@ -4,6 +4,7 @@ import { newRequestId } from '../../common/request-id.ts';
 import { systemClock, type Clock } from '../../common/time.ts';
 import { BankError, bankErrorFromResponse, parseRetryAfter } from './bank-error.ts';
 import { boundedAxiosConfig, DEFAULT_DEADLINE_MS, MAX_RESPONSE_BYTES } from '../net/http-limits.ts';
+import type { CallTap } from '../calls/call-tap.ts';
 import { axiosTransport } from '../net/network.ts';
 import {
   creditTransferBody,
@@ -31,6 +32,8 @@ export interface BankClientOptions {
   maxRetryAfterMs?: number;
   sleep?: (ms: number) => Promise<void>;
   clock?: Clock;
+  /** Where the profile's calls are listed (main/calls). */
+  tap?: CallTap | undefined;
 }
 
 export interface CreatedInitiation {
@@ -88,7 +91,7 @@ export function createBankClient(options: BankClientOptions): BankClient {
     // The body is parsed here, not by axios: a bank may answer with text, or with nothing at all.
     transformResponse: [(data: unknown) => data],
     responseType: 'text',
-    ...axiosTransport(options.connectTimeoutMs ?? 10_000),
+    ...axiosTransport(options.connectTimeoutMs ?? 10_000, { tap: options.tap, service: 'bank' }),
   });
 
   const bounds = () =>

@@ -1,6 +1,7 @@
 import type { Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
+import type { CallTap } from '../calls/call-tap.ts';
 import { createBankClient, type BankClient } from './bank-client.ts';
 
 /**
@@ -14,12 +15,15 @@ export function bankClients(options: {
   clock: Clock;
   sleep?: ((ms: number) => Promise<void>) | undefined;
   deadlineMs?: number | undefined;
+  /** The profile's calls are listed (main/calls) through its tap, where it has one. */
+  tap?: (profileId: string) => CallTap | undefined;
 }): (profileId: string) => BankClient {
   const { profiles, sessions } = options;
   const clients = new Map<string, { key: string; client: BankClient }>();
   return (profileId) => {
     const profile = profiles.get(profileId);
-    const key = JSON.stringify([profile.baseUrl, profile.apiKey, profile.apiVersion]);
+    const tap = options.tap?.(profileId);
+    const key = JSON.stringify([profile.baseUrl, profile.apiKey, profile.apiVersion, tap !== undefined]);
     let entry = clients.get(profileId);
     if (entry?.key !== key) {
       entry = {
@@ -31,6 +35,7 @@ export function bankClients(options: {
           accessToken: () => sessions.accessToken(profileId),
           refreshAccessToken: () => sessions.refreshAfterUnauthorized(profileId),
           clock: options.clock,
+          tap,
           ...(options.sleep ? { sleep: options.sleep } : {}),
           ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
         }),

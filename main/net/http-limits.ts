@@ -1,5 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
+import { bodyText, currentPayment, failureName, headerRecord, type CallTap } from '../calls/call-tap.ts';
 import { networkFetch } from './network.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface HttpBounds {
   /** The whole call, from the first byte sent to the last byte read. */
   deadlineMs?: number;
   maxResponseBytes?: number;
+  /** Where the profile's calls are listed (main/calls): each exchange is handed to it. */
+  tap?: CallTap | undefined;
 }
 
 /** The axios settings that enforce the bounds for one call (a fresh deadline each time). */
@@ -34,6 +37,37 @@ export function boundedAxiosConfig(
  * `maxResponseBytes` of the body before giving up.
  */
 export async function boundedFetch(url: string, init: RequestInit = {}, bounds: HttpBounds = {}): Promise<Response> {
+  const { tap } = bounds;
+  if (!tap) return boundedFetchOnce(url, init, bounds);
+  const started = performance.now();
+  const paymentId = currentPayment();
+  const request = {
+    service: 'sign-in' as const,
+    method: (init.method ?? 'GET').toUpperCase(),
+    url,
+    requestHeaders: headerRecord(new Headers(init.headers)),
+    ...(paymentId ? { paymentId } : {}),
+  };
+  const durationMs = () => Math.max(0, Math.round(performance.now() - started));
+  let response: Response;
+  try {
+    response = await boundedFetchOnce(url, init, bounds);
+  } catch (error) {
+    tap.record({ ...request, durationMs: durationMs(), failure: failureName(error) });
+    throw error;
+  }
+  const body = bodyText(new Uint8Array(await response.clone().arrayBuffer()));
+  tap.record({
+    ...request,
+    durationMs: durationMs(),
+    status: response.status,
+    responseHeaders: headerRecord(response.headers),
+    ...(body === undefined ? {} : { responseBody: body }),
+  });
+  return response;
+}
+
+async function boundedFetchOnce(url: string, init: RequestInit, bounds: HttpBounds): Promise<Response> {
   const maxResponseBytes = bounds.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   const signal = AbortSignal.timeout(bounds.deadlineMs ?? DEFAULT_DEADLINE_MS);
   const response = await networkFetch()(url, { ...init, redirect: 'error', signal });

@@ -1,4 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
+import type { CallService } from '../../common/bank-calls.ts';
+import { tappedAdapter, type CallTap } from '../calls/call-tap.ts';
 import { connectTimeoutAgents } from './connect-timeout-agent.ts';
 
 /**
@@ -24,12 +26,15 @@ export const networkFetch = (): typeof fetch => chromiumFetch ?? globalThis.fetc
  */
 export function axiosTransport(
   connectTimeoutMs: number,
+  watched?: { tap: CallTap | undefined; service: CallService },
 ): Pick<AxiosRequestConfig, 'adapter' | 'env' | 'httpAgent' | 'httpsAgent'> {
-  if (chromiumFetch) return { adapter: 'fetch', env: { fetch: chromiumFetch } };
+  // Where the profile's calls are listed (main/calls), the adapter hands each exchange to its tap.
+  const adapter = (name: 'fetch' | 'http') => (watched?.tap ? tappedAdapter(name, watched.tap, watched.service) : name);
+  if (chromiumFetch) return { adapter: adapter('fetch'), env: { fetch: chromiumFetch } };
   // One pair of agents per timeout, shared: their kept-alive connections serve every client alike.
   let agents = nodeAgents.get(connectTimeoutMs);
   if (!agents) nodeAgents.set(connectTimeoutMs, (agents = connectTimeoutAgents(connectTimeoutMs)));
-  return { adapter: 'http', ...agents };
+  return { adapter: adapter('http'), ...agents };
 }
 
 const nodeAgents = new Map<number, ReturnType<typeof connectTimeoutAgents>>();

@@ -12,7 +12,7 @@ import type { KeyValueStore } from '../storage/key-value-store.ts';
 export interface SaveFileRequest {
   suggestedName: string;
   content: string | Uint8Array;
-  kind: 'csv' | 'pdf' | 'png' | 'a2abackup';
+  kind: 'csv' | 'pdf' | 'png' | 'a2abackup' | 'json';
   locale: AppLocale;
 }
 
@@ -54,6 +54,8 @@ export interface Platform {
     requirePasscode?: boolean;
     /** How long a passcode entered counts for a payment (0: every payment asks); the app's default otherwise. */
     presenceSeconds?: number;
+    /** The vendor turns on the call list (docs/BANK-CALLS.md) in production profiles too, for support. */
+    showBankCalls?: boolean;
   };
   /**
    * Shows a desktop notification (Electron's Notification), where the system has them; a click on it brings the app's

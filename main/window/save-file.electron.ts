@@ -10,6 +10,7 @@ const TITLES: Record<SaveFileRequest['kind'], Record<AppLocale, string>> = {
   pdf: { is: 'Vista kvittun', en: 'Save receipt' },
   png: { is: 'Vista QR-kóða greiðslubeiðni', en: 'Save the payment request’s QR code' },
   a2abackup: { is: 'Vista afrit', en: 'Save backup' },
+  json: { is: 'Vista gögn fyrir þjónustuver', en: 'Save a support bundle' },
 };
 
 /**

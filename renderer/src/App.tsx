@@ -7,6 +7,7 @@ import { useT } from './i18n/index.ts';
 import { useActivityReports } from './lib/activity.ts';
 import { focusHeadingIn, focusIsLost, focusOn } from './lib/focus.ts';
 import { useApp, WalletProvider } from './lib/wallet-context.tsx';
+import { BankCallsScreen } from './screens/BankCallsScreen.tsx';
 import { HistoryScreen } from './screens/HistoryScreen.tsx';
 import { LockScreen } from './screens/LockScreen.tsx';
 import { PayScreen } from './screens/PayScreen.tsx';
@@ -32,6 +33,8 @@ function navigatorLocale(): AppLocale {
 }
 
 const SCREENS: Screen[] = ['pay', 'history', 'profiles', 'settings'];
+/** The tester's screen, after the others: only where main says the active profile shows it (issue 30). */
+const TESTER_SCREENS: Screen[] = ['calls'];
 
 function Shell() {
   const t = useT();
@@ -45,6 +48,7 @@ function Shell() {
   const lastFocused = useRef<string>(undefined);
   useActivityReports();
   useFocusAfterChange(phase, `${signedIn}/${signingIn}`, main, lastFocused);
+  useTesterTools();
 
   useEffect(() => {
     const stop = actions.listen();
@@ -144,6 +148,22 @@ function useFocusAfterChange(
 }
 
 /**
+ * Which tester's tools to show is main's to say, for the active profile as it is: asked again when the profile, its
+ * environment or its session changes (a sign-in, say, as the sandbox's panel then knows the grant's end).
+ */
+function useTesterTools() {
+  const phase = useApp((state) => state.phase);
+  const actions = useApp((state) => state.actions);
+  const key = useApp((state) => {
+    const active = state.profiles?.profiles.find((profile) => profile.active);
+    return `${active?.id ?? ''}|${active?.environment ?? ''}|${String(state.session?.signedIn ?? false)}`;
+  });
+  useEffect(() => {
+    if (phase === 'ready') void actions.readTesterTools();
+  }, [phase, key, actions]);
+}
+
+/**
  * Offered once signed in, while no passcode is set: a note under the screen, not a dialog, so nothing waits on it and
  * the pay form keeps its place. "Not now" hides it for this run; Settings has the same form.
  */
@@ -182,7 +202,9 @@ function Header() {
   const session = useApp((state) => state.session);
   const passcodeSet = useApp((state) => state.lock?.passcodeSet ?? false);
   const unseen = useApp((state) => state.unseenOutcomes.length);
+  const calls = useApp((state) => state.testerTools?.calls ?? false);
   const actions = useApp((state) => state.actions);
+  const screens = calls ? [...SCREENS, ...TESTER_SCREENS] : SCREENS;
   return (
     <header className="app-header">
       <div className="brand">
@@ -200,7 +222,7 @@ function Header() {
       </div>
       <nav aria-label={t('nav.label')}>
         <ul>
-          {SCREENS.map((name) => (
+          {screens.map((name) => (
             <li key={name}>
               <button
                 type="button"
@@ -247,6 +269,8 @@ function CurrentScreen() {
       return <ProfilesScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'calls':
+      return <BankCallsScreen />;
     case 'pay':
       return payable ? <PayScreen /> : <SignInScreen />;
   }

@@ -188,6 +188,37 @@ const spending = {
   months: Array.from({ length: 12 }, (_, n) => ({ month: `2025-${String(n + 1).padStart(2, '0')}`, ...spent })),
 };
 
+const call = {
+  id: 'c1',
+  run: 1,
+  at: '2026-11-22T12:00:00.000Z',
+  service: 'bank' as const,
+  method: 'POST',
+  path: '/Payments/Initiations/v1/CreditTransfers',
+  requestId: 'req-1',
+  status: 500,
+  failure: 'Timeout',
+  durationMs: 12,
+  errorCode: 'InternalServerError',
+  paymentId: 'pay-1',
+  attempt: 2,
+};
+const sandboxPanel = {
+  now: '2026-11-22T12:00:00.000Z',
+  grantEndsAt: '2027-02-20T12:00:00.000Z',
+  faults: [
+    {
+      route: 'payments.create' as const,
+      kind: 'bankError' as const,
+      count: 1,
+      delayMs: 0,
+      error: 'AmountUnavailable' as const,
+    },
+  ],
+  users: [{ username: 'anna', behaviour: 'Pays' }],
+  user: 'anna',
+};
+
 /** One answer per channel as main gives it, every optional field filled. */
 const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   appInfo: { name: 'A2A Wallet', version: '0.1.0' },
@@ -271,6 +302,23 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     added: { accounts: 1, payees: 2, payments: 3, due: 1 },
     updated: { payments: 1, due: 0 },
   },
+  testerTools: { calls: true, sandbox: true },
+  listCalls: {
+    shown: true,
+    groups: [{ requestId: 'req-1', paymentId: 'pay-1', calls: [call] }],
+    total: 1,
+    dropped: 3,
+    paymentIds: ['pay-1'],
+    errorCodes: ['InternalServerError'],
+  },
+  callDetail: {
+    ...call,
+    request: { headers: { 'x-request-id': 'req-1', authorization: '[removed]' }, body: '{}', cutChars: 10 },
+    response: { headers: { 'content-type': 'application/json' }, body: '{}', cutChars: 2 },
+  },
+  saveSupportBundle: { saved: true, fileName: 'a2a-wallet-support-local-sandbox-2026-11-22.json', folder: '/tmp' },
+  sandboxPanel: sandboxPanel,
+  sandboxControl: sandboxPanel,
   getSettings: {
     language: 'system',
     locale: 'is',
@@ -399,8 +447,8 @@ describe('bridge contract: requests, as main parses them', () => {
 /** Names of what must never leave the main process, planted in every object of an answer. */
 const SECRET_KEYS = ['accessToken', 'refreshToken', 'clientSecret', 'apiKey', 'kennitala'];
 // Records keyed by payment state or draft field: a key they do not know is refused, not dropped, so nothing is
-// planted in them.
-const RECORDS = new Set(['stateTimes', 'errors', 'scheduleErrors']);
+// planted in them. A call's headers keep every name, but the value of one not known to be safe goes (tested below).
+const RECORDS = new Set(['stateTimes', 'errors', 'scheduleErrors', 'headers']);
 const planted = (value: Json, key?: string | number): Json => {
   if (Array.isArray(value)) return value.map((item, index) => planted(item, index));
   if (!isObject(value)) return value;
@@ -421,6 +469,24 @@ const answers: [string, { safeParse(value: unknown): { success: boolean; data?: 
     mainEvents[event] as Json,
   ]),
 ];
+
+describe('bridge contract: a call’s headers', () => {
+  it('keep the name of a header not known to be safe, never its value', () => {
+    const detail = mainResponses.callDetail;
+    const parsed = invokeChannels.callDetail.response.parse({
+      ...detail,
+      request: {
+        headers: { ...detail.request.headers, apikey: 'SECRET-key', cookie: 'SECRET-c', 'x-request-id': 'r' },
+      },
+    });
+    expect(parsed.request.headers).toEqual({
+      ...detail.request.headers,
+      apikey: '[removed]',
+      cookie: '[removed]',
+      'x-request-id': 'r',
+    });
+  });
+});
 
 describe('bridge contract: answers and events, as main parses them before they leave', () => {
   for (const [name, schema, answer] of answers) {

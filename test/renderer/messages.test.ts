@@ -247,6 +247,8 @@ describe('counted words', () => {
       accounts: 'other',
       payee: 'one',
       payees: 'other',
+      call: 'one',
+      calls: 'other',
     },
     is: {
       greiðsla: 'one',
@@ -272,6 +274,10 @@ describe('counted words', () => {
       reikninga: 'other',
       viðtakanda: 'one',
       viðtakendur: 'other',
+      kall: 'one',
+      köll: 'other',
+      elsta: 'one',
+      elstu: 'other',
     },
   };
   /** Words that are the same for any count: abbreviations, and English "new". */

@@ -13,13 +13,27 @@ async function loginPage(url: string, options: Parameters<typeof authorizeUrl>[1
 describe('the authorization request', () => {
   const sandbox = useSandbox();
 
+  it('comes filled in for the user a tester picked (the app’s sandbox panel), and typed again once unpicked', async () => {
+    expect(sandbox().pickUser('bjorn')).toBe(true);
+    const { html } = await loginPage(sandbox().url);
+    expect(html).toMatch(/id="username"[^>]*value="bjorn"/);
+    expect(html).toMatch(/type="password"[^>]*value="sandbox"/);
+    expect(sandbox().pickUser('mallory')).toBe(false);
+    expect(sandbox().pickUser(undefined)).toBe(true);
+    expect((await loginPage(sandbox().url)).html).toMatch(/id="username"[^>]*value=""/);
+  });
+
   it('shows a login form with labelled username and password fields, a Log in button, and the six users', async () => {
     const { response, html } = await loginPage(sandbox().url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(html).toMatch(/<label for="username">[^<]+<\/label>\s*<input id="username" name="username"/);
-    expect(html).toMatch(/<label for="password">[^<]+<\/label>\s*<input id="password" name="password" type="password"/);
+    expect(html).toMatch(
+      /<label for="password">[^<]+<\/label>\s*<input\s+id="password"\s+name="password"\s+type="password"/,
+    );
+    // Nobody picked in the app's sandbox panel: the password is typed.
+    expect(html).toMatch(/type="password"[^>]*value=""/);
     expect(html).toMatch(/<button type="submit">Log in<\/button>/);
     for (const user of ['anna', 'bjorn', 'gudrun', 'einar', 'sigga', 'olafur'])
       expect(html).toContain(`<code>${user}</code>`);

@@ -3,6 +3,7 @@ import type { AppLocale } from '../../../common/locale.ts';
 import { pluralCategory } from './format.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import * as backup from './messages/backup.ts';
+import * as bankCalls from './messages/bank-calls.ts';
 import * as common from './messages/common.ts';
 import * as due from './messages/due.ts';
 import * as failure from './messages/failure.ts';
@@ -44,6 +45,7 @@ export const sections = {
   lock,
   passcode,
   backup,
+  bankCalls,
 };
 
 const en = {
@@ -64,6 +66,7 @@ const en = {
   ...lock.en,
   ...passcode.en,
   ...backup.en,
+  ...bankCalls.en,
 };
 const is = {
   ...common.is,
@@ -83,6 +86,7 @@ const is = {
   ...lock.is,
   ...passcode.is,
   ...backup.is,
+  ...bankCalls.is,
 };
 
 export type MessageKey = keyof typeof en;

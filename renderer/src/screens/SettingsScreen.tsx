@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { LANGUAGE_CHOICES, type LanguageChoice } from '../../../common/locale.ts';
 import type { Settings, SettingsUpdate } from '../../../common/settings.ts';
 import { Dialog } from '../components/Dialog.tsx';
+import { SupportBundle } from '../components/SupportBundle.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { errorCode } from '../lib/api.ts';
@@ -12,8 +13,8 @@ import { PasscodeSettings } from './settings/PasscodeSettings.tsx';
 import './settings/settings.css';
 
 /**
- * The language, the bank access and when it ends, a backup to move to a new computer, a word on light and dark, how
- * sign-ins are kept on this computer, and the app's version.
+ * The language, the bank access and when it ends, a backup to move to a new computer, a support bundle for the app's
+ * vendor, a word on light and dark, how sign-ins are kept on this computer, and the app's version.
  */
 export function SettingsScreen() {
   const t = useT();
@@ -51,6 +52,8 @@ export function SettingsScreen() {
       <BankAccess />
 
       <Backup />
+
+      <SupportBundle className="settings-section" />
 
       <section aria-labelledby="settings-appearance" className="settings-section">
         <h3 id="settings-appearance">{t('settings.appearance')}</h3>

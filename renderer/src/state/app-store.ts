@@ -13,6 +13,7 @@ import type {
   ReadPaymentRequest,
   WalletApi,
 } from '../../../common/bridge-contract.ts';
+import type { TesterTools } from '../../../common/bank-calls.ts';
 import type { LockStatus } from '../../../common/lock.ts';
 import type { IdleMinutes } from '../../../common/passcode-rules.ts';
 import type { AppLocale } from '../../../common/locale.ts';
@@ -23,7 +24,7 @@ import { errorCode, unwrap } from '../lib/api.ts';
 import { historyTrustSlice, type HistoryTrustActions, type HistoryTrustSlice } from './history-trust.ts';
 import { isSame, isStale } from './payment-versions.ts';
 
-export type Screen = 'pay' | 'history' | 'profiles' | 'settings';
+export type Screen = 'pay' | 'history' | 'profiles' | 'settings' | 'calls';
 
 /** What the customer has typed in the pay form: kept through a renewed sign-in, cleared on a profile switch. */
 export interface PayDraft {
@@ -85,6 +86,11 @@ export interface AppState extends HistoryTrustSlice {
   dueShown: number;
   /** A payment the History screen opens when it shows (the Due list's link to a payment under way). */
   historyOpen?: string;
+  /**
+   * The tester's tools the active profile and this build show (the Bank calls screen, the local sandbox's panel), as
+   * main last said: none until it has, and none where it could not say.
+   */
+  testerTools?: TesterTools;
   actions: AppActions;
 }
 
@@ -146,6 +152,11 @@ export interface AppActions extends HistoryTrustActions {
   removePasscode(current: string): Promise<void>;
   updateLockSettings(idleMinutes: IdleMinutes): Promise<void>;
   confirmPresence(passcode: string): Promise<void>;
+  /**
+   * Asks main which tester's tools the active profile shows (again when the profile or its session changes); the
+   * Bank calls screen, if it is on screen and no longer shown, gives way to the pay screen.
+   */
+  readTesterTools(): Promise<void>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -302,6 +313,8 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
 
     /** Tells one payment request's notice from the next. */
     let requestSeq = 0;
+    /** Tells one question about the tester's tools from the next: only the last one's answer is taken. */
+    let toolsSeq = 0;
     const actions: AppActions = {
       async load() {
         try {
@@ -481,6 +494,13 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       removePasscode: (current) => lockCall(wallet.removePasscode({ current })),
       updateLockSettings: (idleMinutes) => lockCall(wallet.updateLockSettings({ idleMinutes })),
       confirmPresence: (passcode) => lockCall(wallet.confirmPresence({ passcode })),
+      async readTesterTools() {
+        const seq = ++toolsSeq;
+        const testerTools = await unwrap(wallet.testerTools()).catch(() => ({ calls: false, sandbox: false }));
+        if (seq !== toolsSeq) return;
+        set({ testerTools });
+        if (!testerTools.calls && get().screen === 'calls') set({ screen: 'pay' });
+      },
       listen() {
         const stops = [
           wallet.onSessionChanged(takeSession),

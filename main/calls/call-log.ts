@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  CALL_LOG_MAX_CALLS,
+  CallDetailSchema,
+  CallFilterSchema,
+  type CallDetail,
+  type CallFilter,
+  type CallGroup,
+  type CallList,
+  type CallSummary,
+} from '../../common/bank-calls.ts';
+import type { Clock } from '../../common/time.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
+import { WalletError } from '../wallet-error.ts';
+import type { CallTap, TappedCall } from './call-tap.ts';
+import { errorCodeOf, redactBody, redactHeaders, redactPath } from './redact.ts';
+
+/** The runs a profile keeps: this one and the four before it. */
+const RUNS_KEPT = 5;
+/** What a profile's calls may take in all, bodies counted: the oldest go first past it. */
+const MAX_STORED_CHARS = 1_500_000;
+
+/** A call as kept: redacted, with its run, and whose it is (a bank call is the signed-in customer's; never shown). */
+const StoredCallSchema = CallDetailSchema.omit({ run: true }).extend({
+  runNo: z.int().min(0),
+  owner: z.string().max(20).optional(),
+});
+type StoredCall = z.infer<typeof StoredCallSchema>;
+
+const StoredLogSchema = z.object({
+  v: z.literal(1),
+  lastRun: z.int().min(0),
+  dropped: z.int().min(0),
+  calls: z.array(StoredCallSchema).max(CALL_LOG_MAX_CALLS),
+});
+
+interface ProfileCalls {
+  /** Read from the store (a box was there to open it); calls recorded before are put after the stored ones. */
+  loaded: boolean;
+  run: number;
+  seq: number;
+  dropped: number;
+  calls: StoredCall[];
+  dirty: boolean;
+}
+
+export interface CallLogOptions {
+  /** A file of its own (bank-calls.json), apart from the settings: a profile's calls are one sealed record in it. */
+  store: KeyValueStore;
+  /** The box of this moment; without one, calls are kept for this run only. */
+  box: () => SecretBox | undefined;
+  clock: Clock;
+  /** The list is kept and shown in this profile (a test profile, or a vendor's build that turns it on). */
+  listed(profileId: string): boolean;
+  /** What must never be kept, written out anywhere in a call: the profile's API key and client secret, its tokens. */
+  secrets(profileId: string): string[];
+  /** The customer signed in to the profile now: a bank call is made for them, and shown only to them. */
+  customer(profileId: string): string | undefined;
+}
+
+const sizeOf = (call: StoredCall) => 600 + (call.request.body?.length ?? 0) + (call.response?.body?.length ?? 0);
+
+/**
+ * Every call of a profile to its bank and sign-in server (docs/BANK-CALLS.md), redacted as it is recorded, bounded
+ * (CALL_LOG_MAX_CALLS, MAX_STORED_CHARS, RUNS_KEPT: the oldest go first), sealed under the data key per profile and
+ * written on the core's tick when something changed, never on the call's own path.
+ */
+export class CallLog {
+  readonly #options: CallLogOptions;
+  readonly #profiles = new Map<string, ProfileCalls>();
+  readonly #taps = new Map<string, CallTap>();
+  /** Tells this run's call ids from every earlier run's. */
+  readonly #runTag = randomBytes(4).toString('hex');
+
+  constructor(options: CallLogOptions) {
+    this.#options = options;
+  }
+
+  /** The profile's tap, where its calls are listed; none elsewhere (nothing is recorded there). */
+  tap(profileId: string): CallTap | undefined {
+    if (!this.#options.listed(profileId)) return undefined;
+    let tap = this.#taps.get(profileId);
+    if (!tap) {
+      tap = { id: profileId, record: (call) => this.record(profileId, call) };
+      this.#taps.set(profileId, tap);
+    }
+    return tap;
+  }
+
+  #context = (profileId: string) => `a2a-wallet/bankCalls/v1|${profileId}`;
+  #key = (profileId: string) => `calls.${profileId}`;
+
+  #of(profileId: string): ProfileCalls {
+    let calls = this.#profiles.get(profileId);
+    if (!calls) {
+      const stored = this.#read(profileId);
+      calls = {
+        loaded: this.#options.box() !== undefined,
+        run: stored ? stored.lastRun + 1 : 0,
+        seq: 0,
+        dropped: stored?.dropped ?? 0,
+        calls: stored?.calls ?? [],
+        dirty: false,
+      };
+      this.#profiles.set(profileId, calls);
+    }
+    return calls;
+  }
+
+  #read(profileId: string): z.infer<typeof StoredLogSchema> | undefined {
+    const box = this.#options.box();
+    const sealed = this.#options.store.get(this.#key(profileId));
+    if (!box || typeof sealed !== 'string') return undefined;
+    try {
+      const parsed = StoredLogSchema.safeParse(JSON.parse(box.open(sealed, this.#context(profileId))));
+      // A damaged or foreign record is not shown; the next write replaces it.
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  record(profileId: string, call: TappedCall & { paymentId?: string }): void {
+    const log = this.#of(profileId);
+    const secrets = this.#options.secrets(profileId);
+    const requestId = call.requestHeaders['x-request-id'];
+    const request = {
+      headers: redactHeaders(call.requestHeaders, secrets),
+      ...redactBody(call.requestBody, call.requestHeaders['content-type'], secrets),
+    };
+    const response =
+      call.status === undefined
+        ? undefined
+        : {
+            headers: redactHeaders(call.responseHeaders ?? {}, secrets),
+            ...redactBody(call.responseBody, call.responseHeaders?.['content-type'], secrets),
+          };
+    const errorCode = errorCodeOf(call.status, call.responseBody);
+    const owner = call.service === 'bank' ? this.#options.customer(profileId) : undefined;
+    const validRequestId = requestId && /^[\w-]{1,64}$/.test(requestId) ? requestId : undefined;
+    const attempt = validRequestId ? log.calls.filter((kept) => kept.requestId === validRequestId).length + 1 : 1;
+    const stored: StoredCall = {
+      id: `${this.#runTag}-${(log.seq += 1)}`,
+      runNo: log.run,
+      at: new Date(this.#options.clock.now()).toISOString(),
+      service: call.service,
+      method: call.method.slice(0, 10),
+      path: redactPath(call.url),
+      ...(validRequestId ? { requestId: validRequestId } : {}),
+      ...(call.status === undefined ? {} : { status: call.status }),
+      ...(call.failure ? { failure: call.failure } : {}),
+      durationMs: call.durationMs,
+      ...(errorCode ? { errorCode } : {}),
+      ...(call.paymentId ? { paymentId: call.paymentId } : {}),
+      attempt,
+      request,
+      ...(response ? { response } : {}),
+      ...(owner ? { owner } : {}),
+    };
+    log.calls.push(stored);
+    this.#bound(log);
+    log.dirty = true;
+  }
+
+  #bound(log: ProfileCalls): void {
+    const before = log.calls.length;
+    log.calls = log.calls.filter((call) => call.runNo > log.run - RUNS_KEPT);
+    let size = log.calls.reduce((sum, call) => sum + sizeOf(call), 0);
+    let cut = 0;
+    while (log.calls.length - cut > CALL_LOG_MAX_CALLS || (size > MAX_STORED_CHARS && log.calls.length - cut > 1)) {
+      size -= sizeOf(log.calls[cut] as StoredCall);
+      cut += 1;
+    }
+    log.calls = log.calls.slice(cut);
+    log.dropped += before - log.calls.length;
+  }
+
+  /** What the signed-in customer (or, signed out, anyone) may see of the profile's calls. */
+  #visible(profileId: string): StoredCall[] {
+    const customer = this.#options.customer(profileId);
+    return this.#of(profileId).calls.filter((call) => call.owner === undefined || call.owner === customer);
+  }
+
+  #summary(log: ProfileCalls, call: StoredCall): CallSummary {
+    const { runNo, owner: _owner, request: _request, response: _response, ...summary } = call;
+    return { ...summary, run: log.run - runNo };
+  }
+
+  list(profileId: string, filterInput: CallFilter = {}): CallList {
+    const empty = { groups: [], total: 0, dropped: 0, paymentIds: [], errorCodes: [] };
+    if (!this.#options.listed(profileId)) return { shown: false, ...empty };
+    const filter = CallFilterSchema.parse(filterInput);
+    const log = this.#of(profileId);
+    const visible = this.#visible(profileId);
+    const failed = (call: StoredCall) => call.status === undefined || call.status >= 400;
+    const chosen = visible.filter(
+      (call) =>
+        (filter.paymentId === undefined || call.paymentId === filter.paymentId) &&
+        (filter.errorCode === undefined || call.errorCode === filter.errorCode) &&
+        (filter.outcome === 'all' || (filter.outcome === 'failed') === failed(call)),
+    );
+    // A request id's calls together, the group placed by its latest call; a call without one alone.
+    const groups: CallGroup[] = [];
+    const byRequestId = new Map<string, CallGroup>();
+    for (const call of chosen) {
+      const summary = this.#summary(log, call);
+      const known = call.requestId ? byRequestId.get(call.requestId) : undefined;
+      if (known) {
+        known.calls.push(summary);
+        groups.splice(groups.indexOf(known), 1);
+        groups.push(known);
+        if (!known.paymentId && call.paymentId) known.paymentId = call.paymentId;
+        continue;
+      }
+      const group: CallGroup = {
+        ...(call.requestId ? { requestId: call.requestId } : {}),
+        ...(call.paymentId ? { paymentId: call.paymentId } : {}),
+        calls: [summary],
+      };
+      if (call.requestId) byRequestId.set(call.requestId, group);
+      groups.push(group);
+    }
+    const distinct = (values: (string | undefined)[]) =>
+      [...new Set(values.filter((value): value is string => value !== undefined))].sort();
+    return {
+      shown: true,
+      groups: groups.reverse(),
+      total: visible.length,
+      dropped: log.dropped,
+      paymentIds: distinct(visible.map((call) => call.paymentId)),
+      errorCodes: distinct(visible.map((call) => call.errorCode)),
+    };
+  }
+
+  detail(profileId: string, id: string): CallDetail {
+    const call = this.#options.listed(profileId) ? this.#visible(profileId).find((kept) => kept.id === id) : undefined;
+    if (!call) throw new WalletError('CALL_NOT_FOUND', 'No such call is kept');
+    const { request, response } = call;
+    return { ...this.#summary(this.#of(profileId), call), request, ...(response ? { response } : {}) };
+  }
+
+  /** Every call the profile may show, with its request and answer: for the support bundle. */
+  details(profileId: string): CallDetail[] {
+    if (!this.#options.listed(profileId)) return [];
+    return this.#visible(profileId).map((call) => this.detail(profileId, call.id));
+  }
+
+  /** Writes the profiles whose calls changed, sealed; without a box they wait in memory. */
+  flush(): void {
+    const box = this.#options.box();
+    if (!box) return;
+    for (const [profileId, log] of this.#profiles) {
+      if (!log.loaded) this.#catchUp(profileId, log);
+      if (!log.dirty) continue;
+      const record = { v: 1, lastRun: log.run, dropped: log.dropped, calls: log.calls };
+      this.#options.store.set(this.#key(profileId), box.seal(JSON.stringify(record), this.#context(profileId)));
+      log.dirty = false;
+    }
+  }
+
+  /** Calls recorded before the data key was open (a passcode's): the stored ones go before them. */
+  #catchUp(profileId: string, log: ProfileCalls): void {
+    log.loaded = true;
+    const stored = this.#read(profileId);
+    if (!stored) return;
+    log.run = stored.lastRun + 1;
+    log.calls = [...stored.calls, ...log.calls.map((call) => ({ ...call, runNo: log.run }))];
+    log.dropped += stored.dropped;
+    this.#bound(log);
+    log.dirty = true;
+  }
+
+  /** A profile removed: its calls go. */
+  forget(profileId: string): void {
+    this.#profiles.delete(profileId);
+    this.#taps.delete(profileId);
+    this.#options.store.delete(this.#key(profileId));
+  }
+}

@@ -1,0 +1,137 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import axios, { AxiosError, type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { CallService } from '../../common/bank-calls.ts';
+
+/**
+ * Where the app's calls to a bank are seen as they happen (docs/BANK-CALLS.md): the bank client's and the token
+ * client's axios adapter, and the bounded fetch of discovery, keys and userinfo, each hand what went and what came to
+ * the profile's tap. What the tap keeps is redacted there (main/calls/redact.ts); nothing here is logged.
+ */
+export interface TappedCall {
+  service: CallService;
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  durationMs: number;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  /** Why no answer came: Timeout, NetworkError, TooLarge. */
+  failure?: string;
+}
+
+export interface CallTap {
+  /** The profile's id: a cache of clients per tap keys on it. */
+  readonly id: string;
+  record(call: TappedCall & { paymentId?: string }): void;
+}
+
+const paymentScope = new AsyncLocalStorage<string>();
+
+/** Runs `work` with its calls to the bank marked as made for the payment `paymentId` (a send, or a status check). */
+export function forPayment<T>(paymentId: string, work: () => Promise<T>): Promise<T> {
+  return paymentScope.run(paymentId, work);
+}
+
+/** The payment the calls made now are for, if any. */
+export const currentPayment = (): string | undefined => paymentScope.getStore();
+
+/** Header values as text: axios's headers object, fetch's Headers, or a plain record. */
+export function headerRecord(headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers instanceof Headers) {
+    headers.forEach((value, name) => (out[name.toLowerCase()] = value));
+    return out;
+  }
+  const plain =
+    headers && typeof (headers as { toJSON?: unknown }).toJSON === 'function'
+      ? (headers as { toJSON(): unknown }).toJSON()
+      : headers;
+  if (!plain || typeof plain !== 'object') return out;
+  for (const [name, value] of Object.entries(plain as Record<string, unknown>)) {
+    if (value === undefined || value === null || value === false) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(', ') : String(value as string);
+  }
+  return out;
+}
+
+/** A body as text, whatever shape axios or the caller left it in. */
+export function bodyText(body: unknown): string | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
+  try {
+    return JSON.stringify(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why an exchange ended without an answer, as the call list names it. */
+export function failureName(error: unknown): string {
+  const code = error instanceof AxiosError ? error.code : undefined;
+  const message = error instanceof Error ? error.message : '';
+  if (/maxContentLength|larger than/.test(message)) return 'TooLarge';
+  const name = error instanceof Error ? error.name : '';
+  if (
+    code === 'ECONNABORTED' ||
+    code === 'ETIMEDOUT' ||
+    code === AxiosError.ERR_CANCELED ||
+    name === 'TimeoutError' ||
+    name === 'AbortError'
+  )
+    return 'Timeout';
+  return 'NetworkError';
+}
+
+/** An axios adapter that makes the call with `adapter` and hands the exchange to `tap`. */
+export function tappedAdapter(
+  adapter: AxiosRequestConfig['adapter'],
+  tap: CallTap,
+  service: CallService,
+): AxiosAdapter {
+  const send = axios.getAdapter(adapter);
+  return async (config) => {
+    const started = performance.now();
+    const request = {
+      service,
+      method: (config.method ?? 'get').toUpperCase(),
+      url: axios.getUri(config),
+      requestHeaders: headerRecord(config.headers),
+      ...optional('requestBody', bodyText(config.data)),
+    };
+    const paymentId = currentPayment();
+    const done = (answer: Partial<TappedCall>) =>
+      tap.record({
+        ...request,
+        ...answer,
+        durationMs: Math.max(0, Math.round(performance.now() - started)),
+        ...(paymentId ? { paymentId } : {}),
+      });
+    let response: AxiosResponse;
+    try {
+      response = await send(config);
+    } catch (error) {
+      const answered = error instanceof AxiosError ? error.response : undefined;
+      done(answered ? answerOf(answered) : { failure: failureName(error) });
+      throw error;
+    }
+    done(answerOf(response));
+    return response;
+  };
+}
+
+function answerOf(response: AxiosResponse): Partial<TappedCall> {
+  return {
+    status: response.status,
+    responseHeaders: headerRecord(response.headers),
+    ...optional('responseBody', bodyText(response.data)),
+  };
+}
+
+/** `{ [key]: value }`, or nothing where there is no value (exactOptionalPropertyTypes). */
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

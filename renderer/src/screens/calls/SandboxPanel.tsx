@@ -1,0 +1,367 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SandboxControl, SandboxPanel as Panel } from '../../../../common/bank-calls.ts';
+import { bankErrorNames, type BankErrorName } from '../../../../common/bank-errors.ts';
+import {
+  CLOCK_MOVES,
+  FAULT_KINDS,
+  FAULT_ROUTES,
+  type FaultKind,
+  type FaultRoute,
+} from '../../../../common/sandbox-faults.ts';
+import { useErrorText } from '../../components/ErrorText.tsx';
+import { FieldFrame } from '../../components/Field.tsx';
+import { formatDate, formatDateTime, formatNumber, formatTime } from '../../i18n/format.ts';
+import { useT, type MessageKey } from '../../i18n/index.ts';
+import { errorCode, unwrap } from '../../lib/api.ts';
+import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+
+/** How many requests a fault may take, and a slow answer's longest wait (common/bank-calls.ts's control). */
+const COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const DELAY_MAX_SECONDS = 60;
+
+type Fault = Panel['faults'][number];
+
+/**
+ * The local sandbox steered from the app (issue 30): its clock and the moves it offers, the faults queued for its next
+ * requests and a form to queue one, and the user its sign-in page is filled in for. Every control is main's
+ * sandboxControl, which answers with the panel as it is then; what it did, or why not, is said under the panel.
+ */
+export function SandboxPanel() {
+  const t = useT();
+  const errorText = useErrorText();
+  const wallet = useWallet();
+  const signedIn = useApp((state) => state.session?.signedIn ?? false);
+  const profileId = useApp((state) => state.session?.profileId);
+  const [panel, setPanel] = useState<Panel>();
+  const [loadError, setLoadError] = useState<string>();
+  const [done, setDone] = useState<MessageKey>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // One control at a time: a second click before the first one's answer does nothing.
+  const sending = useRef(false);
+
+  // Read when shown, and again as someone signs in or out (the 90 days' end comes and goes with them).
+  useEffect(() => {
+    let current = true;
+    unwrap(wallet.sandboxPanel()).then(
+      (read) => {
+        if (!current) return;
+        setPanel(read);
+        setLoadError(undefined);
+      },
+      (caught: unknown) => current && setLoadError(errorCode(caught)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wallet, signedIn, profileId]);
+
+  const control = async (request: SandboxControl, said: MessageKey) => {
+    if (sending.current) return;
+    sending.current = true;
+    setBusy(true);
+    setDone(undefined);
+    setError(undefined);
+    try {
+      setPanel(await unwrap(wallet.sandboxControl(request)));
+      setDone(said);
+    } catch (caught) {
+      setError(errorCode(caught));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="sandbox-title" className="calls-section sandbox-panel" data-testid="sandbox-panel">
+      <h3 id="sandbox-title">{t('sandbox.title')}</h3>
+      <p>{t('sandbox.intro')}</p>
+      {!panel && !loadError && (
+        <p role="status" aria-busy="true">
+          {t('sandbox.loading')}
+        </p>
+      )}
+      {loadError && !panel && (
+        <p role="alert" className="error" data-testid="sandbox-load-error">
+          {t('sandbox.loadFailed')} {errorText(loadError)}
+        </p>
+      )}
+      {panel && (
+        <div className="sandbox-parts" aria-busy={busy || undefined}>
+          <Clock panel={panel} onMove={(to) => void control({ action: 'clock', to }, 'sandbox.moved')} />
+          <Faults
+            faults={panel.faults}
+            onQueue={(fault) => void control({ action: 'fault', ...fault }, 'sandbox.queued')}
+            onClear={() => void control({ action: 'clearFaults' }, 'sandbox.cleared')}
+          />
+          <UserPicker
+            panel={panel}
+            onPick={(username) =>
+              void control(
+                { action: 'user', ...(username ? { username } : {}) },
+                username ? 'sandbox.userChosen' : 'sandbox.userTypeIn',
+              )
+            }
+          />
+        </div>
+      )}
+      {/* Always there, so that what a control did is read out. */}
+      <p role="status" className="sandbox-done" data-testid="sandbox-done">
+        {done && t(done)}
+      </p>
+      {error && (
+        <p role="alert" className="error" data-testid="sandbox-error">
+          {t('sandbox.failed')} {errorText(error)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Clock({ panel, onMove }: { panel: Panel; onMove: (to: (typeof CLOCK_MOVES)[number]) => void }) {
+  const t = useT();
+  const locale = useApp((state) => state.locale);
+  const hintId = useId();
+  const now = Date.parse(panel.now);
+  const grantEnd = panel.grantEndsAt === undefined ? undefined : Date.parse(panel.grantEndsAt);
+  return (
+    <div className="sandbox-part">
+      <h4>{t('sandbox.clock')}</h4>
+      <p data-testid="sandbox-now">
+        {Number.isNaN(now)
+          ? panel.now
+          : t('sandbox.now', { date: formatDate(now, locale), time: formatTime(now, locale) })}
+      </p>
+      <p id={hintId} className="hint">
+        {grantEnd !== undefined && !Number.isNaN(grantEnd)
+          ? t('sandbox.grantEnds', { dateTime: formatDateTime(grantEnd, locale) })
+          : t('sandbox.noGrant')}
+      </p>
+      <div className="actions">
+        {CLOCK_MOVES.map((move) => (
+          <button
+            key={move}
+            type="button"
+            disabled={move === 'grantEnd' && grantEnd === undefined}
+            aria-describedby={move === 'grantEnd' ? hintId : undefined}
+            data-testid={`sandbox-clock-${move}`}
+            onClick={() => onMove(move)}
+          >
+            {t(`sandbox.clock.${move}`)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A fault as the panel lists it: which requests, what happens to them, and how many times. */
+function useFaultText(): (fault: Fault) => string {
+  const t = useT();
+  const locale = useApp((state) => state.locale);
+  return (fault) => {
+    const kind =
+      fault.kind === 'delay'
+        ? t('sandbox.fault.delay', { seconds: formatNumber(fault.delayMs / 1000, locale) })
+        : fault.kind === 'bankError' && fault.error
+          ? t('sandbox.fault.bankError', { code: fault.error })
+          : t(`sandbox.kind.${fault.kind}`);
+    const times = t('sandbox.fault.times', { count: formatNumber(fault.count, locale) });
+    return `${t(`sandbox.route.${fault.route}`)}: ${kind}, ${times}`;
+  };
+}
+
+interface FaultForm {
+  route: FaultRoute;
+  kind: FaultKind;
+  count: number;
+  seconds: string;
+  error: BankErrorName;
+}
+
+function Faults({
+  faults,
+  onQueue,
+  onClear,
+}: {
+  faults: Fault[];
+  onQueue: (fault: Omit<Extract<SandboxControl, { action: 'fault' }>, 'action'>) => void;
+  onClear: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const faultText = useFaultText();
+  const [form, setForm] = useState<FaultForm>({
+    route: 'payments.create',
+    kind: 'dropAfterProcessing',
+    count: 1,
+    seconds: '5',
+    error: bankErrorNames[0] ?? 'BadRequest',
+  });
+  // The sign-in server has no bank errors: a bank error is for the payment routes only.
+  const routes = form.kind === 'bankError' ? FAULT_ROUTES.filter((route) => route !== 'token') : FAULT_ROUTES;
+  const change = (patch: Partial<FaultForm>) =>
+    setForm((current) => {
+      const next = { ...current, ...patch };
+      return next.kind === 'bankError' && next.route === 'token' ? { ...next, route: 'payments.create' } : next;
+    });
+  const seconds = Number(form.seconds.trim().replace(',', '.'));
+  const secondsWrong =
+    form.kind === 'delay' &&
+    (form.seconds.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > DELAY_MAX_SECONDS);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (secondsWrong) return;
+    onQueue({
+      route: form.route,
+      kind: form.kind,
+      count: form.count,
+      ...(form.kind === 'delay' ? { delayMs: Math.round(seconds * 1000) } : {}),
+      ...(form.kind === 'bankError' ? { error: form.error } : {}),
+    });
+  };
+
+  return (
+    <div className="sandbox-part">
+      <h4 id={`${id}-queued`}>{t('sandbox.faults')}</h4>
+      {faults.length === 0 ? (
+        <p data-testid="sandbox-no-faults">{t('sandbox.noFaults')}</p>
+      ) : (
+        <ul aria-labelledby={`${id}-queued`} className="sandbox-faults" data-testid="sandbox-faults">
+          {faults.map((fault, index) => (
+            <li key={`${fault.route}|${fault.kind}|${String(index)}`}>{faultText(fault)}</li>
+          ))}
+        </ul>
+      )}
+      <form className="sandbox-fault-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+        <h4 id={`${id}-title`}>{t('sandbox.queueTitle')}</h4>
+        <div className="sandbox-fields">
+          <Select
+            label={t('sandbox.route')}
+            value={form.route}
+            options={routes.map((route) => [route, t(`sandbox.route.${route}`)])}
+            onChange={(route) => change({ route })}
+            testId="sandbox-route"
+          />
+          <Select
+            label={t('sandbox.kind')}
+            value={form.kind}
+            options={FAULT_KINDS.map((kind) => [kind, t(`sandbox.kind.${kind}`)])}
+            onChange={(kind) => change({ kind })}
+            testId="sandbox-kind"
+          />
+          {form.kind === 'delay' && (
+            <FieldFrame
+              id={`${id}-seconds`}
+              label={t('sandbox.delay')}
+              hint={secondsWrong ? undefined : t('sandbox.delayHint')}
+              error={secondsWrong ? t('sandbox.delayHint') : undefined}
+            >
+              {(describedBy) => (
+                <input
+                  id={`${id}-seconds`}
+                  type="text"
+                  inputMode="decimal"
+                  value={form.seconds}
+                  autoComplete="off"
+                  aria-invalid={secondsWrong || undefined}
+                  aria-describedby={describedBy}
+                  data-testid="sandbox-seconds"
+                  onChange={(event) => change({ seconds: event.target.value })}
+                />
+              )}
+            </FieldFrame>
+          )}
+          {form.kind === 'bankError' && (
+            <Select
+              label={t('sandbox.error')}
+              value={form.error}
+              options={bankErrorNames.map((name) => [name, name])}
+              onChange={(error) => change({ error })}
+              testId="sandbox-bank-error"
+            />
+          )}
+          <Select
+            label={t('sandbox.count')}
+            hint={t('sandbox.countHint')}
+            value={String(form.count) as `${(typeof COUNTS)[number]}`}
+            options={COUNTS.map((count) => [`${count}`, String(count)])}
+            onChange={(count) => change({ count: Number(count) })}
+            testId="sandbox-count"
+          />
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary" data-testid="sandbox-queue">
+            {t('sandbox.queue')}
+          </button>
+          <button type="button" onClick={onClear} data-testid="sandbox-clear">
+            {t('sandbox.clear')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * The user the sandbox's sign-in page is filled in for, by name and username; how the chosen one behaves at the bank
+ * is said under the list (in the sandbox's words), as a long option would not fit the window at 200 % zoom.
+ */
+function UserPicker({ panel, onPick }: { panel: Panel; onPick: (username: string) => void }) {
+  const t = useT();
+  const chosen = panel.users.find((user) => user.username === panel.user);
+  return (
+    <div className="sandbox-part">
+      <Select
+        label={t('sandbox.user')}
+        hint={chosen ? chosen.behaviour : t('sandbox.user.hint')}
+        value={panel.user ?? ''}
+        options={[
+          ['', t('sandbox.user.typeIn')],
+          ...panel.users.map((user) => [user.username, user.username] as [string, string]),
+        ]}
+        onChange={onPick}
+        testId="sandbox-user"
+      />
+    </div>
+  );
+}
+
+function Select<T extends string>({
+  label,
+  hint,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  hint?: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint}>
+      {(describedBy) => (
+        <select
+          id={id}
+          value={value}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          onChange={(event) => onChange(event.target.value as T)}
+        >
+          {options.map(([option, text]) => (
+            <option key={option} value={option}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,142 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
+import { INITIATIONS_PATH } from '../../../sandbox/initiations.ts';
+import { fitProblems } from '../pages/window-fit.ts';
+import { BJORN, type WalletPage } from '../pages/wallet-page.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * A tester's window on the bank (issue 30) in Chromium: a tester signed in at the local sandbox queues a lost answer
+ * from the sandbox's panel, pays, checks the payment again, and watches the Bank calls screen: the send and its retry
+ * under one request id, a call opened with its secrets removed, and a support bundle saved (by the harness's save
+ * dialog, into its data folder) that holds no token and no full kennitala. In English and Icelandic, at the default
+ * window and at 200 % zoom.
+ */
+const WORDS = {
+  en: {
+    nav: 'Bank calls',
+    title: 'Bank calls',
+    attempts: ['Attempt 1', 'Attempt 2'],
+    lost: 'The connection failed',
+    open: 'Request and answer',
+    detail: 'The request and the answer',
+    bundle: 'Save a support bundle',
+    saved: /^Saved the support bundle in .+ as .+\.json\.$/,
+  },
+  is: {
+    nav: 'Köll til bankans',
+    title: 'Köll til bankans',
+    attempts: ['Tilraun 1', 'Tilraun 2'],
+    lost: 'Sambandið rofnaði',
+    open: 'Beiðni og svar',
+    detail: 'Beiðnin og svarið',
+    bundle: 'Vista gögn fyrir þjónustuaðila',
+    saved: /^Vistaði gögnin í möppunni .+ sem .+\.json\.$/,
+  },
+} as const;
+type Language = keyof typeof WORDS;
+
+/** The window's two sizes: the default window, and the same window at 200 % zoom (half the CSS pixels each way). */
+const SIZES = [
+  ['1024x760', { width: 1024, height: 760 }],
+  ['200pc', { width: 512, height: 380 }],
+] as const;
+
+/** Nothing sticks out, overlaps or scrolls sideways at either size; axe at the first; a screenshot at each. */
+async function atEachSize(wallet: WalletPage, name: string, options: { window?: boolean; shown?: Locator } = {}) {
+  for (const [size, viewport] of SIZES) {
+    await wallet.page.setViewportSize(viewport);
+    await options.shown?.scrollIntoViewIfNeeded();
+    expect(await fitProblems(wallet.page)).toEqual([]);
+    if (size === SIZES[0][0]) await wallet.expectAccessible();
+    await wallet.screenshot(`${name}-${size}`, options);
+  }
+  await wallet.page.setViewportSize(SIZES[0][1]);
+}
+
+/** Anna's kennitala (sandbox/users.ts) and Björn's, whole, with or without the dash: never in what is shown or saved. */
+const FULL_KENNITALA = /1203852089|120385-2089|0507922189|050792-2189/;
+
+test.describe('Bank calls', () => {
+  test('a lost answer queued from the panel, a payment, its calls and a support bundle, in English and Icelandic', async ({
+    wallet,
+    harness,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    const page = wallet.page;
+    await wallet.signInWithAccount(context, 'anna');
+
+    // The panel: the next send's answer is lost (the bank processes it).
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('button', { name: 'Bank calls' }).click();
+    const panel = page.getByTestId('sandbox-panel');
+    await panel.getByLabel('Requests', { exact: true }).selectOption({ label: 'Sending a payment' });
+    await panel.getByLabel('Fault', { exact: true }).selectOption({ label: 'Lost answer (processed)' });
+    await panel.getByRole('button', { name: 'Queue', exact: true }).click();
+    await expect(panel.getByTestId('sandbox-faults')).toHaveText('Sending a payment: Lost answer (processed), 1 time');
+    await atEachSize(wallet, 'bank-calls-panel-en', { shown: panel });
+
+    // The payment: its answer lost, its outcome unknown; checking again sends it again with the same request id.
+    await wallet.go('Pay');
+    await wallet.fillPayment({ kennitala: BJORN.kennitala, account: BJORN.account, amount: '1500', name: BJORN.name });
+    await wallet.review();
+    await wallet.pay();
+    await wallet.expectResult('unknown');
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await wallet.expectResult('settled');
+    const sends = harness.sandbox
+      .requests()
+      .filter((entry) => entry.method === 'POST' && entry.path === INITIATIONS_PATH);
+    expect(sends).toHaveLength(2);
+    const requestId = sends[0]?.requestId ?? '';
+    expect(sends[1]?.requestId).toBe(requestId);
+
+    const saved = join(harness.dataDir, 'saved');
+    for (const language of ['en', 'is'] as const satisfies Language[]) {
+      const words = WORDS[language];
+      await harness.core.value('updateSettings', { language });
+      await page.reload();
+      await nav.getByRole('button', { name: words.nav }).click();
+      await expect(page.getByRole('heading', { level: 2, name: words.title })).toBeVisible();
+
+      // The send and its retry, under one request id.
+      const group = page.locator(`[data-testid="call-group"][data-request-id="${requestId}"]`);
+      await expect(group).toHaveCount(1);
+      await expect(group.getByTestId('call-attempt')).toHaveText([...words.attempts]);
+      await expect(group.getByTestId('call-status')).toHaveText([words.lost, '201']);
+      await atEachSize(wallet, `bank-calls-list-${language}`, { shown: group });
+
+      // A call opened: the request's headers named, the token's value removed.
+      await group.getByRole('button', { name: words.open }).last().click();
+      const dialog = page.getByRole('dialog', { name: words.detail });
+      await expect(dialog.getByTestId('call-request')).toBeVisible();
+      await expect(dialog.getByTestId('call-removed-note')).toBeVisible();
+      const shown = (await dialog.textContent()) ?? '';
+      expect(shown).not.toContain('Bearer');
+      expect(shown).not.toMatch(FULL_KENNITALA);
+      await atEachSize(wallet, `bank-calls-detail-${language}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // The support bundle: saved, said where, and nothing secret in it.
+      const before = new Set(existsSync(saved) ? readdirSync(saved) : []);
+      await page.getByRole('button', { name: words.bundle }).click();
+      await expect(page.getByTestId('bundle-outcome')).toHaveText(words.saved);
+      await atEachSize(wallet, `bank-calls-bundle-${language}`, {
+        window: true,
+        shown: page.getByTestId('support-bundle'),
+      });
+      const made = readdirSync(saved).filter((name) => !before.has(name));
+      expect(made).toHaveLength(1);
+      const bundle = readFileSync(join(saved, made[0] ?? ''), 'utf8');
+      expect(bundle).toContain(requestId);
+      expect(bundle).not.toContain('Bearer ');
+      expect(bundle).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+      expect(bundle).not.toMatch(/"access_token"\s*:\s*"(?!\[removed\])/);
+      expect(bundle).not.toMatch(/access_token=(?!\[removed\])/);
+      expect(bundle).not.toMatch(FULL_KENNITALA);
+    }
+  });
+});
