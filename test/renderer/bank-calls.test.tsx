@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hasMessage } from '../../renderer/src/i18n/index.ts';
 import { INITIATIONS_PATH } from '../../sandbox/initiations.ts';
@@ -313,6 +313,27 @@ describe('Bank calls (issue 30)', () => {
       'The app has made no calls to the bank in this profile yet.',
     );
     expect(screen.getByRole('button', { name: 'Save a support bundle' })).toBeTruthy();
+  });
+
+  it('a double click saves one bundle and queues one fault: a second click before the first answer does nothing', async () => {
+    const core = await annas();
+    const view = await renderApp(core);
+    await openCalls(view);
+    const panel = await screen.findByTestId('sandbox-panel');
+    const queue = within(panel).getByRole('button', { name: 'Queue' });
+    const bundle = screen.getByRole('button', { name: 'Save a support bundle' });
+    // Both clicks of each in one act: React has not drawn the first click's busy state when the second comes.
+    act(() => {
+      queue.click();
+      queue.click();
+      bundle.click();
+      bundle.click();
+    });
+    await screen.findByTestId('bundle-outcome');
+    await waitFor(() => expect(core.sandbox.faults.list()).toHaveLength(1));
+    expect(core.requests('sandboxControl')).toHaveLength(1);
+    expect(core.requests('saveSupportBundle')).toHaveLength(1);
+    expect(readdirSync(join(core.dataDir, 'saved'))).toHaveLength(1);
   });
 
   it('shows no sandbox panel where main says the build has none', async () => {

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { SavedFile } from '../../../common/bridge-contract.ts';
 import { useT } from '../i18n/index.ts';
-import { errorCode, unwrap } from '../lib/api.ts';
+import { unwrap } from '../lib/api.ts';
 import { useWallet } from '../lib/wallet-context.tsx';
+import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import { useErrorText } from './ErrorText.tsx';
 
 /**
@@ -14,28 +15,16 @@ export function SupportBundle({ className }: { className?: string }) {
   const t = useT();
   const errorText = useErrorText();
   const wallet = useWallet();
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<SavedFile>();
-  const [error, setError] = useState<string>();
   // A second click before React has drawn the first one's busy state saves no second file.
-  const saving = useRef(false);
+  const { busy, error, run } = useOneAtATime();
 
-  const save = async () => {
-    if (saving.current) return;
-    saving.current = true;
-    setBusy(true);
-    setSaved(undefined);
-    setError(undefined);
-    try {
+  const save = () =>
+    run(async () => {
+      setSaved(undefined);
       const file = await unwrap(wallet.saveSupportBundle());
       if (file.saved) setSaved(file);
-    } catch (caught) {
-      setError(errorCode(caught));
-    } finally {
-      saving.current = false;
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions, Locator } from '@playwright/test';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { startHarness, type Harness } from '../../harness/server.ts';
 import { draftFrom } from '../../support/in-process-wallet.ts';
-import { fitProblems } from '../pages/window-fit.ts';
 import { WalletPage } from '../pages/wallet-page.ts';
+import { atEachSize, SIZES } from '../pages/window-sizes.ts';
 import { expect, NOON, test } from './fixtures.ts';
 
 /**
@@ -57,31 +57,6 @@ const WORDS = {
   },
 } as const;
 type Language = keyof typeof WORDS;
-
-/**
- * The window's two sizes, in one journey (two computers' setup is the slow part): the default window, and the same
- * window at 200 % zoom, which lays the page out in half the CSS pixels each way.
- */
-const SIZES = [
-  ['1024x760', { width: 1024, height: 760 }],
-  ['200pc', { width: 512, height: 380 }],
-] as const;
-
-/**
- * The page at each of the window's sizes, as it is now: nothing sticks out, overlaps or scrolls sideways, and a
- * screenshot. axe runs at the first size only: zoom lays the same page out again, which `fitProblems` checks at each,
- * and axe's second pass over the same roles, names and colours cost about a second a state (half this test's time).
- */
-async function atEachSize(wallet: WalletPage, name: string, options: { window?: boolean; shown?: Locator } = {}) {
-  for (const [size, viewport] of SIZES) {
-    await wallet.page.setViewportSize(viewport);
-    // At 200 % a dialog scrolls: shown down to what matters (its buttons, the outcome).
-    await options.shown?.scrollIntoViewIfNeeded();
-    expect(await fitProblems(wallet.page)).toEqual([]);
-    if (size === SIZES[0][0]) await wallet.expectAccessible();
-    await wallet.screenshot(`${name}-${size}`, options);
-  }
-}
 
 /** The app in `language` (main's setting, read again by a reload), on Settings. */
 async function settingsIn(wallet: WalletPage, harness: Harness, language: Language) {

@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator } from '@playwright/test';
 import { INITIATIONS_PATH } from '../../../sandbox/initiations.ts';
-import { fitProblems } from '../pages/window-fit.ts';
-import { BJORN, type WalletPage } from '../pages/wallet-page.ts';
+import { BJORN } from '../pages/wallet-page.ts';
+import { atEachSize } from '../pages/window-sizes.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -36,24 +35,6 @@ const WORDS = {
   },
 } as const;
 type Language = keyof typeof WORDS;
-
-/** The window's two sizes: the default window, and the same window at 200 % zoom (half the CSS pixels each way). */
-const SIZES = [
-  ['1024x760', { width: 1024, height: 760 }],
-  ['200pc', { width: 512, height: 380 }],
-] as const;
-
-/** Nothing sticks out, overlaps or scrolls sideways at either size; axe at the first; a screenshot at each. */
-async function atEachSize(wallet: WalletPage, name: string, options: { window?: boolean; shown?: Locator } = {}) {
-  for (const [size, viewport] of SIZES) {
-    await wallet.page.setViewportSize(viewport);
-    await options.shown?.scrollIntoViewIfNeeded();
-    expect(await fitProblems(wallet.page)).toEqual([]);
-    if (size === SIZES[0][0]) await wallet.expectAccessible();
-    await wallet.screenshot(`${name}-${size}`, options);
-  }
-  await wallet.page.setViewportSize(SIZES[0][1]);
-}
 
 /** Anna's kennitala (sandbox/users.ts) and Björn's, whole, with or without the dash: never in what is shown or saved. */
 const FULL_KENNITALA = /1203852089|120385-2089|0507922189|050792-2189/;

@@ -1,6 +1,5 @@
-import type { WalletPage } from '../pages/wallet-page.ts';
 import { draftFrom } from '../../support/in-process-wallet.ts';
-import { fitProblems } from '../pages/window-fit.ts';
+import { fits, SIZES } from '../pages/window-sizes.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -29,25 +28,6 @@ const WORDS = {
     payNow: /^Greiða núna: Leiga, Björn Sigurðsson/,
   },
 } as const;
-
-/**
- * Nothing sticks out, overlaps or scrolls sideways; at the first size, axe finds nothing serious too. Zoom lays the
- * same page out again, which `fitProblems` checks at each size; axe's second pass over the same roles, names and
- * colours cost about a second a state.
- */
-async function fits(wallet: WalletPage, size: string) {
-  expect(await fitProblems(wallet.page)).toEqual([]);
-  if (size === SIZES[0][0]) await wallet.expectAccessible();
-}
-
-/**
- * The window's two sizes, in one journey (the setup through the core is the slow part): the default window, and the
- * same window at 200 % zoom, which lays the page out in half the CSS pixels each way.
- */
-const SIZES = [
-  ['1024x760', { width: 1024, height: 760 }],
-  ['200pc', { width: 512, height: 380 }],
-] as const;
 
 test.describe('Payments that come due', () => {
   test('the Due list and the schedule editor, in English and Icelandic, at 1024x760 and 200 %', async ({

@@ -289,10 +289,16 @@ describe('a changed byte', () => {
 });
 
 describe('a cut file', () => {
-  it('cut at every length: never opens, not ours within the first 29 bytes, damaged after', async () => {
-    const lengths = Array.from({ length: small.length }, (_, length) => length);
+  it('cut anywhere in its header, or within 16 bytes of its ends: never opens, not ours within 29 bytes, damaged after', async () => {
+    // Every cut that ends in the header, where the parsing is; past it each cut costs a key derivation, so the body's
+    // first and last 16 bytes (the property below cuts it anywhere else).
+    const header = headerLength(small);
+    const lengths = Array.from({ length: small.length }, (_, length) => length).filter(
+      (length) => length <= header + 16 || length >= small.length - 16,
+    );
     const results = await Promise.all(lengths.map((length) => openBackup(small.subarray(0, length), PASSPHRASE)));
-    results.forEach((result, length) => {
+    results.forEach((result, index) => {
+      const length = lengths[index] ?? 0;
       expect(result, `cut to ${length}`).toEqual({
         ok: false,
         error: length < 29 ? 'BACKUP_NOT_A_BACKUP' : 'BACKUP_DAMAGED',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SandboxControl, SandboxPanel as Panel } from '../../../../common/bank-calls.ts';
 import { bankErrorNames, type BankErrorName } from '../../../../common/bank-errors.ts';
 import {
@@ -14,6 +14,7 @@ import { formatDate, formatDateTime, formatNumber, formatTime } from '../../i18n
 import { useT, type MessageKey } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useOneAtATime } from '../../lib/one-at-a-time.ts';
 
 /** How many requests a fault may take, and a slow answer's longest wait (common/bank-calls.ts's control). */
 const COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
@@ -35,10 +36,8 @@ export function SandboxPanel() {
   const [panel, setPanel] = useState<Panel>();
   const [loadError, setLoadError] = useState<string>();
   const [done, setDone] = useState<MessageKey>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   // One control at a time: a second click before the first one's answer does nothing.
-  const sending = useRef(false);
+  const { busy, error, run } = useOneAtATime();
 
   // Read when shown, and again as someone signs in or out (the 90 days' end comes and goes with them).
   useEffect(() => {
@@ -57,20 +56,11 @@ export function SandboxPanel() {
   }, [wallet, signedIn, profileId]);
 
   const control = async (request: SandboxControl, said: MessageKey) => {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setDone(undefined);
-    setError(undefined);
-    try {
+    await run(async () => {
+      setDone(undefined);
       setPanel(await unwrap(wallet.sandboxControl(request)));
       setDone(said);
-    } catch (caught) {
-      setError(errorCode(caught));
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   return (

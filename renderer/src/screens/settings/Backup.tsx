@@ -1,12 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { BackupExported, BackupRestored } from '../../../../common/backup.ts';
 import { PASSCODE_MAX_LENGTH } from '../../../../common/passcode-rules.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { FieldFrame, TextField } from '../../components/Field.tsx';
 import { useT } from '../../i18n/index.ts';
-import { errorCode, unwrap } from '../../lib/api.ts';
+import { unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useOneAtATime } from '../../lib/one-at-a-time.ts';
 import {
   BACKUP_EXTENSION,
   BACKUP_FILE_MAX_BYTES,
@@ -95,10 +96,7 @@ function MakeBackup({ onClose, onSaved }: { onClose: () => void; onSaved: (saved
   const [passphrase, setPassphrase] = useState('');
   const [again, setAgain] = useState('');
   const [visible, setVisible] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  // A second click before React has drawn the first one's busy state makes no second backup.
-  const sending = useRef(false);
+  const { busy, error, run } = useOneAtATime();
 
   // The birth date of the masked kennitala (every century of it): main checks again with the whole kennitala.
   const problem = backupPassphraseProblem(passphrase, { kennitolur: masked ? [masked] : [] });
@@ -108,20 +106,12 @@ function MakeBackup({ onClose, onSaved }: { onClose: () => void; onSaved: (saved
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (!ready) return;
+    await run(async () => {
       const saved = await unwrap(wallet.exportBackup({ passphrase }));
       // Cancelled where to save it: nothing to say, and the dialog stays for another try or Cancel.
       if (saved.saved) onSaved(saved);
-    } catch (caught) {
-      setError(errorCode(caught));
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -178,9 +168,7 @@ function RestoreBackup({
   const [file, setFile] = useState<File>();
   const [passphrase, setPassphrase] = useState('');
   const [visible, setVisible] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const sending = useRef(false);
+  const { busy, error, setError, run } = useOneAtATime();
 
   // Refused here, before anything is sent: larger than any backup main opens, or empty (no backup is).
   const refused =
@@ -195,23 +183,15 @@ function RestoreBackup({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (!ready) return;
+    await run(async () => {
       const restored = await unwrap(wallet.restoreBackup({ file: await readBase64(file), passphrase }));
       // What the backup brought is main's now: the settings (its language, its notifications) and whether the
       // history can be trusted are read again; Pay and History read their lists when they open.
       void actions.updateSettings({}).catch(() => undefined);
       actions.readHistoryTrust();
       onRestored(restored);
-    } catch (caught) {
-      setError(errorCode(caught));
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   const shownError = refused ?? error;
