@@ -43,6 +43,8 @@ interface ProfileCalls {
   seq: number;
   dropped: number;
   calls: StoredCall[];
+  /** What the calls take, bodies counted (sizeOf): kept as calls come and go, not summed again each time. */
+  size: number;
   dirty: boolean;
 }
 
@@ -102,8 +104,10 @@ export class CallLog {
         seq: 0,
         dropped: stored?.dropped ?? 0,
         calls: stored?.calls ?? [],
+        size: 0,
         dirty: false,
       };
+      this.#bound(calls, true);
       this.#profiles.set(profileId, calls);
     }
     return calls;
@@ -160,20 +164,27 @@ export class CallLog {
       ...(owner ? { owner } : {}),
     };
     log.calls.push(stored);
-    this.#bound(log);
+    log.size += sizeOf(stored);
+    this.#bound(log, false);
     log.dirty = true;
   }
 
-  #bound(log: ProfileCalls): void {
+  /**
+   * Drops the oldest calls past the bounds. `again`: the calls were read or joined (a new run): the runs kept and the
+   * size are worked out afresh; otherwise one call was added, and its size already counted.
+   */
+  #bound(log: ProfileCalls, again: boolean): void {
     const before = log.calls.length;
-    log.calls = log.calls.filter((call) => call.runNo > log.run - RUNS_KEPT);
-    let size = log.calls.reduce((sum, call) => sum + sizeOf(call), 0);
+    if (again) {
+      log.calls = log.calls.filter((call) => call.runNo > log.run - RUNS_KEPT);
+      log.size = log.calls.reduce((sum, call) => sum + sizeOf(call), 0);
+    }
     let cut = 0;
-    while (log.calls.length - cut > CALL_LOG_MAX_CALLS || (size > MAX_STORED_CHARS && log.calls.length - cut > 1)) {
-      size -= sizeOf(log.calls[cut] as StoredCall);
+    while (log.calls.length - cut > CALL_LOG_MAX_CALLS || (log.size > MAX_STORED_CHARS && log.calls.length - cut > 1)) {
+      log.size -= sizeOf(log.calls[cut] as StoredCall);
       cut += 1;
     }
-    log.calls = log.calls.slice(cut);
+    if (cut > 0) log.calls = log.calls.slice(cut);
     log.dropped += before - log.calls.length;
   }
 
@@ -268,7 +279,7 @@ export class CallLog {
     log.run = stored.lastRun + 1;
     log.calls = [...stored.calls, ...log.calls.map((call) => ({ ...call, runNo: log.run }))];
     log.dropped += stored.dropped;
-    this.#bound(log);
+    this.#bound(log, true);
     log.dirty = true;
   }
 
