@@ -291,7 +291,13 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   // Each domain owns its slice of the table; the compiler checks that together they cover every channel.
   const table: HandlerTable = {
     appInfo: () => platform.appInfo(),
-    ...profileHandlers({ profiles, sessions, canEdit: platform.shipped.allowEdit, onSaved: hostChanged }),
+    ...profileHandlers({
+      profiles,
+      sessions,
+      canEdit: platform.shipped.allowEdit,
+      onSaved: hostChanged,
+      onRemoved: (id) => calls.forget(id),
+    }),
     ...sessionHandlers({ sessions, reminders, activeProfile }),
     ...addressBookHandlers({ book, sessions, activeProfile }),
     ...paymentHandlers({

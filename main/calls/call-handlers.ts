@@ -3,6 +3,7 @@ import type { CallDetail, SandboxPanel } from '../../common/bank-calls.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 import type { Profile } from '../../common/profile.ts';
+import { LOCAL_SANDBOX_ID } from '../../common/profile-rules.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
@@ -41,10 +42,13 @@ function profileWithoutSecrets(profile: Profile) {
   return { ...rest, clientSecret: profile.clientSecret ? '[set]' : '', apiKey: profile.apiKey ? '[set]' : '' };
 }
 
+/** The built-in Local sandbox profile (not a tester's own profile that calls itself one): the embedded sandbox's. */
+const isLocalSandbox = (profile: Profile) => profile.id === LOCAL_SANDBOX_ID && profile.environment === 'local-sandbox';
+
 /** The sandbox panel where the active profile is the local sandbox of a build that ships it; undefined elsewhere. */
 async function localSandbox(options: CallHandlerOptions): Promise<Sandbox | undefined> {
   const launcher = options.platform.localSandbox;
-  if (!launcher || options.profiles.active().environment !== 'local-sandbox') return undefined;
+  if (!launcher || !isLocalSandbox(options.profiles.active())) return undefined;
   return launcher.ensureStarted();
 }
 
@@ -117,7 +121,7 @@ export function callHandlers(options: CallHandlerOptions): CallHandlers {
   return {
     testerTools: async () => ({
       calls: calls.tap(active()) !== undefined,
-      sandbox: !!options.platform.localSandbox && profiles.active().environment === 'local-sandbox',
+      sandbox: !!options.platform.localSandbox && isLocalSandbox(profiles.active()),
     }),
     listCalls: (filter) => calls.list(active(), filter),
     callDetail: ({ id }) => calls.detail(active(), id),

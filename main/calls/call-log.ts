@@ -14,27 +14,36 @@ import type { Clock } from '../../common/time.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
-import type { CallTap, TappedCall } from './call-tap.ts';
-import { errorCodeOf, redactBody, redactHeaders, redactPath } from './redact.ts';
+import type { CallStart, CallTap, TappedCall } from './call-tap.ts';
+import { errorCodeOf, redactBody, redactHeaders, redactPath, REMOVED } from './redact.ts';
 
 /** The runs a profile keeps: this one and the four before it. */
 const RUNS_KEPT = 5;
 /** What a profile's calls may take in all, bodies counted: the oldest go first past it. */
 const MAX_STORED_CHARS = 1_500_000;
 
-/** A call as kept: redacted, with its run, and whose it is (a bank call is the signed-in customer's; never shown). */
+/**
+ * A call as kept: redacted, with its run, and whose it is: the customer signed in as it left (never shown); none for
+ * a sign-in call made while nobody was.
+ */
 const StoredCallSchema = CallDetailSchema.omit({ run: true }).extend({
   runNo: z.int().min(0),
   owner: z.string().max(20).optional(),
 });
 type StoredCall = z.infer<typeof StoredCallSchema>;
 
+/** Each call is read on its own: one that no longer reads is left out, not the whole record. */
 const StoredLogSchema = z.object({
   v: z.literal(1),
   lastRun: z.int().min(0),
   dropped: z.int().min(0),
-  calls: z.array(StoredCallSchema).max(CALL_LOG_MAX_CALLS),
+  calls: z.array(z.unknown()).max(CALL_LOG_MAX_CALLS),
 });
+const storedCalls = (calls: unknown[]): StoredCall[] =>
+  calls.flatMap((call) => {
+    const parsed = StoredCallSchema.safeParse(call);
+    return parsed.success ? [parsed.data] : [];
+  });
 
 interface ProfileCalls {
   /** Read from the store (a box was there to open it); calls recorded before are put after the stored ones. */
@@ -85,7 +94,11 @@ export class CallLog {
     if (!this.#options.listed(profileId)) return undefined;
     let tap = this.#taps.get(profileId);
     if (!tap) {
-      tap = { id: profileId, record: (call) => this.record(profileId, call) };
+      tap = {
+        id: profileId,
+        start: () => ({ at: this.#options.clock.now(), owner: this.#options.customer(profileId) }),
+        record: (call) => this.record(profileId, call),
+      };
       this.#taps.set(profileId, tap);
     }
     return tap;
@@ -96,6 +109,8 @@ export class CallLog {
 
   #of(profileId: string): ProfileCalls {
     let calls = this.#profiles.get(profileId);
+    // The data key came since (a passcode entered): the calls kept before join this run's.
+    if (calls && !calls.loaded && this.#options.box()) this.#catchUp(profileId, calls);
     if (!calls) {
       const stored = this.#read(profileId);
       calls = {
@@ -103,7 +118,7 @@ export class CallLog {
         run: stored ? stored.lastRun + 1 : 0,
         seq: 0,
         dropped: stored?.dropped ?? 0,
-        calls: stored?.calls ?? [],
+        calls: storedCalls(stored?.calls ?? []),
         size: 0,
         dirty: false,
       };
@@ -126,7 +141,7 @@ export class CallLog {
     }
   }
 
-  record(profileId: string, call: TappedCall & { paymentId?: string }): void {
+  record(profileId: string, call: TappedCall & { paymentId?: string; started?: CallStart | undefined }): void {
     const log = this.#of(profileId);
     const secrets = this.#options.secrets(profileId);
     const requestId = call.requestHeaders['x-request-id'];
@@ -134,27 +149,38 @@ export class CallLog {
       headers: redactHeaders(call.requestHeaders, secrets),
       ...redactBody(call.requestBody, call.requestHeaders['content-type'], secrets),
     };
+    // A status no HTTP answer has is kept as no answer at all.
+    const status = call.status !== undefined && call.status >= 100 && call.status <= 599 ? call.status : undefined;
+    const failure = status === undefined ? (call.failure ?? 'BadAnswer') : undefined;
+    // A sign-in call made with the customer's token (userinfo) answers who they are: its answer is not kept.
+    const aboutTheCustomer =
+      call.service === 'sign-in' && /^bearer\s/i.test(call.requestHeaders['authorization'] ?? '');
     const response =
-      call.status === undefined
+      status === undefined
         ? undefined
         : {
             headers: redactHeaders(call.responseHeaders ?? {}, secrets),
-            ...redactBody(call.responseBody, call.responseHeaders?.['content-type'], secrets),
+            ...(aboutTheCustomer
+              ? call.responseBody
+                ? { body: REMOVED }
+                : {}
+              : redactBody(call.responseBody, call.responseHeaders?.['content-type'], secrets)),
           };
-    const errorCode = errorCodeOf(call.status, call.responseBody);
-    const owner = call.service === 'bank' ? this.#options.customer(profileId) : undefined;
+    const errorCode = errorCodeOf(status, call.responseBody);
+    // Whose it is: the customer signed in as it left (a call answered after they signed out stays theirs).
+    const owner = call.started ? call.started.owner : this.#options.customer(profileId);
     const validRequestId = requestId && /^[\w-]{1,64}$/.test(requestId) ? requestId : undefined;
     const attempt = validRequestId ? log.calls.filter((kept) => kept.requestId === validRequestId).length + 1 : 1;
     const stored: StoredCall = {
       id: `${this.#runTag}-${(log.seq += 1)}`,
       runNo: log.run,
-      at: new Date(this.#options.clock.now()).toISOString(),
+      at: new Date(call.started?.at ?? this.#options.clock.now()).toISOString(),
       service: call.service,
       method: call.method.slice(0, 10),
       path: redactPath(call.url),
       ...(validRequestId ? { requestId: validRequestId } : {}),
-      ...(call.status === undefined ? {} : { status: call.status }),
-      ...(call.failure ? { failure: call.failure } : {}),
+      ...(status === undefined ? {} : { status }),
+      ...(failure ? { failure: failure.slice(0, 40) } : {}),
       durationMs: call.durationMs,
       ...(errorCode ? { errorCode } : {}),
       ...(call.paymentId ? { paymentId: call.paymentId } : {}),
@@ -191,7 +217,10 @@ export class CallLog {
   /** What the signed-in customer (or, signed out, anyone) may see of the profile's calls. */
   #visible(profileId: string): StoredCall[] {
     const customer = this.#options.customer(profileId);
-    return this.#of(profileId).calls.filter((call) => call.owner === undefined || call.owner === customer);
+    // Their own calls; and sign-in calls made while nobody was signed in (a bank call always has its customer).
+    return this.#of(profileId).calls.filter((call) =>
+      call.owner === undefined ? call.service === 'sign-in' : call.owner === customer,
+    );
   }
 
   #summary(log: ProfileCalls, call: StoredCall): CallSummary {
@@ -277,7 +306,7 @@ export class CallLog {
     const stored = this.#read(profileId);
     if (!stored) return;
     log.run = stored.lastRun + 1;
-    log.calls = [...stored.calls, ...log.calls.map((call) => ({ ...call, runNo: log.run }))];
+    log.calls = [...storedCalls(stored.calls), ...log.calls.map((call) => ({ ...call, runNo: log.run }))];
     log.dropped += stored.dropped;
     this.#bound(log, true);
     log.dirty = true;

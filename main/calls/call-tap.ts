@@ -21,10 +21,42 @@ export interface TappedCall {
   failure?: string;
 }
 
+/** What is known as a call leaves: when, and for whom (the customer signed in then, if anyone). */
+export interface CallStart {
+  at: number;
+  owner?: string | undefined;
+}
+
 export interface CallTap {
   /** The profile's id: a cache of clients per tap keys on it. */
   readonly id: string;
-  record(call: TappedCall & { paymentId?: string }): void;
+  /** Called as the request leaves. */
+  start(): CallStart;
+  record(call: TappedCall & { paymentId?: string; started?: CallStart | undefined }): void;
+}
+
+/** The tap's start, or nothing where it cannot say: a call is never failed for the list's sake. */
+export function startSafely(tap: CallTap): CallStart | undefined {
+  try {
+    return tap.start();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Hands a call to the tap (`build` makes what it is given, there too); a call that cannot be recorded is left out of
+ * the list, never failed for it.
+ */
+export function recordSafely(
+  tap: CallTap,
+  build: () => TappedCall & { paymentId?: string; started?: CallStart },
+): void {
+  try {
+    tap.record(build());
+  } catch {
+    // The list misses this call; the payment or sign-in it belongs to goes on as if nobody watched.
+  }
 }
 
 const paymentScope = new AsyncLocalStorage<string>();
@@ -95,30 +127,29 @@ export function tappedAdapter(
   const send = axios.getAdapter(adapter);
   return async (config) => {
     const started = performance.now();
-    const request = {
-      service,
-      method: (config.method ?? 'get').toUpperCase(),
-      url: axios.getUri(config),
-      requestHeaders: headerRecord(config.headers),
-      ...optional('requestBody', bodyText(config.data)),
-    };
+    const begun = startSafely(tap);
     const paymentId = currentPayment();
-    const done = (answer: Partial<TappedCall>) =>
-      tap.record({
-        ...request,
-        ...answer,
+    const done = (answer: () => Partial<TappedCall>) =>
+      recordSafely(tap, () => ({
+        service,
+        method: (config.method ?? 'get').toUpperCase(),
+        url: axios.getUri(config),
+        requestHeaders: headerRecord(config.headers),
+        ...optional('requestBody', bodyText(config.data)),
+        ...answer(),
         durationMs: Math.max(0, Math.round(performance.now() - started)),
         ...(paymentId ? { paymentId } : {}),
-      });
+        ...(begun ? { started: begun } : {}),
+      }));
     let response: AxiosResponse;
     try {
       response = await send(config);
     } catch (error) {
       const answered = error instanceof AxiosError ? error.response : undefined;
-      done(answered ? answerOf(answered) : { failure: failureName(error) });
+      done(() => (answered ? answerOf(answered) : { failure: failureName(error) }));
       throw error;
     }
-    done(answerOf(response));
+    done(() => answerOf(response));
     return response;
   };
 }

@@ -4,41 +4,86 @@ import { maskKennitala } from '../../common/kennitala.ts';
 /**
  * What of a call may be kept and shown (docs/BANK-CALLS.md): headers known to hold nothing secret, and bodies with
  * every token, secret, code and key removed and every kennitala and account number masked. A header or field it does
- * not know is removed, not kept: a bank that adds one shows its name, never its value.
+ * not know is removed, not kept: a bank that adds one shows its name, never its value. Where a body cannot be read
+ * as it claims (broken JSON, a form with a stray line), it is redacted as text, which finds the same fields by name.
  */
 export { REMOVED };
 
 /** Body fields that are secrets whatever they hold (OAuth and the bank's). */
-const SECRET_FIELD =
-  /token|secret|password|passwd|^code$|code_verifier|assertion|api_?key|apikey|authorization|cookie|nonce|^state$/i;
+const SECRET_NAME = String.raw`[\w-]*(?:token|secret|password|passwd|code_verifier|assertion|api_?key|apikey|authorization|cookie|nonce)[\w-]*|code|state`;
+const SECRET_FIELD = new RegExp(`^(?:${SECRET_NAME})$`, 'i');
+/** The same fields written in a text: `"name": "value"` (JSON) or `name=value` (a form, a query). */
+const SECRET_JSON_TEXT = new RegExp(`("(?:${SECRET_NAME})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[^,}\\s]+)`, 'gi');
+const SECRET_FORM_TEXT = new RegExp(`(^|[?&#;\\s])((?:${SECRET_NAME})=)[^&#;\\s]*`, 'gi');
 
-/** A JWT or a bearer credential written out. */
+/** A JWT or a credential written out after its scheme. */
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
-const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
-/** 12 digits, with or without dashes, as 4-2-6: an account number. */
-const ACCOUNT = /(?<![\w-])(\d{4})-?(\d{2})-?(\d{2})(\d{4})(?![\w-])/g;
-/** 10 digits, with or without a dash after 6: a kennitala. */
-const KENNITALA = /(?<![\w-])(\d{6})-?(\d{4})(?![\w-])/g;
+const CREDENTIAL = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
+/**
+ * A run of nine or more digits, single spaces, dots or dashes allowed between them, wherever it stands (glued to a
+ * word, in a longer number, in an IBAN): a kennitala, an account number, or something that may hold one.
+ */
+const DIGIT_RUN = /\d(?:[ .-]?\d){8,}/g;
+/** A body past this is read as text, its first part only: the call list shows the first CALL_BODY_MAX_CHARS. */
+const REDACT_MAX_CHARS = 64 * 1024;
+/** Past this depth a JSON value is not walked, and not kept. */
+const MAX_DEPTH = 20;
 
-/** Account numbers to their last four digits, kennitölur to their first six. */
+/** Kennitölur to their first six digits, account numbers to their last four, any other long number likewise. */
 export function maskNumbers(text: string): string {
-  return text
-    .replace(ACCOUNT, (_all, _a: string, _b: string, _c: string, last: string) => `****-**-**${last}`)
-    .replace(KENNITALA, (_all, first: string) => maskKennitala(first));
+  return text.replace(DIGIT_RUN, (run) => {
+    const digits = run.replace(/\D/g, '');
+    if (digits.length === 10) return maskKennitala(digits.slice(0, 6));
+    if (digits.length === 12) return `****-**-**${digits.slice(8)}`;
+    return `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
+  });
 }
 
-/** Text with known secrets, tokens written out, kennitölur and account numbers taken out. */
-export function redactText(text: string, secrets: readonly string[]): string {
+/** Text with known secrets, secret fields, tokens written out, kennitölur and account numbers taken out. */
+export function redactText(text: string, secrets: readonly string[], options: { credentials?: boolean } = {}): string {
   let out = text;
-  for (const secret of secrets) if (secret.length >= 6) out = out.split(secret).join(REMOVED);
-  return maskNumbers(out.replace(JWT, REMOVED).replace(BEARER, (_all, scheme: string) => `${scheme} ${REMOVED}`));
+  for (const secret of secrets) {
+    if (secret.length < 6) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])) {
+      out = out.split(form).join(REMOVED);
+    }
+  }
+  out = out
+    .replace(JWT, REMOVED)
+    .replace(SECRET_JSON_TEXT, (_all, name: string) => `${name}"${REMOVED}"`)
+    .replace(SECRET_FORM_TEXT, (_all, before: string, name: string) => `${before}${name}${REMOVED}`);
+  if (options.credentials !== false) out = out.replace(CREDENTIAL, (_all, scheme: string) => `${scheme} ${REMOVED}`);
+  return maskNumbers(out);
+}
+
+/** A URL with its query's and fragment's values removed (a code or a token may ride there). */
+function redactUrl(value: string, secrets: readonly string[]): string {
+  const [beforeFragment = '', fragment] = value.split('#', 2);
+  const [path = '', query] = beforeFragment.split('?', 2);
+  const params = (text: string | undefined) =>
+    text === undefined
+      ? ''
+      : text
+          .split('&')
+          .map((pair) => `${pair.split('=', 1)[0] ?? ''}=${REMOVED}`)
+          .join('&');
+  return redactText(
+    `${path}${query === undefined ? '' : `?${params(query)}`}${fragment === undefined ? '' : `#${params(fragment)}`}`,
+    secrets,
+  );
 }
 
 export function redactHeaders(headers: Record<string, string>, secrets: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers).slice(0, 40)) {
     const key = name.toLowerCase().slice(0, 64);
-    out[key] = CLEAR_HEADERS.has(key) ? redactText(value, secrets).slice(0, 400) : REMOVED;
+    const text = value.slice(0, 2_000);
+    out[key] = !CLEAR_HEADERS.has(key)
+      ? REMOVED
+      : key === 'location'
+        ? redactUrl(text, secrets).slice(0, 400)
+        : // A challenge names its scheme (`Bearer realm=...`): no credential follows it.
+          redactText(text, secrets, { credentials: key !== 'www-authenticate' }).slice(0, 400);
   }
   return out;
 }
@@ -46,14 +91,15 @@ export function redactHeaders(headers: Record<string, string>, secrets: readonly
 function redactValue(value: unknown, secrets: readonly string[], depth: number): unknown {
   if (typeof value === 'string') return redactText(value, secrets);
   if (typeof value === 'number') {
-    const masked = Number.isInteger(value) ? maskNumbers(String(value)) : String(value);
+    const masked = maskNumbers(String(value));
     return masked === String(value) ? value : masked;
   }
-  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return REMOVED;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
-      key,
+      maskNumbers(key),
       SECRET_FIELD.test(key) ? REMOVED : redactValue(inner, secrets, depth + 1),
     ]),
   );
@@ -67,29 +113,34 @@ export function redactBody(
 ): { body?: string; cutChars?: number } {
   if (body === undefined || body === '') return {};
   let out: string;
-  const json = parseJson(body);
+  const long = body.length > REDACT_MAX_CHARS;
+  const text = long ? body.slice(0, REDACT_MAX_CHARS) : body;
+  const json = long ? undefined : parseJson(text);
+  const trimmed = text.trim();
   if (json !== undefined) {
     out = JSON.stringify(redactValue(json, secrets, 0), null, 2);
   } else if (
-    contentType?.includes('application/x-www-form-urlencoded') ||
-    /^[\w.-]+=[^&\s]*(&[\w.-]+=[^&\s]*)*$/.test(body)
+    !long &&
+    (contentType?.includes('application/x-www-form-urlencoded') || /^[\w.-]+=[^&\s]*(&[\w.-]+=[^&\s]*)*$/.test(trimmed))
   ) {
-    const form = new URLSearchParams(body);
-    out = [...form]
-      .map(([key, value]) => `${key}=${SECRET_FIELD.test(key) ? REMOVED : redactText(value, secrets)}`)
+    out = [...new URLSearchParams(trimmed)]
+      .map(([key, value]) => `${maskNumbers(key)}=${SECRET_FIELD.test(key) ? REMOVED : redactText(value, secrets)}`)
       .join('&');
   } else {
-    out = redactText(body, secrets);
+    out = redactText(text, secrets);
   }
-  if (out.length <= CALL_BODY_MAX_CHARS) return { body: out };
-  return { body: out.slice(0, CALL_BODY_MAX_CHARS), cutChars: out.length - CALL_BODY_MAX_CHARS };
+  const cut = body.length - text.length + Math.max(0, out.length - CALL_BODY_MAX_CHARS);
+  return cut === 0 ? { body: out } : { body: out.slice(0, CALL_BODY_MAX_CHARS), cutChars: cut };
 }
 
 function parseJson(body: string): unknown {
   const trimmed = body.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
   try {
-    return JSON.parse(trimmed) as unknown;
+    const parsed = JSON.parse(trimmed) as unknown;
+    // Written again after the walk: a value too deep for that is no JSON the list keeps.
+    JSON.stringify(parsed);
+    return parsed;
   } catch {
     return undefined;
   }
@@ -103,16 +154,16 @@ export function redactPath(url: string): string {
   } catch {
     return REMOVED;
   }
-  const query = [...parsed.searchParams.keys()].map((key) => `${key}=${REMOVED}`).join('&');
+  const query = [...parsed.searchParams.keys()].map((key) => `${maskNumbers(key)}=${REMOVED}`).join('&');
   return `${maskNumbers(parsed.pathname)}${query ? `?${query}` : ''}`.slice(0, 300);
 }
 
-/** The error a failed answer names: the bank's error name, or the sign-in server's OAuth error. */
+/** The error a failed answer names: the bank's error name, or the sign-in server's OAuth error; a name, nothing else. */
 export function errorCodeOf(status: number | undefined, body: string | undefined): string | undefined {
   if (status === undefined || status < 400 || body === undefined) return undefined;
-  const json = parseJson(body);
+  const json = parseJson(body.slice(0, REDACT_MAX_CHARS));
   if (!json || typeof json !== 'object') return undefined;
   const { name, error } = json as { name?: unknown; error?: unknown };
   const code = typeof name === 'string' ? name : typeof error === 'string' ? error : undefined;
-  return code && /^[\w.-]{1,64}$/.test(code) ? code : undefined;
+  return code && /^[A-Za-z][A-Za-z_-]{0,63}$/.test(code) ? code : undefined;
 }

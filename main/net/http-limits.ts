@@ -1,6 +1,14 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
-import { bodyText, currentPayment, failureName, headerRecord, type CallTap } from '../calls/call-tap.ts';
+import {
+  bodyText,
+  currentPayment,
+  failureName,
+  headerRecord,
+  recordSafely,
+  startSafely,
+  type CallTap,
+} from '../calls/call-tap.ts';
 import { networkFetch } from './network.ts';
 
 /**
@@ -40,30 +48,35 @@ export async function boundedFetch(url: string, init: RequestInit = {}, bounds: 
   const { tap } = bounds;
   if (!tap) return boundedFetchOnce(url, init, bounds);
   const started = performance.now();
+  const begun = startSafely(tap);
   const paymentId = currentPayment();
-  const request = {
+  const request = () => ({
     service: 'sign-in' as const,
     method: (init.method ?? 'GET').toUpperCase(),
     url,
     requestHeaders: headerRecord(new Headers(init.headers)),
+    durationMs: Math.max(0, Math.round(performance.now() - started)),
     ...(paymentId ? { paymentId } : {}),
-  };
-  const durationMs = () => Math.max(0, Math.round(performance.now() - started));
+    ...(begun ? { started: begun } : {}),
+  });
   let response: Response;
   try {
     response = await boundedFetchOnce(url, init, bounds);
   } catch (error) {
-    tap.record({ ...request, durationMs: durationMs(), failure: failureName(error) });
+    recordSafely(tap, () => ({ ...request(), failure: failureName(error) }));
     throw error;
   }
-  const body = bodyText(new Uint8Array(await response.clone().arrayBuffer()));
-  tap.record({
-    ...request,
-    durationMs: durationMs(),
+  const body = await response
+    .clone()
+    .arrayBuffer()
+    .then((bytes) => bodyText(new Uint8Array(bytes)))
+    .catch(() => undefined);
+  recordSafely(tap, () => ({
+    ...request(),
     status: response.status,
     responseHeaders: headerRecord(response.headers),
     ...(body === undefined ? {} : { responseBody: body }),
-  });
+  }));
   return response;
 }
 

@@ -12,6 +12,8 @@ export function profileHandlers(options: {
   canEdit: boolean;
   /** A profile was saved or removed: the bank sites a link may open changed. */
   onSaved?: () => void;
+  /** A profile was removed (or a shipped one reset): what was kept of it goes (its calls to the bank). */
+  onRemoved?: (id: string) => void;
 }): ProfileHandlers {
   const { profiles, sessions } = options;
   const list = (): ProfileList => ({ profiles: profiles.summaries(), canEdit: options.canEdit });
@@ -34,6 +36,7 @@ export function profileHandlers(options: {
       profiles.remove(id);
       // A removed profile's tokens and known customer go with it; a reset shipped profile starts signed out.
       sessions.forget(id);
+      options.onRemoved?.(id);
       options.onSaved?.();
       return changed();
     },

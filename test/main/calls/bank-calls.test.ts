@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CallSummary } from '../../../common/bank-calls.ts';
 import { ProfileSchema } from '../../../common/profile.ts';
+import { newRequestId } from '../../../common/request-id.ts';
+import { createBankClient } from '../../../main/bank/bank-client.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import {
   CUSTOMERS,
@@ -13,6 +15,7 @@ import {
   type InProcessWallet,
   type InProcessWalletOptions,
 } from '../../support/in-process-wallet.ts';
+import { localApp, signIn } from '../../sandbox/oauth-dance.ts';
 import { witnessProxy, type WireExchange } from './witness-proxy.ts';
 
 /**
@@ -229,19 +232,83 @@ describe('the call list', () => {
     expect(after.groups.flatMap((group) => group.calls).every((call) => call.run === 1)).toBe(true);
   });
 
-  it('one customer never sees another’s bank calls on the same profile', async () => {
+  it('one customer never sees another’s calls on the same profile, not even by asking for one', async () => {
     const core = await behindWitness('anna');
     const annas = await pay(core);
+    const annasCalls = (await listed(core)).filter((call) => call.service === 'bank');
+    expect(annasCalls.length).toBeGreaterThan(0);
     await core.value('signOut');
+    // Signed out: no bank call is anyone's to see.
+    expect((await listed(core)).some((call) => call.service === 'bank')).toBe(false);
     core.as('bjorn');
     await core.value('signIn');
     const list = await core.value('listCalls', {});
     const calls = list.groups.flatMap((group) => group.calls);
     expect(calls.some((call) => call.service === 'bank')).toBe(false);
     expect(list.paymentIds).not.toContain(annas.id);
-    expect(await core.call('callDetail', { id: calls[0]?.id ?? 'x' })).toMatchObject({ ok: true });
-    const annasCall = (await core.value('listCalls', {})).groups.length;
-    expect(annasCall).toBeGreaterThan(0);
+    for (const call of annasCalls) {
+      expect(await core.call('callDetail', { id: call.id })).toMatchObject({
+        ok: false,
+        error: { code: 'CALL_NOT_FOUND' },
+      });
+    }
+    const bundle = await core.value('saveSupportBundle');
+    const text = readFileSync(join(core.dataDir, 'saved', bundle.fileName ?? ''), 'utf8');
+    expect(text).not.toContain(annas.id);
+    // Her own again once she is back.
+    await core.value('signOut');
+    core.as('anna');
+    await core.value('signIn');
+    expect((await core.value('listCalls', {})).paymentIds).toContain(annas.id);
+  });
+
+  it('a profile removed takes its calls with it; one of the same name later starts with none', async () => {
+    const core = await behindWitness('anna');
+    await pay(core);
+    expect((await core.value('listCalls', {})).total).toBeGreaterThan(0);
+    await core.value('saveProfile', sandboxProfile(sandbox, { id: 'other', name: 'Other' }));
+    await core.value('removeProfile', { id: 'my-sandbox' });
+    await core.value('saveProfile', sandboxProfile(sandbox, { baseUrl: proxy.url, authUrl: proxy.url }));
+    await core.value('switchProfile', { id: 'my-sandbox' });
+    expect((await core.value('listCalls', {})).total).toBe(0);
+    await core.wallet.checkReminders();
+    await core.restart();
+    await core.value('switchProfile', { id: 'my-sandbox' });
+    expect((await core.value('listCalls', {})).total).toBe(0);
+  });
+});
+
+describe('a call the list cannot keep', () => {
+  it('is left out of the list; the payment goes through as if nobody watched', async () => {
+    const tokens = await signIn(sandbox.url, { username: 'anna' });
+    let tried = 0;
+    const client = createBankClient({
+      baseUrl: sandbox.url,
+      apiKey: localApp.apiKey,
+      accessToken: () => Promise.resolve(tokens.access_token),
+      tap: {
+        id: 'broken',
+        start: () => ({ at: 0 }),
+        record: () => {
+          tried += 1;
+          throw new Error('the log is broken');
+        },
+      },
+    });
+    const order = {
+      debtorKennitala: CUSTOMERS.anna.kennitala,
+      debtorAccount: CUSTOMERS.anna.account.replaceAll('-', ''),
+      depositKennitala: CUSTOMERS.bjorn.kennitala,
+      depositAccount: CUSTOMERS.bjorn.account.replaceAll('-', ''),
+      amount: 1500,
+      endToEndId: 'Rent',
+      extendedReference: '',
+      payeeName: '',
+    };
+    const created = await client.createCreditTransfer(order, newRequestId());
+    expect(created.httpStatus).toBe(201);
+    expect((await client.getCreditTransfer(created.initiationId)).status).toBeTruthy();
+    expect(tried).toBe(2);
   });
 });
 
@@ -250,6 +317,15 @@ describe('where the tools show', () => {
     const core = await inProcessWallet({ sandbox });
     open.push(core);
     expect(await core.value('testerTools')).toEqual({ calls: true, sandbox: true });
+  });
+
+  it('a tester’s own profile marked local-sandbox: not the embedded sandbox’s, so no panel', async () => {
+    const core = await inProcessWallet({ sandbox, platform: { shipped: { profiles: [], allowEdit: true } } });
+    open.push(core);
+    await core.value('saveProfile', sandboxProfile(sandbox, { id: 'mine', environment: 'local-sandbox' }));
+    await core.value('switchProfile', { id: 'mine' });
+    expect(await core.value('testerTools')).toEqual({ calls: true, sandbox: false });
+    expect(await core.call('sandboxPanel')).toMatchObject({ ok: false, error: { code: 'SANDBOX_PANEL_UNAVAILABLE' } });
   });
 
   it('the bank’s sandbox: the call list, never the panel', async () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CALL_BODY_MAX_CHARS, CALL_LOG_MAX_CALLS } from '../../../common/bank-calls.ts';
+import { CALL_BODY_MAX_CHARS, CALL_LOG_MAX_CALLS, CallListSchema } from '../../../common/bank-calls.ts';
 import type { TappedCall } from '../../../main/calls/call-tap.ts';
 import { CallLog, type CallLogOptions } from '../../../main/calls/call-log.ts';
-import { maskNumbers, redactBody, REMOVED } from '../../../main/calls/redact.ts';
+import { errorCodeOf, redactBody, redactHeaders, redactText, REMOVED } from '../../../main/calls/redact.ts';
 import { aesGcmBox, newDataKey } from '../../../main/secrets/secret-box.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
 
@@ -100,21 +100,130 @@ describe('the call log', () => {
   });
 });
 
+describe('whose a call is', () => {
+  it('the customer signed in as it left: answered after they signed out, it stays theirs, and a bank call is never anyone else’s', () => {
+    let customer: string | undefined = '1203852089';
+    const { calls } = log({ customer: () => customer });
+    const tap = calls.tap('p');
+    if (!tap) throw new Error('no tap');
+    const started = tap.start();
+    customer = undefined;
+    tap.record({ ...post('req-1'), started });
+    expect(calls.list('p').total).toBe(0);
+    customer = '0507922189';
+    expect(calls.list('p').total).toBe(0);
+    customer = '1203852089';
+    expect(calls.list('p').total).toBe(1);
+  });
+
+  it('a sign-in call made with the customer’s token (userinfo) keeps no answer; one made while nobody was signed in is anyone’s', () => {
+    let customer: string | undefined = undefined;
+    const { calls } = log({ customer: () => customer });
+    const tap = calls.tap('p');
+    if (!tap) throw new Error('no tap');
+    tap.record({
+      service: 'sign-in',
+      method: 'GET',
+      url: 'http://127.0.0.1:1/userinfo',
+      requestHeaders: { authorization: 'Bearer abcdefghijk' },
+      durationMs: 1,
+      status: 200,
+      responseHeaders: { 'content-type': 'application/json' },
+      responseBody: JSON.stringify({ name: 'Anna Jónsdóttir', email: 'anna@example.is' }),
+      started: tap.start(),
+    });
+    customer = '0507922189';
+    const [group] = calls.list('p').groups;
+    const detail = calls.detail('p', group?.calls[0]?.id ?? '');
+    expect(detail.response?.body).toBe(REMOVED);
+    expect(JSON.stringify(detail)).not.toContain('Anna');
+  });
+
+  it('an answer no HTTP status has is kept as no answer, and the list still reads; a damaged call is left out alone', () => {
+    const { calls, store, options } = log();
+    calls.record('p', post('req-1', '{}', 42));
+    calls.record('p', post('req-2'));
+    const list = CallListSchema.parse(calls.list('p'));
+    expect(list.groups.map((group) => group.calls[0]?.failure ?? group.calls[0]?.status)).toEqual([201, 'BadAnswer']);
+    calls.flush();
+    const sealed = store.get('calls.p') as string;
+    const record = JSON.parse(box.open(sealed, 'a2a-wallet/bankCalls/v1|p')) as { calls: Record<string, unknown>[] };
+    record.calls[0] = { ...record.calls[0], status: 'broken' };
+    store.set('calls.p', box.seal(JSON.stringify(record), 'a2a-wallet/bankCalls/v1|p'));
+    expect(new CallLog(options).list('p').groups.map((group) => group.requestId)).toEqual(['req-2']);
+  });
+});
+
 describe('redaction', () => {
   const digits = (length: number) => fc.stringMatching(new RegExp(`^[0-9]{${length}}$`));
 
-  it('masks every kennitala and account number, with or without dashes, wherever it stands in a text', () => {
+  it('masks every kennitala and account number, however written and whatever it is glued to', () => {
+    const glue = fc.constantFrom('', ' ', 'kt', 'ref-', '_', 'IS14', 'x.', '"', '=');
+    const separator = fc.constantFrom('', '-', ' ', '.');
     fc.assert(
-      fc.property(digits(10), digits(12), fc.string({ maxLength: 20 }), (kennitala, account, around) => {
-        const dashed = `${account.slice(0, 4)}-${account.slice(4, 6)}-${account.slice(6)}`;
-        const text = `${around} ${kennitala} ${kennitala.slice(0, 6)}-${kennitala.slice(6)} ${account} ${dashed} ${around}`;
-        const masked = maskNumbers(text);
-        expect(masked).not.toContain(kennitala);
-        expect(masked).not.toContain(`${kennitala.slice(0, 6)}-${kennitala.slice(6)}`);
-        expect(masked).not.toContain(account);
-        expect(masked).not.toContain(dashed);
-      }),
+      fc.property(
+        digits(10),
+        digits(12),
+        glue,
+        glue,
+        separator,
+        fc.string({ maxLength: 20 }),
+        (kt, account, before, after, sep, around) => {
+          const forms = [
+            kt,
+            `${kt.slice(0, 6)}${sep}${kt.slice(6)}`,
+            account,
+            `${account.slice(0, 4)}${sep}${account.slice(4, 6)}${sep}${account.slice(6)}`,
+          ];
+          const text = `${around}${forms.map((form) => `${before}${form}${after}`).join(' ; ')}${around}`;
+          const masked = redactText(text, []);
+          const digitsLeft = masked.replace(/[^0-9]+/g, ' ');
+          // No run of the customer's digits longer than the four or six a masked one keeps.
+          for (const number of [kt, account]) {
+            for (let start = 0; start + 7 <= number.length; start += 1) {
+              expect(digitsLeft.replaceAll(' ', '|')).not.toContain(number.slice(start, start + 7));
+            }
+          }
+        },
+      ),
     );
+  });
+
+  it('masks numbers in JSON keys and values, a leading zero lost or not, and walks no deeper than it can keep', () => {
+    let deep: unknown = { access_token: 'opaqueDEEPtoken', kt: '0101302989' };
+    for (let n = 0; n < 30; n += 1) deep = { a: deep };
+    const out = redactBody(
+      JSON.stringify({ '0101302989': 1, account: 13326012345, kt: 101302989, amount: 1500, deep }),
+      'application/json',
+      [],
+    ).body;
+    expect(out).not.toMatch(/0101302989|13326012345|101302989|opaqueDEEP/);
+    expect(out).toContain('"amount": 1500');
+  });
+
+  it('a broken JSON or form body is redacted by the names of its fields', () => {
+    for (const body of [
+      'access_token=opaqueT1&token_type=bearer\n',
+      '{"access_token":"opaqueT1","refresh_token": "opaqueT2",}',
+      'error: see code=opaqueT1 and "client_secret" : "opaqueT2"',
+    ]) {
+      expect(redactBody(body, 'application/json', []).body).not.toMatch(/opaqueT/);
+    }
+  });
+
+  it('keeps a Location’s path but not its query or fragment, a challenge’s scheme, and no error code but a name', () => {
+    const headers = redactHeaders(
+      {
+        location: 'https://app.example/cb?code=AUTHCODE123&state=s#access_token=opaqueT',
+        'www-authenticate': 'Bearer realm="bank", error="invalid_token"',
+      },
+      [],
+    );
+    expect(headers['location']).toBe(`https://app.example/cb?code=${REMOVED}&state=${REMOVED}#access_token=${REMOVED}`);
+    expect(headers['www-authenticate']).toBe('Bearer realm="bank", error="invalid_token"');
+    expect(errorCodeOf(400, '{"name":"0101302989"}')).toBeUndefined();
+    expect(errorCodeOf(400, '{"error":"eyJabc.def.ghi"}')).toBeUndefined();
+    expect(errorCodeOf(400, '{"name":"AmountUnavailable"}')).toBe('AmountUnavailable');
   });
 
   it('removes every field named like a secret, at any depth of a JSON body, and keeps the others', () => {
