@@ -15,7 +15,7 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 import type { CallStart, CallTap, TappedCall } from './call-tap.ts';
-import { errorCodeOf, redactBody, redactHeaders, redactPath, REMOVED } from './redact.ts';
+import { errorCodeOf, redactBody, redactHeaders, redactPath, REMOVED, secretForms } from './redact.ts';
 
 /** The runs a profile keeps: this one and the four before it. */
 const RUNS_KEPT = 5;
@@ -143,7 +143,7 @@ export class CallLog {
 
   record(profileId: string, call: TappedCall & { paymentId?: string; started?: CallStart | undefined }): void {
     const log = this.#of(profileId);
-    const secrets = this.#options.secrets(profileId);
+    const secrets = secretForms(this.#options.secrets(profileId));
     const requestId = call.requestHeaders['x-request-id'];
     const request = {
       headers: redactHeaders(call.requestHeaders, secrets),
@@ -170,7 +170,8 @@ export class CallLog {
     // Whose it is: the customer signed in as it left (a call answered after they signed out stays theirs).
     const owner = call.started ? call.started.owner : this.#options.customer(profileId);
     const validRequestId = requestId && /^[\w-]{1,64}$/.test(requestId) ? requestId : undefined;
-    const attempt = validRequestId ? log.calls.filter((kept) => kept.requestId === validRequestId).length + 1 : 1;
+    let attempt = 1;
+    if (validRequestId) for (const kept of log.calls) if (kept.requestId === validRequestId) attempt += 1;
     const stored: StoredCall = {
       id: `${this.#runTag}-${(log.seq += 1)}`,
       runNo: log.run,
@@ -210,7 +211,7 @@ export class CallLog {
       log.size -= sizeOf(log.calls[cut] as StoredCall);
       cut += 1;
     }
-    if (cut > 0) log.calls = log.calls.slice(cut);
+    if (cut > 0) log.calls.splice(0, cut);
     log.dropped += before - log.calls.length;
   }
 

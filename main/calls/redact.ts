@@ -39,15 +39,28 @@ export function maskNumbers(text: string): string {
   });
 }
 
-/** Text with known secrets, secret fields, tokens written out, kennitölur and account numbers taken out. */
-export function redactText(text: string, secrets: readonly string[], options: { credentials?: boolean } = {}): string {
-  let out = text;
+/**
+ * The known secrets (the API key, the client secret, the tokens) in every form a text may carry them: as they are,
+ * URL-encoded and in base64. Worked out once a call, not once a value.
+ */
+export function secretForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < 6) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])) {
-      out = out.split(form).join(REMOVED);
-    }
+    forms.add(secret);
+    forms.add(encodeURIComponent(secret));
+    forms.add(Buffer.from(secret).toString('base64'));
   }
+  return [...forms];
+}
+
+/**
+ * Text with known secrets (`forms`, from secretForms), secret fields, tokens written out, kennitölur and account
+ * numbers taken out.
+ */
+export function redactText(text: string, forms: readonly string[], options: { credentials?: boolean } = {}): string {
+  let out = text;
+  for (const form of forms) if (out.includes(form)) out = out.split(form).join(REMOVED);
   out = out
     .replace(JWT, REMOVED)
     .replace(SECRET_JSON_TEXT, (_all, name: string) => `${name}"${REMOVED}"`)
