@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { CALL_BODY_MAX_CHARS, CALL_LOG_MAX_CALLS, CallListSchema } from '../../../common/bank-calls.ts';
 import type { TappedCall } from '../../../main/calls/call-tap.ts';
 import { CallLog, type CallLogOptions } from '../../../main/calls/call-log.ts';
-import { errorCodeOf, redactBody, redactHeaders, redactText, REMOVED } from '../../../main/calls/redact.ts';
+import {
+  errorCodeOf,
+  maskNumbers,
+  redactBody,
+  redactHeaders,
+  redactPath,
+  redactText,
+  REMOVED,
+} from '../../../main/calls/redact.ts';
 import { aesGcmBox, newDataKey } from '../../../main/secrets/secret-box.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
 
@@ -199,6 +207,17 @@ describe('redaction', () => {
     ).body;
     expect(out).not.toMatch(/0101302989|13326012345|101302989|opaqueDEEP/);
     expect(out).toContain('"amount": 1500');
+  });
+
+  it('keeps a UUID whole, whatever digits it runs (an initiation id in a path), and still masks what stands beside it', () => {
+    fc.assert(
+      fc.property(fc.uuid(), digits(10), (uuid, kt) => {
+        expect(redactPath(`http://bank.example/CreditTransfers/${uuid}`)).toBe(`/CreditTransfers/${uuid}`);
+        expect(maskNumbers(`${uuid} ${kt}`)).toBe(`${uuid} ${kt.slice(0, 6)}-****`);
+      }),
+    );
+    const digitHeavy = '12345678-1234-4234-9234-123456789012';
+    expect(maskNumbers(digitHeavy)).toBe(digitHeavy);
   });
 
   it('a broken JSON or form body is redacted by the names of its fields', () => {
