@@ -330,6 +330,25 @@ describe('the schedule editor', () => {
     expect((await core.value('listDue')).items).toHaveLength(1);
   });
 
+  it('Cancel on a change gives the pay form back what was being written', async () => {
+    const core = await signedIn();
+    await saveDue(core, { kind: 'weekly', weekday: 5, start: '2026-11-22', times: 4 });
+    const { user } = await renderApp(core);
+    await user.type(await screen.findByTestId('amount'), '999');
+    await user.type(screen.getByTestId('reference'), 'Mitt');
+    await screen.findByTestId('due-list');
+    await user.click(screen.getByRole('button', { name: /^Change: Leiga/ }));
+    const editor = await screen.findByRole('region', { name: 'Change a payment due' });
+    expect((screen.getByTestId('reference') as HTMLInputElement).value).toBe('Leiga');
+    await user.click(within(editor).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Change a payment due' })).toBeNull();
+    expect((screen.getByTestId('amount') as HTMLInputElement).value).toMatch(/^999$/);
+    expect((screen.getByTestId('reference') as HTMLInputElement).value).toBe('Mitt');
+    expect((screen.getByTestId('deposit-account') as HTMLInputElement).value).toBe('');
+    // Nothing was changed in main.
+    expect((await core.value('listDue')).items[0]?.schedule).toMatchObject({ kind: 'weekly', weekday: 5 });
+  });
+
   it('from a saved payee: the address book schedules a payment to them', async () => {
     const core = await signedIn();
     await core.value('savePayee', { name: 'Björn', kennitala: '0507922189', accountNumber: '0133-26-020001' });

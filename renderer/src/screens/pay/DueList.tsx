@@ -10,7 +10,7 @@ import { formatAmount } from '../../i18n/format.ts';
 import { useT, type Translate } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useFocusAfter } from '../../lib/focus.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useAppStore, useWallet } from '../../lib/wallet-context.tsx';
 import type { PayDraft } from '../../state/app-store.ts';
 import { draftOf, payeeOf } from './due-order.ts';
 import type { DueStore } from './due-store.ts';
@@ -39,6 +39,7 @@ export function DueList({
   const wallet = useWallet();
   const locale = useApp((state) => state.locale);
   const { setDraft, showInHistory } = useApp((state) => state.actions);
+  const appStore = useAppStore();
   const list = useStore(store, (state) => state.list);
   const said = useStore(store, (state) => state.said);
   const actions = useStore(store, (state) => state.actions);
@@ -101,9 +102,12 @@ export function DueList({
   };
 
   const change = (item: DueItem) => {
+    // What was being written stays with the change: Cancel gives it back (a change already open keeps its own).
+    const before = store.getState().editor?.before ?? appStore.getState().draft;
     setDraft(draftOf(item.order, locale));
     actions.openEditor({
       id: item.id,
+      before,
       form: scheduleFormOf(item.schedule, list.today),
       ...(item.lastHandled ? { handled: item.lastHandled } : {}),
     });

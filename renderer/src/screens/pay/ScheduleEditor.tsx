@@ -49,6 +49,12 @@ export function ScheduleEditor({
   const errorText = useErrorText();
   const wallet = useWallet();
   const locale = useApp((state) => state.locale);
+  const { setDraft } = useApp((state) => state.actions);
+  /** Closed without saving; a change gives the pay form back what it held before the payment filled it. */
+  const cancel = () => {
+    store.getState().actions.closeEditor();
+    if (editing.id && editing.before) setDraft(editing.before);
+  };
   const [form, setForm] = useState<ScheduleForm>(editing.form);
   const [errors, setErrors] = useState<Partial<Record<ScheduleField, ScheduleFieldError>>>({});
   const [problem, setProblem] = useState<string>();
@@ -283,7 +289,7 @@ export function ScheduleEditor({
         >
           {t(editing.id ? 'schedule.saveChange' : 'schedule.save')}
         </button>
-        <button type="button" onClick={() => store.getState().actions.closeEditor()}>
+        <button type="button" onClick={cancel}>
           {t('action.cancel')}
         </button>
       </div>

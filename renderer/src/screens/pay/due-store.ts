@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { WalletApi } from '../../../../common/bridge-contract.ts';
 import type { DueList } from '../../../../common/due-payment.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
-import type { AppStore } from '../../state/app-store.ts';
+import type { AppStore, PayDraft } from '../../state/app-store.ts';
 import type { ScheduleForm } from './schedule-form.ts';
 
 /** The schedule editor on the pay form: a new payment that comes due, or a change of one (`id`). */
@@ -13,6 +13,8 @@ export interface ScheduleEditing {
   form: ScheduleForm;
   /** A change: the date up to which the payment is handled, so the preview passes over what is paid. */
   handled?: string;
+  /** A change: what the pay form held before the payment filled it; Cancel gives it back. */
+  before?: PayDraft;
 }
 
 export interface DueState {
