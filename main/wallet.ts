@@ -141,9 +141,11 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     store: new JsonFileStore(join(platform.dataDir, 'bank-calls.json')),
     box: () => secrets.box(),
     clock,
-    listed: (profileId) =>
-      profiles.list().some((profile) => profile.id === profileId) &&
-      (profiles.get(profileId).environment !== 'production' || (platform.shipped.showBankCalls ?? false)),
+    // Asked on every bank call (for its tap): one read of the profiles, not one to find it and another to get it.
+    listed: (profileId) => {
+      const profile = profiles.list().find((candidate) => candidate.id === profileId);
+      return !!profile && (profile.environment !== 'production' || (platform.shipped.showBankCalls ?? false));
+    },
     secrets: (profileId) => {
       const profile = profiles.get(profileId);
       const session = vault.load(profileId);

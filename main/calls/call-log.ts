@@ -278,14 +278,19 @@ export class CallLog {
   detail(profileId: string, id: string): CallDetail {
     const call = this.#options.listed(profileId) ? this.#visible(profileId).find((kept) => kept.id === id) : undefined;
     if (!call) throw new WalletError('CALL_NOT_FOUND', 'No such call is kept');
+    return this.#detailOf(this.#of(profileId), call);
+  }
+
+  #detailOf(log: ProfileCalls, call: StoredCall): CallDetail {
     const { request, response } = call;
-    return { ...this.#summary(this.#of(profileId), call), request, ...(response ? { response } : {}) };
+    return { ...this.#summary(log, call), request, ...(response ? { response } : {}) };
   }
 
   /** Every call the profile may show, with its request and answer: for the support bundle. */
   details(profileId: string): CallDetail[] {
     if (!this.#options.listed(profileId)) return [];
-    return this.#visible(profileId).map((call) => this.detail(profileId, call.id));
+    const log = this.#of(profileId);
+    return this.#visible(profileId).map((call) => this.#detailOf(log, call));
   }
 
   /** Writes the profiles whose calls changed, sealed; without a box they wait in memory. */

@@ -90,3 +90,41 @@ export function TextField({
     </FieldFrame>
   );
 }
+
+/** A labelled choice among `options` (value, text), with its hint. */
+export function SelectField<T extends string>({
+  label,
+  hint,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  hint?: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint}>
+      {(describedBy) => (
+        <select
+          id={id}
+          value={value}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          onChange={(event) => onChange(event.target.value as T)}
+        >
+          {options.map(([option, text]) => (
+            <option key={option} value={option}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CallFilter, CallGroup, CallList, CallSummary } from '../../../common/bank-calls.ts';
 import { CALL_OUTCOMES } from '../../../common/call-rules.ts';
 import { useErrorText } from '../components/ErrorText.tsx';
+import { SelectField } from '../components/Field.tsx';
 import { SupportBundle } from '../components/SupportBundle.tsx';
 import { formatDateTime, formatNumber, formatTime } from '../i18n/format.ts';
 import { useT } from '../i18n/index.ts';
@@ -111,58 +112,37 @@ function CallFilters({
   onChange: (patch: Partial<FilterForm>) => void;
 }) {
   const t = useT();
-  const id = useId();
   // What is chosen stays a choice while the list is read again, or no longer holds it.
   const paymentIds = withChosen(list?.paymentIds ?? [], form.paymentId);
   const errorCodes = withChosen(list?.errorCodes ?? [], form.errorCode);
   return (
     <form className="calls-filters" role="search" aria-label={t('calls.filters')} onSubmit={(e) => e.preventDefault()}>
       <div className="calls-control calls-payment">
-        <label htmlFor={`${id}-payment`}>{t('calls.filter.payment')}</label>
-        <select
-          id={`${id}-payment`}
+        <SelectField
+          label={t('calls.filter.payment')}
           value={form.paymentId}
-          data-testid="calls-filter-payment"
-          onChange={(event) => onChange({ paymentId: event.target.value })}
-        >
-          <option value="">{t('calls.filter.all')}</option>
-          {paymentIds.map((paymentId) => (
-            <option key={paymentId} value={paymentId}>
-              {paymentId}
-            </option>
-          ))}
-        </select>
+          options={[['', t('calls.filter.all')], ...paymentIds.map((paymentId) => [paymentId, paymentId] as const)]}
+          onChange={(paymentId) => onChange({ paymentId })}
+          testId="calls-filter-payment"
+        />
       </div>
       <div className="calls-control">
-        <label htmlFor={`${id}-outcome`}>{t('calls.filter.outcome')}</label>
-        <select
-          id={`${id}-outcome`}
+        <SelectField<Outcome>
+          label={t('calls.filter.outcome')}
           value={form.outcome}
-          data-testid="calls-filter-outcome"
-          onChange={(event) => onChange({ outcome: event.target.value as Outcome })}
-        >
-          {CALL_OUTCOMES.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {t(`calls.outcome.${outcome}`)}
-            </option>
-          ))}
-        </select>
+          options={CALL_OUTCOMES.map((outcome) => [outcome, t(`calls.outcome.${outcome}`)] as const)}
+          onChange={(outcome) => onChange({ outcome })}
+          testId="calls-filter-outcome"
+        />
       </div>
       <div className="calls-control">
-        <label htmlFor={`${id}-error`}>{t('calls.filter.errorCode')}</label>
-        <select
-          id={`${id}-error`}
+        <SelectField
+          label={t('calls.filter.errorCode')}
           value={form.errorCode}
-          data-testid="calls-filter-error"
-          onChange={(event) => onChange({ errorCode: event.target.value })}
-        >
-          <option value="">{t('calls.filter.all')}</option>
-          {errorCodes.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
+          options={[['', t('calls.filter.all')], ...errorCodes.map((code) => [code, code] as const)]}
+          onChange={(errorCode) => onChange({ errorCode })}
+          testId="calls-filter-error"
+        />
       </div>
     </form>
   );

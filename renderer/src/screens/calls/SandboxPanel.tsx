@@ -9,7 +9,7 @@ import {
   type FaultRoute,
 } from '../../../../common/sandbox-faults.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
-import { FieldFrame } from '../../components/Field.tsx';
+import { FieldFrame, SelectField } from '../../components/Field.tsx';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../i18n/format.ts';
 import { useT, type MessageKey } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
@@ -228,14 +228,14 @@ function Faults({
       <form className="sandbox-fault-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
         <h4 id={`${id}-title`}>{t('sandbox.queueTitle')}</h4>
         <div className="sandbox-fields">
-          <Select
+          <SelectField
             label={t('sandbox.route')}
             value={form.route}
             options={routes.map((route) => [route, t(`sandbox.route.${route}`)])}
             onChange={(route) => change({ route })}
             testId="sandbox-route"
           />
-          <Select
+          <SelectField
             label={t('sandbox.kind')}
             value={form.kind}
             options={FAULT_KINDS.map((kind) => [kind, t(`sandbox.kind.${kind}`)])}
@@ -265,7 +265,7 @@ function Faults({
             </FieldFrame>
           )}
           {form.kind === 'bankError' && (
-            <Select
+            <SelectField
               label={t('sandbox.error')}
               value={form.error}
               options={bankErrorNames.map((name) => [name, name])}
@@ -273,7 +273,7 @@ function Faults({
               testId="sandbox-bank-error"
             />
           )}
-          <Select
+          <SelectField
             label={t('sandbox.count')}
             hint={t('sandbox.countHint')}
             value={String(form.count) as `${(typeof COUNTS)[number]}`}
@@ -304,7 +304,7 @@ function UserPicker({ panel, onPick }: { panel: Panel; onPick: (username: string
   const chosen = panel.users.find((user) => user.username === panel.user);
   return (
     <div className="sandbox-part">
-      <Select
+      <SelectField
         label={t('sandbox.user')}
         hint={chosen ? chosen.behaviour : t('sandbox.user.hint')}
         value={panel.user ?? ''}
@@ -316,42 +316,5 @@ function UserPicker({ panel, onPick }: { panel: Panel; onPick: (username: string
         testId="sandbox-user"
       />
     </div>
-  );
-}
-
-function Select<T extends string>({
-  label,
-  hint,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  hint?: string;
-  value: T;
-  options: readonly (readonly [T, string])[];
-  onChange: (value: T) => void;
-  testId: string;
-}) {
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={label} hint={hint}>
-      {(describedBy) => (
-        <select
-          id={id}
-          value={value}
-          aria-describedby={describedBy}
-          data-testid={testId}
-          onChange={(event) => onChange(event.target.value as T)}
-        >
-          {options.map(([option, text]) => (
-            <option key={option} value={option}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </FieldFrame>
   );
 }
