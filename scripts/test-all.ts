@@ -2,6 +2,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findElectronBinary } from './electron-binary.ts';
+import {
+  failedLine,
+  failedSection,
+  playwrightFailures,
+  vitestFailures,
+  type PlaywrightReport,
+  type VitestReport,
+} from './test-report.ts';
 
 /**
  * `npm test`: every suite in turn, each run to its end even when an earlier one failed, then one line
@@ -19,6 +27,9 @@ interface Tally {
 }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
+/** What failed, by name: printed again just above the last line, because only the end of a long run may be kept. */
+const failures: string[] = [];
+const UNNAMED = 'failed outside any test: its output above says why';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n> ${[command, ...args].join(' ')}`);
@@ -34,6 +45,7 @@ function record(suite: string, tally: Tally, note = ''): void {
 }
 
 function check(suite: string, status: number): void {
+  if (status !== 0) failures.push(failedLine(suite, `exit code ${status}`));
   record(suite, { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
@@ -108,18 +120,16 @@ const vitestStatus = run(bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-const vitest = readJson<{
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-}>(vitestReport);
+const vitest = readJson<VitestReport>(vitestReport);
 if (vitest) {
+  const named = vitestFailures(vitest, root);
   // A run that failed outside any test (a broken file, an unhandled error) still counts as a failure.
   const failed = vitest.numFailedTests || (vitestStatus === 0 ? 0 : 1);
+  failures.push(...(failed > 0 && named.length === 0 ? [failedLine('vitest', UNNAMED)] : named));
   record('vitest', { passed: vitest.numPassedTests, failed, skipped: vitest.numPendingTests + vitest.numTodoTests });
 } else {
   record('vitest', { passed: 0, failed: 1, skipped: 0 }, ' (no report: the run did not start)');
+  failures.push(failedLine('vitest', 'no report: the run did not start'));
 }
 
 // Playwright: the browser specs everywhere; the Electron specs where a binary exists (they skip, with the reason,
@@ -132,21 +142,21 @@ const playwrightStatus =
   needsXvfb && existsSync('/usr/bin/xvfb-run')
     ? run('xvfb-run', ['-a', bin('playwright'), ...playwrightArgs])
     : run(bin('playwright'), playwrightArgs);
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  errors?: unknown[];
-}
 const playwright = readJson<PlaywrightReport>(playwrightReport);
 if (playwright) {
+  const named = playwrightFailures(playwright);
   const { expected, unexpected, flaky, skipped } = playwright.stats;
   const failed = unexpected || (playwrightStatus === 0 ? 0 : 1);
+  failures.push(...(failed > 0 && named.length === 0 ? [failedLine('playwright', UNNAMED)] : named));
   const note = electron.found ? '' : ` (Electron e2e skipped: ${electron.reason})`;
   record('playwright', { passed: expected + flaky, failed, skipped }, note);
 } else {
   record('playwright', { passed: 0, failed: 1, skipped: 0 }, ' (no report: the run did not start)');
+  failures.push(failedLine('playwright', 'no report: the run did not start'));
 }
 
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
+for (const line of failedSection(failures)) console.log(line);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed === 0 ? 0 : 1);
