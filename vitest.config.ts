@@ -12,6 +12,10 @@ export default defineConfig({
     // One worker a core: vitest's default leaves one core idle; on CI's two, both cut the suite from about 270 s to
     // 180 s (the files wait on loopback servers as much as on the CPU).
     maxWorkers: availableParallelism(),
+    // Vitest's own defaults (5 s a test, 10 s a hook) measure the machine as much as the code: on CI's two cores, with
+    // the other worker busy, a test that takes 1 s alone has taken 4. A test that hangs still fails, and names itself.
+    testTimeout: 15_000,
+    hookTimeout: 30_000,
     server: { deps: { inline: ['electron-store'] } },
     projects: [
       {

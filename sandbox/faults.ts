@@ -41,6 +41,8 @@ export interface FaultHit {
  */
 export class Faults {
   readonly #queues = new Map<FaultRoute, Fault[]>();
+  /** The delays under way, each ended early by calling it. */
+  readonly #delays = new Set<() => void>();
 
   add(input: FaultInput): Fault {
     const fault = faultSchema.parse(input);
@@ -66,5 +68,33 @@ export class Faults {
 
   clear(): void {
     this.#queues.clear();
+  }
+
+  /** A delay fault's wait: its real time, or less if `release` ends it first. */
+  delay(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = (): void => {
+        clearTimeout(timer);
+        this.#delays.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.#delays.add(end);
+    });
+  }
+
+  /** How many requests a delay holds back now. */
+  get delaying(): number {
+    return this.#delays.size;
+  }
+
+  /**
+   * Ends every delay under way now: the requests it held go on at once. A test holds an answer with a long delay and
+   * lets it go at the moment it chooses, rather than racing a short one. Returns how many it let go.
+   */
+  release(): number {
+    const ends = [...this.#delays];
+    for (const end of ends) end();
+    return ends.length;
   }
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bankErrorBody, bankErrorTable } from '../common/bank-errors.ts';
 import type { BankErrorName } from '../common/bank-errors.ts';
@@ -49,7 +48,16 @@ export async function answerWithFaults(
   failure: Outcome,
 ): Promise<FastifyReply | undefined> {
   const fault = state.faults.take(route);
-  if (fault?.kind === 'delay') await sleep(fault.delayMs);
+  if (fault?.kind === 'delay') {
+    const generation = state.generation;
+    await state.faults.delay(fault.delayMs);
+    // The sandbox was reset meanwhile: the request belongs to a start that is gone.
+    if (state.generation !== generation) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return undefined;
+    }
+  }
   if (fault?.kind === 'status500') return send(reply, failure);
   if (fault?.kind === 'bankError' && fault.error) return send(reply, bankError(fault.error));
   if (fault?.kind === 'dropBeforeProcessing') {

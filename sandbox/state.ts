@@ -44,6 +44,8 @@ export interface SandboxState {
   log: RequestLog;
   /** The user the login page is filled in for (a tester picked one in the app's panel); none to type one in. */
   picked?: string | undefined;
+  /** One more at each reset: a request a delay held across a reset is dropped, never done in the new start. */
+  generation: number;
 }
 
 export async function createState(options: SandboxOptions): Promise<SandboxState> {
@@ -67,11 +69,17 @@ export async function createState(options: SandboxOptions): Promise<SandboxState
     initiations: new InitiationStore(),
     faults: new Faults(),
     log: new RequestLog(),
+    generation: 0,
   };
 }
 
-/** Back to the start: balances, initiations, request ids, grants, codes, faults and the log. The clock and keys stay. */
+/**
+ * Back to the start: balances, initiations, request ids, grants, codes, faults and the log. The clock and keys stay.
+ * Requests a delay holds are let go and dropped, as a network failure would: none is done in the new start.
+ */
 export function resetState(state: SandboxState): void {
+  state.generation += 1;
+  state.faults.release();
   state.grants.clear();
   state.tokens.forgetVerified();
   state.ledger.reset();

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import type { Notice } from '../../main/payments/outcome-notice.ts';
 import type { WalletEvent } from '../../main/wallet.ts';
@@ -17,8 +17,6 @@ import {
  * decided as it shows, not when the round began. Nor does the window of the next customer hear of the payment.
  */
 const PASSCODE = '482916';
-/** Real time, as the sandbox's delay fault is: long enough that the lock or the sign-in comes first. */
-const BANK_DELAY_MS = 400;
 
 let sandbox: Sandbox;
 let core: InProcessWallet;
@@ -49,11 +47,20 @@ async function annasLostPayment(): Promise<string> {
   return id;
 }
 
-/** Starts the follow-up's round with the bank slow to answer it; the caller acts while it waits. */
-function slowRound(): Promise<void> {
-  sandbox.faults.add({ route: 'payments.create', kind: 'delay', delayMs: BANK_DELAY_MS, count: 1 });
+/**
+ * Starts the follow-up's round and waits until its question is at the bank, which holds the answer; the caller acts
+ * while it waits, then lets the bank answer and waits for the round to end. A held answer, not a short delay: the
+ * caller's act comes first however slow the machine.
+ */
+async function heldRound(): Promise<() => Promise<void>> {
+  sandbox.faults.add({ route: 'payments.create', kind: 'delay', delayMs: 120_000, count: 1 });
   sandbox.clock.advanceSeconds(15);
-  return core.wallet.checkReminders();
+  const round = core.wallet.checkReminders();
+  await vi.waitFor(() => expect(sandbox.faults.delaying).toBe(1), { timeout: 10_000 });
+  return async () => {
+    expect(sandbox.faults.release()).toBe(1);
+    await round;
+  };
 }
 
 const GENERIC = { title: 'Payment completed', body: 'Your bank has completed a payment. Open A2A Wallet to see it.' };
@@ -63,7 +70,9 @@ const paymentNews = () =>
 describe('a notification decided as it shows', () => {
   it('names the payee and amount when the app is unlocked and its customer is signed in (the control)', async () => {
     await annasLostPayment();
-    await slowRound();
+    await (
+      await heldRound()
+    )();
     await core.wallet.idle();
     expect(notices).toHaveLength(1);
     expect(notices[0]?.body).toContain('Björn');
@@ -72,9 +81,9 @@ describe('a notification decided as it shows', () => {
   it('the app locks while the round waits for the bank: the generic text only', async () => {
     const id = await annasLostPayment();
     await core.value('setPasscode', { next: PASSCODE });
-    const round = slowRound();
+    const answer = await heldRound();
     await core.value('lockNow');
-    await round;
+    await answer();
     await core.wallet.idle();
     expect(notices).toEqual([GENERIC]);
     expect(JSON.stringify(notices)).not.toMatch(/Björn|4[.,]?321/);
@@ -86,13 +95,13 @@ describe('a notification decided as it shows', () => {
   it('another customer signs in (in another profile) while the round waits: the generic text, and his window hears nothing of it', async () => {
     const id = await annasLostPayment();
     await core.value('saveProfile', sandboxProfile(sandbox));
-    const round = slowRound();
+    const answer = await heldRound();
     // Anna's sign-in stays in her profile (her round goes on with it); Björn signs in to another, now the active one.
     await core.value('switchProfile', { id: 'my-sandbox' });
     core.as('bjorn');
     await core.value('signIn');
     events.length = 0;
-    await round;
+    await answer();
     await core.wallet.idle();
     expect(notices).toEqual([GENERIC]);
     expect(paymentNews()).toEqual([]);

@@ -344,6 +344,28 @@ describe('review and pay', () => {
     ).toEqual([2500]);
   });
 
+  it('says no error that a check of what a field held before found: the form does not move under a click', async () => {
+    const core = await signedIn();
+    const { user } = await renderApp(core);
+    await screen.findByTestId('amount');
+    // The empty form's check is back: every field is missing, said once a field is left.
+    await waitFor(() => expect(lastAnswer(core, 'validatePayment')).toBeDefined());
+    const release = core.hold('validatePayment');
+    await fill(user, bjorn);
+    const form = screen.getByRole('form', { name: 'Pay' });
+    // Leaving the amount for a button below it: that answer is still not back. A field left is not said to be
+    // missing, which would move the button away between the press and the release of the pointer.
+    await user.click(screen.getByRole('button', { name: 'Pay later or repeat' }));
+    expect(form.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+    expect(await screen.findByTestId('schedule-editor')).toBeTruthy();
+    release();
+    await waitFor(() => expect(lastAnswer(core, 'validatePayment')).toMatchObject({ ok: true, value: { errors: {} } }));
+    expect(form.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+    // What a field holds now, checked and wrong, is said as before.
+    await fill(user, { amount: '12.5' });
+    expect(await screen.findByText('Krónur have no decimals: enter a whole amount.')).toBeTruthy();
+  });
+
   it('does not lose a press of Review that comes before the first check is back', async () => {
     const core = await signedIn();
     const { user } = await renderApp(core);

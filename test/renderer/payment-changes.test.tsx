@@ -80,8 +80,8 @@ describe('the app store: payment changes', () => {
     const core = await signedIn();
     const store = await appStore(core);
     const confirmed = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 1500) });
-    // The bank is slow to answer: the send is still on its way when the customer switches profile.
-    wallets.sandbox().faults.add({ route: 'payments.create', kind: 'delay', delayMs: 200 });
+    // The bank holds its answer: the send is still on its way when the customer switches profile.
+    wallets.sandbox().faults.add({ route: 'payments.create', kind: 'delay', delayMs: 60_000 });
     const sending = core.value('submitPayment', { id: confirmed.id });
     await waitFor(() => expect(store.getState().paymentChange).toMatchObject({ state: 'sending' }));
     await store.getState().actions.switchProfile('production');
@@ -90,6 +90,7 @@ describe('the app store: payment changes', () => {
     core.onEvent((event) => {
       if (event.channel === 'paymentChanged') heard.push(event.payload);
     });
+    expect(wallets.sandbox().faults.release()).toBe(1);
     expect((await sending).state).toBe('settled');
     // Main no longer tells the window of the other profile's payment (issue 26), and the store shows none of it.
     await Promise.resolve();
@@ -101,13 +102,16 @@ describe('the app store: payment changes', () => {
     const core = await signedIn();
     const store = await appStore(core);
     const confirmed = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 1500) });
-    wallets.sandbox().faults.add({ route: 'payments.create', kind: 'delay', delayMs: 200 });
+    // The bank holds its answer until Björn has signed in: a short delay would race his sign-in, and lose it on a
+    // loaded machine.
+    wallets.sandbox().faults.add({ route: 'payments.create', kind: 'delay', delayMs: 60_000 });
     const sending = core.value('submitPayment', { id: confirmed.id });
     await waitFor(() => expect(store.getState().paymentChange).toMatchObject({ state: 'sending' }));
     // Björn signs in (in another window of the app) while Anna's payment is on its way.
     core.as('bjorn');
     await core.value('signIn');
     await waitFor(() => expect(store.getState().session?.name).toBe('Björn Sigurðsson'));
+    expect(wallets.sandbox().faults.release()).toBe(1);
     const after = await sending;
     expect(after.order.debtorKennitala).toBe('120385-****');
     await Promise.resolve();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { anna, expectBankError, getTransfer, postTransfer } from './bank-client.ts';
 import { tokenFor, useSandbox } from './fixture.ts';
 import { exchangeCode, obtainCode, refreshTokens, signIn } from './oauth-dance.ts';
@@ -26,6 +26,37 @@ describe('faults', () => {
     const response = await postTransfer(s.url, { token });
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     expect(response.status).toBe(201);
+  });
+
+  it('release ends the delays under way: a held answer goes when the test says, processed once', async () => {
+    const s = sandbox();
+    const token = await tokenFor(s, 'anna');
+    expect(s.faults.release()).toBe(0);
+    s.faults.add({ route: 'payments.create', kind: 'delay', delayMs: 120_000, count: 2 });
+    const first = postTransfer(s.url, { token, requestId: 'Held1' });
+    const second = postTransfer(s.url, { token, requestId: 'Held2' });
+    await vi.waitFor(() => expect(s.faults.delaying).toBe(2));
+    // Held: nothing is processed until the delay ends.
+    expect(s.initiations()).toEqual([]);
+    expect(s.faults.release()).toBe(2);
+    expect((await first).status).toBe(201);
+    expect((await second).status).toBe(201);
+    expect(s.initiations()).toHaveLength(2);
+    expect(s.faults.delaying).toBe(0);
+    expect(s.faults.release()).toBe(0);
+  });
+
+  it('a reset drops the requests a delay holds: none is done in the new start', async () => {
+    const s = sandbox();
+    const token = await tokenFor(s, 'anna');
+    s.faults.add({ route: 'payments.create', kind: 'delay', delayMs: 120_000 });
+    const held = postTransfer(s.url, { token, requestId: 'Before' });
+    await vi.waitFor(() => expect(s.faults.delaying).toBe(1));
+    s.reset();
+    await expect(held).rejects.toThrow();
+    expect(s.faults.delaying).toBe(0);
+    expect(s.initiations()).toEqual([]);
+    expect(s.requests()).toEqual([]);
   });
 
   it('dropBeforeProcessing destroys the connection and commits nothing', async () => {

@@ -204,6 +204,9 @@ function PayForm({
     }
     const code = validation?.errors[field];
     if (!code || !(showAll || touched[field])) return undefined;
+    // The last answer was about what the field held before: it says nothing of what it holds now. Said all the
+    // same, a field just left would show an error until the answer came, and the form would move under a click.
+    if (checked && checked.draft[field] !== draft[field]) return undefined;
     return fieldErrorText(field, code, { t, locale, remaining: validation.limit.remaining });
   };
   const touch = (field: DraftField) => () => setTouched((before) => ({ ...before, [field]: true }));

@@ -319,7 +319,6 @@ describe('a cut file', () => {
 
 describe('a later version', () => {
   it('is NEWER_FORMAT before any scrypt, however costly or strange the rest of its header', async () => {
-    const started = performance.now();
     for (const header of [
       { ...headerOf(small), version: 2 },
       { ...headerOf(small), version: 2, kdf: { name: 'scrypt', N: 2 ** 30, r: 8, p: 1, salt: 'AAAA' } },
@@ -331,8 +330,8 @@ describe('a later version', () => {
     // Even over the size limit: a later version may allow more.
     const huge = rawFile({ format: BACKUP_FORMAT, version: 2 }, Buffer.alloc(BACKUP_MAX_BYTES + 1));
     expect(await openBackup(huge, PASSPHRASE)).toEqual({ ok: false, error: 'BACKUP_NEWER_FORMAT' });
+    // No scrypt ran: the promise itself. A bound on the time taken would measure the machine (a loaded CI), not it.
     expect(scryptCalls()).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 
@@ -367,7 +366,6 @@ describe('a hostile or malformed header', () => {
       { ...good, extra: true },
       { format: BACKUP_FORMAT },
     ];
-    const started = performance.now();
     for (const header of headers) {
       expect(
         await openBackup(rawFile(header, small.subarray(headerLength(small))), PASSPHRASE),
@@ -381,8 +379,8 @@ describe('a hostile or malformed header', () => {
       ok: false,
       error: 'BACKUP_DAMAGED',
     });
+    // No scrypt ran: the promise itself. A bound on the time taken would measure the machine (a loaded CI), not it.
     expect(scryptCalls()).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('a header line longer than 4 KiB is not looked for', async () => {
