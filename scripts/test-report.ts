@@ -71,7 +71,8 @@ export function playwrightFailures(report: PlaywrightReport): string[] {
         for (const test of spec.tests ?? []) {
           if (test.status !== 'unexpected') continue;
           const message = test.results?.map((result) => result.error?.message).find(Boolean);
-          lines.push(failedLine(`[${test.projectName ?? '?'}] ${[...here, spec.title].join(' > ')}`, message));
+          const name = `[${test.projectName ?? '?'}] ${[...here, spec.title].join(' > ')}`;
+          lines.push(failedLine(name, message) + waitedFor(message));
         }
       }
       walk(suite.suites ?? [], here);
@@ -80,6 +81,17 @@ export function playwrightFailures(report: PlaywrightReport): string[] {
   walk(report.suites ?? [], []);
   for (const error of report.errors ?? []) lines.push(failedLine('playwright', error.message));
   return lines;
+}
+
+/** What a Playwright action was waiting for when it failed (the last step of its call log), if it says. */
+function waitedFor(message = ''): string {
+  const log = message.replace(COLOUR, '').split('Call log:')[1];
+  const last = log
+    ?.split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('- '))
+    .at(-1);
+  return last ? ` (${last.slice(2, 202)})` : '';
 }
 
 /** The lines printed under the summary: none when all passed, at most `most` names otherwise. */

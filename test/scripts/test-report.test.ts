@@ -78,21 +78,34 @@ describe('the failed tests under the summary', () => {
         "  test.skip('is skipped', () => {});",
         "  test.fail('is expected to fail and does', () => expect(1).toBe(2));",
         "  test.fail('is expected to fail and passes', () => expect(1).toBe(1));",
+        "  test('waits', async ({ page }) => { await page.setContent('<p>x</p>'); await page.getByRole('button', { name: 'Pay' }).click({ timeout: 500 }); });",
         '});',
       ].join('\n'),
     );
+    // The project's own Chromium and flags, for the one test that opens a page.
+    const chromium = join(root, 'test', 'e2e', 'chromium.ts');
     writeFileSync(
       join(scratch, 'playwright.config.ts'),
-      "export default { testDir: '.', testMatch: '*.spec.ts', reporter: [['json', { outputFile: 'playwright.json' }]], projects: [{ name: 'plain' }] };\n",
+      [
+        `import { chromiumArgs, findChromium } from ${JSON.stringify(chromium)};`,
+        'const found = findChromium();',
+        'const executablePath = found.found ? found.path : undefined;',
+        "export default { testDir: '.', testMatch: '*.spec.ts', reporter: [['json', { outputFile: 'playwright.json' }]],",
+        "  projects: [{ name: 'plain', use: { launchOptions: { executablePath, args: chromiumArgs } } }] };",
+      ].join('\n'),
     );
     const status = runReport('playwright', ['test', '--config', join(scratch, 'playwright.config.ts')]);
     expect(status).not.toBe(0);
     const report = JSON.parse(readFileSync(join(scratch, 'playwright.json'), 'utf8')) as PlaywrightReport;
-    expect(report.stats.unexpected).toBe(2);
+    expect(report.stats.unexpected).toBe(3);
     const lines = playwrightFailures(report);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^\[plain\] pages\.spec\.ts > pages > fails: Error: the amount/);
     expect(lines[1]).toBe('[plain] pages.spec.ts > pages > is expected to fail and passes');
+    // An action that timed out says what it was waiting for.
+    expect(lines[2]).toMatch(
+      /^\[plain\] pages\.spec\.ts > pages > waits: .*Timeout 500ms exceeded.* \(waiting for getByRole\('button', \{ name: 'Pay' \}\)\)$/,
+    );
   }, 60_000);
 
   it('keeps one line of a message, without colour codes, and at most 20 names', () => {
