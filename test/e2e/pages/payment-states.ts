@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { ANNA_ACCOUNT, type Payment, type WalletPage } from './wallet-page.ts';
+import { screenshotDirs } from './screenshot-dirs.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -308,8 +309,7 @@ export class PaymentStatesPage {
    */
   async screenshot(name: string): Promise<void> {
     const file = `${name}${this.language === 'is' ? '-icelandic' : ''}.png`;
-    const dirs = [join(root, 'test-results', 'screenshots')];
-    if (process.env['UPDATE_SCREENSHOTS'] === '1') dirs.push(join(root, 'docs', 'screenshots'));
+    const dirs = screenshotDirs(root);
     for (const dir of dirs) {
       mkdirSync(dir, { recursive: true });
       await this.page.screenshot({ path: join(dir, file), animations: 'disabled', caret: 'hide' });

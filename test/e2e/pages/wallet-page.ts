@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { screenshotDirs } from './screenshot-dirs.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -111,8 +112,7 @@ export class WalletPage {
    * whole page, or with `window` only what the window shows as it is scrolled now.
    */
   async screenshot(name: string, options: { window?: boolean } = {}): Promise<void> {
-    const dirs = [join(root, 'test-results', 'screenshots')];
-    if (process.env['UPDATE_SCREENSHOTS'] === '1') dirs.push(join(root, 'docs', 'screenshots'));
+    const dirs = screenshotDirs(root);
     // A modal covers the viewport only: the page behind it is not worth a full-length picture.
     const fullPage = !options.window && (await this.page.locator('[aria-modal="true"]').count()) === 0;
     for (const dir of dirs) {
