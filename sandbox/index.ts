@@ -1,7 +1,7 @@
 import { controlOf } from './control.ts';
 import type { SandboxControl } from './control.ts';
 import { buildServer } from './server.ts';
-import { createState } from './state.ts';
+import { createState, dropHeld } from './state.ts';
 import type { SandboxMode, SandboxOptions } from './state.ts';
 
 export type { SandboxOptions, SandboxMode } from './state.ts';
@@ -44,6 +44,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...control,
     url,
     mode: state.mode,
-    stop: () => (stopped ??= app.close()),
+    // Requests a delay still holds are dropped first, as at a reset: the server does not wait out their delays.
+    stop: () => (stopped ??= (dropHeld(state), app.close())),
   };
 }

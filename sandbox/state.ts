@@ -73,13 +73,18 @@ export async function createState(options: SandboxOptions): Promise<SandboxState
   };
 }
 
+/** Lets go the requests a delay holds, to be dropped rather than done (sandbox/outcome.ts). */
+export function dropHeld(state: SandboxState): void {
+  state.generation += 1;
+  state.faults.release();
+}
+
 /**
  * Back to the start: balances, initiations, request ids, grants, codes, faults and the log. The clock and keys stay.
  * Requests a delay holds are let go and dropped, as a network failure would: none is done in the new start.
  */
 export function resetState(state: SandboxState): void {
-  state.generation += 1;
-  state.faults.release();
+  dropHeld(state);
   state.grants.clear();
   state.tokens.forgetVerified();
   state.ledger.reset();

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import { checkKennitala } from '../../common/kennitala.ts';
 import type { Profile } from '../../common/profile.ts';
@@ -23,8 +23,11 @@ export interface Identity {
 const invalid = (why: string) => new WalletError('ID_TOKEN_INVALID', `The bank’s proof of identity ${why}`);
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
+const keySetKey = (jwksUrl: string, bounds: HttpBounds) =>
+  `${jwksUrl}|${bounds.deadlineMs ?? ''}|${bounds.maxResponseBytes ?? ''}|${bounds.tap?.id ?? ''}`;
+
 function keysAt(jwksUrl: string, bounds: HttpBounds): ReturnType<typeof createRemoteJWKSet> {
-  const key = `${jwksUrl}|${bounds.deadlineMs ?? ''}|${bounds.maxResponseBytes ?? ''}|${bounds.tap?.id ?? ''}`;
+  const key = keySetKey(jwksUrl, bounds);
   let keys = keySets.get(key);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(jwksUrl), {
@@ -35,6 +38,26 @@ function keysAt(jwksUrl: string, bounds: HttpBounds): ReturnType<typeof createRe
     keySets.set(key, keys);
   }
   return keys;
+}
+
+/**
+ * The id_token verified with the bank's published keys. A key the set read before does not have is looked for once
+ * more in the keys as they are now: the bank may have replaced its keys since (jose alone would not read them again
+ * for 30 s, and the customer's sign-in would fail).
+ */
+async function verified(
+  idToken: string,
+  jwksUrl: string,
+  bounds: HttpBounds,
+  options: Parameters<typeof jwtVerify>[2],
+) {
+  try {
+    return (await jwtVerify(idToken, keysAt(jwksUrl, bounds), options)).payload;
+  } catch (error) {
+    if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+    keySets.delete(keySetKey(jwksUrl, bounds));
+    return (await jwtVerify(idToken, keysAt(jwksUrl, bounds), options)).payload;
+  }
 }
 
 function unverifiedClaims(token: string | undefined): JWTPayload {
@@ -60,12 +83,12 @@ async function idTokenClaims(idToken: string, context: IdContext): Promise<JWTPa
   let payload: JWTPayload;
   if (endpoints.jwks) {
     try {
-      ({ payload } = await jwtVerify(idToken, keysAt(endpoints.jwks, context.bounds), {
+      payload = await verified(idToken, endpoints.jwks, context.bounds, {
         audience: profile.clientId,
         ...(endpoints.issuer ? { issuer: endpoints.issuer } : {}),
         currentDate: new Date(now),
         clockTolerance: 60,
-      }));
+      });
     } catch {
       throw invalid('did not check out');
     }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import type { Profile } from '../../common/profile.ts';
 import type { Endpoints } from '../../main/auth/endpoints.ts';
 import { identify } from '../../main/auth/identity.ts';
@@ -93,5 +94,38 @@ describe('where identity comes from', () => {
     expect(await who(unverifiable(), nameless, unsignedJwt({ name: ANNA.name }))).toEqual(ANNA);
     const foreign = unsignedJwt({ aud: 'another-app', sub: 'anna', nonce: NONCE, ...ANNA });
     expect(await refusal(who(unverifiable(), foreign))).toBe('ID_TOKEN_INVALID');
+  });
+});
+
+describe('the bank’s keys', () => {
+  /** A key of the bank's own, published at its /jwks beside or instead of the first, and a token signed with it. */
+  async function newKey(kid: string) {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+    const sign = (claims: JWTPayload) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid })
+        .setIssuer(bank.url)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(privateKey);
+    return { jwk, sign };
+  }
+  const claims = { aud: 'wallet', sub: 'anna', nonce: NONCE, ...ANNA };
+
+  it('replaced since they were read: the new key is read at once, not after a wait', async () => {
+    expect(await who(verifiable(), await bank.sign(claims))).toEqual(ANNA);
+    // Seconds later, the bank signs with a new key, under a new kid, published at the same address.
+    const next = await newKey('k2');
+    bank.answers.set('/jwks', { json: { keys: [next.jwk] } });
+    expect(await who(verifiable(), await next.sign(claims))).toEqual(ANNA);
+  });
+
+  it('a kid the bank does not publish, even when read again, is refused', async () => {
+    expect(await who(verifiable(), await bank.sign(claims))).toEqual(ANNA);
+    const stranger = await newKey('k9');
+    expect(await refusal(who(verifiable(), await stranger.sign(claims)))).toBe('ID_TOKEN_INVALID');
+    // The bank's own key still verifies after the look.
+    expect(await who(verifiable(), await bank.sign(claims))).toEqual(ANNA);
   });
 });

@@ -100,5 +100,6 @@ describe('npm run sandbox (sandbox/cli.ts)', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^sandbox: /);
     }
-  });
+    // Four cold starts of Node one after another: slow on a loaded machine.
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { anna, expectBankError, getTransfer, postTransfer } from './bank-client.ts';
+import { startSandbox } from '../../sandbox/index.ts';
 import { tokenFor, useSandbox } from './fixture.ts';
 import { exchangeCode, obtainCode, refreshTokens, signIn } from './oauth-dance.ts';
 
@@ -57,6 +58,19 @@ describe('faults', () => {
     expect(s.faults.delaying).toBe(0);
     expect(s.initiations()).toEqual([]);
     expect(s.requests()).toEqual([]);
+  });
+
+  it('stopping drops the requests a delay holds, rather than waiting them out', async () => {
+    const own = await startSandbox({ now: '2026-11-22T12:00:00.000Z' });
+    const token = await tokenFor(own, 'anna');
+    own.faults.add({ route: 'payments.create', kind: 'delay', delayMs: 120_000 });
+    const held = postTransfer(own.url, { token, requestId: 'AtStop' });
+    await vi.waitFor(() => expect(own.faults.delaying).toBe(1));
+    await own.stop();
+    await expect(held).rejects.toThrow();
+    // Nothing left waiting to run after the sandbox is gone.
+    expect(own.faults.delaying).toBe(0);
+    expect(own.initiations()).toEqual([]);
   });
 
   it('dropBeforeProcessing destroys the connection and commits nothing', async () => {
