@@ -35,14 +35,17 @@ export interface FaultHit {
   error?: BankErrorName;
 }
 
+/** What a request a delay held does once the delay ends. */
+export type DelayEnd = 'go on' | 'drop';
+
 /**
  * Faults queued per route, first in first out: the next `count` requests on the route suffer the first one, and so on.
  * `delayMs` is real time, not the sandbox clock: it exists to run a client's timeouts.
  */
 export class Faults {
   readonly #queues = new Map<FaultRoute, Fault[]>();
-  /** The delays under way, each ended early by calling it. */
-  readonly #delays = new Set<() => void>();
+  /** The delays under way, each ended early by calling it with what the request does next. */
+  readonly #delays = new Set<(next: DelayEnd) => void>();
 
   add(input: FaultInput): Fault {
     const fault = faultSchema.parse(input);
@@ -70,15 +73,18 @@ export class Faults {
     this.#queues.clear();
   }
 
-  /** A delay fault's wait: its real time, or less if `release` ends it first. */
-  delay(ms: number): Promise<void> {
+  /**
+   * A delay fault's wait: its real time, or less if `release` or `drop` ends it first. Says whether the request goes
+   * on or is dropped.
+   */
+  delay(ms: number): Promise<DelayEnd> {
     return new Promise((resolve) => {
-      const end = (): void => {
+      const end = (next: DelayEnd): void => {
         clearTimeout(timer);
         this.#delays.delete(end);
-        resolve();
+        resolve(next);
       };
-      const timer = setTimeout(end, ms);
+      const timer = setTimeout(() => end('go on'), ms);
       this.#delays.add(end);
     });
   }
@@ -93,8 +99,17 @@ export class Faults {
    * lets it go at the moment it chooses, rather than racing a short one. Returns how many it let go.
    */
   release(): number {
+    return this.#endDelays('go on');
+  }
+
+  /** Ends every delay under way now, and the requests it held are dropped (a reset, a stop). Returns how many. */
+  drop(): number {
+    return this.#endDelays('drop');
+  }
+
+  #endDelays(next: DelayEnd): number {
     const ends = [...this.#delays];
-    for (const end of ends) end();
+    for (const end of ends) end(next);
     return ends.length;
   }
 }

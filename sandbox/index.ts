@@ -1,7 +1,7 @@
 import { controlOf } from './control.ts';
 import type { SandboxControl } from './control.ts';
 import { buildServer } from './server.ts';
-import { createState, dropHeld } from './state.ts';
+import { createState } from './state.ts';
 import type { SandboxMode, SandboxOptions } from './state.ts';
 
 export type { SandboxOptions, SandboxMode } from './state.ts';
@@ -45,6 +45,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url,
     mode: state.mode,
     // Requests a delay still holds are dropped first, as at a reset: the server does not wait out their delays.
-    stop: () => (stopped ??= (dropHeld(state), app.close())),
+    stop: () => (stopped ??= (state.faults.drop(), app.close())),
   };
 }

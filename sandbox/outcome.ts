@@ -48,15 +48,11 @@ export async function answerWithFaults(
   failure: Outcome,
 ): Promise<FastifyReply | undefined> {
   const fault = state.faults.take(route);
-  if (fault?.kind === 'delay') {
-    const generation = state.generation;
-    await state.faults.delay(fault.delayMs);
-    // The sandbox was reset meanwhile: the request belongs to a start that is gone.
-    if (state.generation !== generation) {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return undefined;
-    }
+  // Dropped: the sandbox was reset or stopped meanwhile, and the request belongs to a start that is gone.
+  if (fault?.kind === 'delay' && (await state.faults.delay(fault.delayMs)) === 'drop') {
+    reply.hijack();
+    request.raw.socket.destroy();
+    return undefined;
   }
   if (fault?.kind === 'status500') return send(reply, failure);
   if (fault?.kind === 'bankError' && fault.error) return send(reply, bankError(fault.error));

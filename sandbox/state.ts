@@ -44,8 +44,6 @@ export interface SandboxState {
   log: RequestLog;
   /** The user the login page is filled in for (a tester picked one in the app's panel); none to type one in. */
   picked?: string | undefined;
-  /** One more at each reset: a request a delay held across a reset is dropped, never done in the new start. */
-  generation: number;
 }
 
 export async function createState(options: SandboxOptions): Promise<SandboxState> {
@@ -69,14 +67,7 @@ export async function createState(options: SandboxOptions): Promise<SandboxState
     initiations: new InitiationStore(),
     faults: new Faults(),
     log: new RequestLog(),
-    generation: 0,
   };
-}
-
-/** Lets go the requests a delay holds, to be dropped rather than done (sandbox/outcome.ts). */
-export function dropHeld(state: SandboxState): void {
-  state.generation += 1;
-  state.faults.release();
 }
 
 /**
@@ -84,7 +75,7 @@ export function dropHeld(state: SandboxState): void {
  * Requests a delay holds are let go and dropped, as a network failure would: none is done in the new start.
  */
 export function resetState(state: SandboxState): void {
-  dropHeld(state);
+  state.faults.drop();
   state.grants.clear();
   state.tokens.forgetVerified();
   state.ledger.reset();

@@ -30,6 +30,7 @@ const lines: string[] = [];
 /** What failed, by name: printed again just above the last line, because only the end of a long run may be kept. */
 const failures: string[] = [];
 const UNNAMED = 'failed outside any test: its output above says why';
+const NO_REPORT = 'no report: the run did not start';
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n> ${[command, ...args].join(' ')}`);
@@ -37,16 +38,24 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): numb
   return child.status ?? 1;
 }
 
-function record(suite: string, tally: Tally, note = ''): void {
+/** A suite's tally and what failed in it by name; a failure it could not name is said to be outside any test. */
+function record(suite: string, tally: Tally, named: string[], note = ''): void {
   total.passed += tally.passed;
   total.failed += tally.failed;
   total.skipped += tally.skipped;
   lines.push(`${suite}: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped${note}`);
+  failures.push(...(tally.failed > 0 && named.length === 0 ? [failedLine(suite, UNNAMED)] : named));
+}
+
+/** A runner that wrote no report: one failure. */
+function noReport(suite: string): void {
+  record(suite, { passed: 0, failed: 1, skipped: 0 }, [failedLine(suite, NO_REPORT)], ` (${NO_REPORT})`);
 }
 
 function check(suite: string, status: number): void {
-  if (status !== 0) failures.push(failedLine(suite, `exit code ${status}`));
-  record(suite, { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0 });
+  const ok = status === 0;
+  const named = ok ? [] : [failedLine(suite, `exit code ${status}`)];
+  record(suite, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, named);
 }
 
 /** A command run with its output kept, to be printed whole once it ends (runs side by side do not interleave). */
@@ -122,14 +131,12 @@ const vitestStatus = run(bin('vitest'), [
 ]);
 const vitest = readJson<VitestReport>(vitestReport);
 if (vitest) {
-  const named = vitestFailures(vitest, root);
   // A run that failed outside any test (a broken file, an unhandled error) still counts as a failure.
   const failed = vitest.numFailedTests || (vitestStatus === 0 ? 0 : 1);
-  failures.push(...(failed > 0 && named.length === 0 ? [failedLine('vitest', UNNAMED)] : named));
-  record('vitest', { passed: vitest.numPassedTests, failed, skipped: vitest.numPendingTests + vitest.numTodoTests });
+  const skipped = vitest.numPendingTests + vitest.numTodoTests;
+  record('vitest', { passed: vitest.numPassedTests, failed, skipped }, vitestFailures(vitest, root));
 } else {
-  record('vitest', { passed: 0, failed: 1, skipped: 0 }, ' (no report: the run did not start)');
-  failures.push(failedLine('vitest', 'no report: the run did not start'));
+  noReport('vitest');
 }
 
 // Playwright: the browser specs everywhere; the Electron specs where a binary exists (they skip, with the reason,
@@ -144,15 +151,12 @@ const playwrightStatus =
     : run(bin('playwright'), playwrightArgs);
 const playwright = readJson<PlaywrightReport>(playwrightReport);
 if (playwright) {
-  const named = playwrightFailures(playwright);
   const { expected, unexpected, flaky, skipped } = playwright.stats;
   const failed = unexpected || (playwrightStatus === 0 ? 0 : 1);
-  failures.push(...(failed > 0 && named.length === 0 ? [failedLine('playwright', UNNAMED)] : named));
   const note = electron.found ? '' : ` (Electron e2e skipped: ${electron.reason})`;
-  record('playwright', { passed: expected + flaky, failed, skipped }, note);
+  record('playwright', { passed: expected + flaky, failed, skipped }, playwrightFailures(playwright), note);
 } else {
-  record('playwright', { passed: 0, failed: 1, skipped: 0 }, ' (no report: the run did not start)');
-  failures.push(failedLine('playwright', 'no report: the run did not start'));
+  noReport('playwright');
 }
 
 console.log('\nSummary');
