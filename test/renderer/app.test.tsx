@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App.tsx';
 import { NOON } from '../support/in-process-wallet.ts';
-import { walletsPerTest } from './render-app.tsx';
+import { person, walletsPerTest } from './render-app.tsx';
 
 const wallets = walletsPerTest(NOON);
 
@@ -60,7 +59,7 @@ describe('App', () => {
   });
 
   it('moves between screens with the navigation', async () => {
-    const user = userEvent.setup();
+    const user = person();
     const core = await wallets.open();
     render(<App wallet={core.api} />);
     await user.click(await screen.findByRole('button', { name: 'History' }));

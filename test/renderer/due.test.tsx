@@ -285,6 +285,19 @@ describe('the schedule editor', () => {
     });
   });
 
+  it('Pay later or repeat can be pressed once main’s day is known, and opens the editor then', async () => {
+    const core = await signedIn();
+    const release = core.hold('listDue');
+    const { user } = await renderApp(core);
+    const button = await screen.findByRole('button', { name: 'Pay later or repeat' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    // Pressed while main's day is on its way: a person's click waits for the button, as a customer would.
+    const pressed = user.click(button);
+    release();
+    await pressed;
+    expect(await screen.findByRole('region', { name: 'Pay later or repeat' })).toBeTruthy();
+  });
+
   it('a week starts on Monday in the weekday picker', async () => {
     const core = await signedIn({ language: 'is' });
     const { user } = await renderApp(core);

@@ -1,6 +1,5 @@
 import { mkdirSync, renameSync, rmdirSync } from 'node:fs';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../common/bridge-contract.ts';
 import { bankErrorTexts } from '../../common/bank-error-texts.ts';
@@ -15,7 +14,7 @@ import { PAGE_SIZE } from '../../renderer/src/screens/history/history-store.ts';
 import { emptyForm, startOfLocalDay, toFilter } from '../../renderer/src/screens/history/filter-form.ts';
 import type { InProcessWallet } from '../support/in-process-wallet.ts';
 import { addUnreadableRecord, damageRecord, storePath, paymentRecord, seedPayments } from '../support/seed-payments.ts';
-import { expectAxeClean, type OpenOptions, walletsPerTest } from './render-app.tsx';
+import { expectAxeClean, type OpenOptions, person, walletsPerTest } from './render-app.tsx';
 
 /** 20:48 GMT on 22 November 2026: the day the exports are named for. */
 const EVENING = '2026-11-22T20:48:00.000Z';
@@ -32,7 +31,7 @@ const signedIn = (options: OpenOptions = {}) => wallets.open({ signedInAs: 'anna
 
 /** Opens the app, signed in, straight on the history screen. */
 async function openHistory(core: InProcessWallet) {
-  const user = userEvent.setup();
+  const user = person();
   const { locale } = await core.value('getSettings');
   const store = createAppStore(core.api, locale);
   store.setState({ screen: 'history' });
@@ -514,7 +513,7 @@ describe('history: a payment’s details', () => {
     async (language, review, payButton, history, title) => {
       const core = await signedIn({ language, accounts: [{ accountNumber: '0133-26-012345', label: 'Main' }] });
       sandbox().faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing' });
-      const user = userEvent.setup();
+      const user = person();
       render(<App wallet={core.api} store={createAppStore(core.api, language)} />);
       await user.type(await screen.findByTestId('deposit-kennitala'), '050792-2189');
       await user.type(screen.getByTestId('deposit-account'), '0133-26-020001');

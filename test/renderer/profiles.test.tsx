@@ -1,5 +1,4 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { ProfileSchema, type Profile } from '../../common/profile.ts';
@@ -8,7 +7,7 @@ import { idFromName } from '../../renderer/src/screens/profiles/profile-form.ts'
 import { App } from '../../renderer/src/App.tsx';
 import { translate } from '../../renderer/src/i18n/index.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
-import { walletsPerTest } from './render-app.tsx';
+import { type Person, person, walletsPerTest } from './render-app.tsx';
 
 const wallets = walletsPerTest(NOON);
 
@@ -51,7 +50,7 @@ async function wallet(options: { canEdit?: boolean } = {}): Promise<InProcessWal
 /** The whole app over the core, on the Profiles screen. */
 async function openProfiles(core?: InProcessWallet) {
   const opened = core ?? (await wallet());
-  const user = userEvent.setup({ delay: null });
+  const user = person({ delay: null });
   const view = render(<App wallet={opened.api} />);
   await user.click(await screen.findByRole('button', { name: 'Profiles' }));
   await screen.findByRole('heading', { level: 2, name: 'Profiles' });
@@ -70,7 +69,7 @@ function detail(article: HTMLElement, term: string): string {
 }
 
 /** Puts text in a field at once, as pasting would (typing long texts key by key is slow in jsdom). */
-async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+async function fill(user: Person, field: HTMLElement, text: string) {
   await user.clear(field);
   await user.click(field);
   await user.paste(text);
@@ -121,7 +120,7 @@ describe('Profiles: the list', () => {
   it('names the environments in Icelandic when the app speaks Icelandic', async () => {
     const core = await wallet();
     await core.value('updateSettings', { language: 'is' });
-    const user = userEvent.setup({ delay: null });
+    const user = person({ delay: null });
     render(<App wallet={core.api} />);
     // Issue 16: "Snið" (a format, a template) was no word for these; a profile is a connection to a bank.
     await user.click(await screen.findByRole('button', { name: 'Tengingar' }));
@@ -148,7 +147,7 @@ describe('Profiles: the list', () => {
       apiKey: 'abcd-0123456789-wxyz',
     });
     await core.value('updateSettings', { language: 'is' });
-    const user = userEvent.setup({ delay: null });
+    const user = person({ delay: null });
     render(<App wallet={core.api} />);
     await user.click(await screen.findByRole('button', { name: 'Tengingar' }));
     expect(detail(card('Prófanir hjá Arion'), 'Umhverfi')).toBe('Prófunarumhverfi bankans');
@@ -238,7 +237,7 @@ describe('Profiles: the list', () => {
   it('asks in Icelandic too', async () => {
     const core = await wallet();
     await core.value('updateSettings', { language: 'is' });
-    const user = userEvent.setup({ delay: null });
+    const user = person({ delay: null });
     render(<App wallet={core.api} />);
     await user.click(await screen.findByRole('button', { name: 'Tengingar' }));
     await user.click(await screen.findByRole('button', { name: 'Skipta yfir í tenginguna Raunumhverfi bankans' }));

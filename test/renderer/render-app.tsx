@@ -75,12 +75,47 @@ export function walletsPerTest(now: string): {
 
 /** Renders the whole app over the core's `window.wallet` and waits until it has loaded (or shows its lock screen). */
 export async function renderApp(core: { api: WalletApi }) {
-  const user = userEvent.setup();
+  const user = person();
   const store = createAppStore(core.api);
   const view = render(<App wallet={core.api} store={store} />);
   // Loaded: the app, or its lock screen when a passcode is set and the app is locked.
   await screen.findByTestId(/^(app-name|lock-screen)$/);
   return { user, store, ...view };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+export type Person = User & { pressDisabled: User['click'] };
+
+/**
+ * user-event presses a disabled control without a word, and nothing happens: a test that pressed a button an instant
+ * before the app enabled it (main's answer still on its way) went on as if it had been pressed. A person waits until
+ * the control can be pressed (or typed in, or chosen from), as Playwright does: so do these, and a control that stays
+ * disabled fails the test, named. A test that means to press a disabled control says so with `user.pressDisabled`.
+ */
+export function person(options?: Parameters<typeof userEvent.setup>[0]): Person {
+  const user = userEvent.setup(options);
+  const enabled = (target: Element) =>
+    waitFor(() => {
+      const control = target.closest('button, input, select, textarea, fieldset');
+      if (control?.matches(':disabled'))
+        throw new Error(`stays disabled, so it cannot be pressed: ${control.outerHTML.slice(0, 160)}`);
+    });
+  const whenEnabled =
+    <A extends unknown[]>(act: (target: Element, ...rest: A) => Promise<void>) =>
+    async (target: Element, ...rest: A) => {
+      await enabled(target);
+      await act(target, ...rest);
+    };
+  return {
+    ...user,
+    click: whenEnabled(user.click),
+    dblClick: whenEnabled(user.dblClick),
+    tripleClick: whenEnabled(user.tripleClick),
+    type: whenEnabled(user.type),
+    clear: whenEnabled(user.clear),
+    selectOptions: whenEnabled(user.selectOptions),
+    pressDisabled: user.click,
+  };
 }
 
 /**

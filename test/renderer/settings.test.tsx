@@ -1,5 +1,4 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import packageJson from '../../package.json';
@@ -13,7 +12,7 @@ import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { dataKeyWith, leftByEarlierVersion, readSettings } from '../helpers/passcode-on-disk.ts';
 import { intlWithout } from './intl-without.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
-import { walletsPerTest } from './render-app.tsx';
+import { type Person, person, walletsPerTest } from './render-app.tsx';
 
 const wallets = walletsPerTest(NOON);
 const VERSION = packageJson.version;
@@ -45,7 +44,7 @@ async function wallet(
 /** The whole app over the core, on the Settings screen (the navigation in the language in use). */
 async function openSettings(core?: InProcessWallet, navName = 'Settings') {
   const opened = core ?? (await wallet());
-  const user = userEvent.setup();
+  const user = person();
   const view = render(<App wallet={opened.api} />);
   await user.click(await screen.findByRole('button', { name: navName }));
   return { user, core: opened, ...view };
@@ -368,7 +367,7 @@ describe('Settings: how sign-ins are kept', () => {
     const core = await wallet({ protection: 'basic_text' });
     await core.value('setPasscode', { next: PASSPHRASE });
     await core.restart();
-    const user = userEvent.setup();
+    const user = person();
     render(<App wallet={core.api} />);
     await user.click(await screen.findByRole('button', { name: 'Forgot your passcode?' }));
     const dialog = screen.getByRole('dialog', { name: 'Forget the passcode?' });
@@ -516,7 +515,7 @@ describe('Settings: what the passcode protects, and the codes it refuses (issue 
   };
 
   /** Types a new passcode twice in Settings and presses the form's button. */
-  async function typeNew(user: ReturnType<typeof userEvent.setup>, next: string, language: 'en' | 'is' = 'en') {
+  async function typeNew(user: Person, next: string, language: 'en' | 'is' = 'en') {
     const labels = LABELS[language];
     const form = within(passcodeSection());
     await user.clear(form.getByLabelText(labels.new));
@@ -611,7 +610,7 @@ describe('Settings: what the passcode protects, and the codes it refuses (issue 
     const dataKey = dataKeyWith(readSettings(core.dataDir), PASSPHRASE) ?? Buffer.alloc(32);
     leftByEarlierVersion(core.dataDir, '482916', dataKey, core.platform.passcodeKdf ?? FAST_TEST_KDF);
     await core.restart();
-    const user = userEvent.setup();
+    const user = person();
     const view = render(<App wallet={core.api} />);
     await user.type(await screen.findByLabelText(language === 'is' ? 'Aðgangskóði' : 'Passcode'), '482916{Enter}');
     await user.click(await screen.findByRole('button', { name: language === 'is' ? 'Stillingar' : 'Settings' }));
