@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { isolatedNodeTests } from '../../vitest.config.ts';
+import { testFolder } from '../support/temp-folder.ts';
 
 /**
  * Most node test files share a module graph per worker (vitest.config.ts); those that change what others would see
@@ -39,5 +41,25 @@ describe('which node test files run in a module graph of their own', () => {
     expect(isolatedNodeTests).not.toContain('test/common/kennitala.test.ts');
     // Most share: the point of sharing.
     expect(isolatedNodeTests.length).toBeLessThan(nodeTests.length / 4);
+  });
+});
+
+describe('clean-up that holds where files share a module graph', () => {
+  it('no shared test module registers a hook at its top level (that registers for the first file importing it only)', () => {
+    const shared = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file) && !file.startsWith('renderer/'))
+      .map((file) => `test/${file}`);
+    expect(shared).toContain('test/support/payment-store.ts');
+    const hooked = shared.filter((file) => /^(afterEach|afterAll|beforeEach|beforeAll)\(/m.test(read(file)));
+    expect(hooked).toEqual([]);
+  });
+
+  it('a test’s private folder is there, only for its owner, until the test ends', () => {
+    let made = '';
+    // Finish hooks run last first: this one, registered before the folder, runs after its removal.
+    onTestFinished(() => expect(existsSync(made)).toBe(false));
+    made = testFolder('a2a-folder-check');
+    expect(statSync(made).mode & 0o777).toBe(0o700);
+    expect(made.startsWith(join(tmpdir(), 'a2a-folder-check-'))).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorizeUrl } from './oauth-dance.ts';
+import { testFolder } from '../support/temp-folder.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -73,7 +73,7 @@ describe('npm run sandbox (sandbox/cli.ts)', () => {
   });
 
   it('registers the applications of --clients FILE', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'sandbox-clients-')), 'clients.json');
+    const file = join(testFolder('sandbox-clients'), 'clients.json');
     const registered = 'https://wallet.example/callback';
     writeFileSync(
       file,

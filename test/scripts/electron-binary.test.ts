@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../scripts/electron-binary.ts';
+import { testFolder } from '../support/temp-folder.ts';
 
 function project(options: { installed?: boolean; pathTxt?: string; binary?: boolean } = {}): string {
-  const root = mkdtempSync(join(tmpdir(), 'a2a-electron-binary-'));
+  const root = testFolder('a2a-electron-binary');
   const dir = join(root, 'node_modules', 'electron');
   if (options.installed ?? true) {
     mkdirSync(join(dir, 'dist'), { recursive: true });
@@ -41,7 +41,7 @@ describe('findElectronBinary', () => {
   });
 
   it('honours ELECTRON_OVERRIDE_DIST_PATH, with the platform executable name', () => {
-    const dist = mkdtempSync(join(tmpdir(), 'a2a-electron-dist-'));
+    const dist = testFolder('a2a-electron-dist');
     writeFileSync(join(dist, 'electron.exe'), '');
     expect(findElectronBinary(project(), { ELECTRON_OVERRIDE_DIST_PATH: dist }, 'win32')).toEqual({
       found: true,

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding, Review } from '../../scripts/electronegativity-review.ts';
@@ -11,6 +10,7 @@ import {
   judge,
   toFinding,
 } from '../../scripts/electronegativity-review.ts';
+import { testFolder } from '../support/temp-folder.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -134,7 +134,7 @@ describe('eng-disable comments', () => {
 
 describe('the electronegativity check', () => {
   function appFolder(files: Record<string, string>): { root: string; report: string } {
-    const dir = mkdtempSync(join(tmpdir(), 'a2a-eng-'));
+    const dir = testFolder('a2a-eng');
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), text);

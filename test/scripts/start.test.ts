@@ -1,14 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testFolder } from '../support/temp-folder.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
 describe('npm start without an Electron binary', () => {
   it('prints one clear paragraph on how to provide Electron, and no stack trace', () => {
-    const emptyDist = mkdtempSync(join(tmpdir(), 'a2a-no-electron-'));
+    const emptyDist = testFolder('a2a-no-electron');
     const run = spawnSync(process.execPath, ['--experimental-strip-types', join(root, 'scripts', 'start.ts')], {
       cwd: root,
       encoding: 'utf8',

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { PaymentDatabase } from '../../main/payments/store/payment-database.ts';
 import { StoreHost, type HostedStore, type OpenOptions } from '../../main/payments/store/store-host.ts';
 import type { StoreMark } from '../../main/payments/store/store-contract.ts';
+import { testFolder } from './temp-folder.ts';
 
 /**
  * A customer's payment store for a test of the payment service: main's own store (database, sealing, endpoint and
@@ -22,17 +21,11 @@ export interface TestStore {
   onDisk(): PaymentDatabase;
 }
 
-const folders: string[] = [];
-const connections: PaymentDatabase[] = [];
-afterEach(() => {
-  for (const db of connections.splice(0)) db.close();
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
 export async function testStore(owner = '1203852089', profileId = 'local'): Promise<TestStore> {
-  const folder = mkdtempSync(join(tmpdir(), 'a2a-store-'));
-  folders.push(folder);
+  const folder = testFolder('a2a-store');
   const host = new StoreHost({ inline: true });
+  // Finish hooks run last first: the connections close before their folder goes.
+  onTestFinished(() => host.stop());
   let mark: StoreMark | undefined;
   const options: OpenOptions = {
     location: join(folder, 'payments', profileId, 'customer.sqlite'),
@@ -56,7 +49,7 @@ export async function testStore(owner = '1203852089', profileId = 'local'): Prom
     },
     onDisk() {
       const db = new PaymentDatabase({ ...options, ...(mark ? { mark } : {}) });
-      connections.push(db);
+      onTestFinished(() => db.close());
       return db;
     },
   };

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProfileSchema, type Profile } from '../../../common/profile.ts';
@@ -17,6 +16,7 @@ import { exchangeCode } from '../../sandbox/oauth-dance.ts';
 import { scriptedBrowser, type ScriptedBrowser } from './scripted-browser.ts';
 import { rejectionOf } from '../../helpers/rejection.ts';
 import { memoryKeychain } from '../../helpers/memory-keychain.ts';
+import { testFolder } from '../../support/temp-folder.ts';
 
 const errorOf = (promise: Promise<unknown>) => rejectionOf(promise, WalletError);
 
@@ -300,7 +300,7 @@ describe('tokens after sign-in', () => {
 
 describe('the vault at rest', () => {
   it('writes no token, client secret or kennitala in clear text', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'a2a-vault-'));
+    const dir = testFolder('a2a-vault');
     const store = new JsonFileStore(join(dir, 'settings.json'));
     const service = await sessions(scriptedBrowser('anna'), {}, store);
     await service.signIn('local-sandbox');

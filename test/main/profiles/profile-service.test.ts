@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../../main/profiles/builtin-profiles.ts';
@@ -8,6 +7,7 @@ import { LOCAL_SANDBOX_APP } from '../../../main/profiles/local-sandbox.ts';
 import { loadVendorPreset } from '../../../main/profiles/vendor-preset-file.ts';
 import { aesGcmBox, newDataKey } from '../../../main/secrets/secret-box.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
+import { testFolder } from '../../support/temp-folder.ts';
 
 let store: MemoryStore;
 const key = newDataKey();
@@ -145,7 +145,7 @@ describe('profiles', () => {
 
 describe('vendor presets', () => {
   const write = (json: unknown) => {
-    const path = join(mkdtempSync(join(tmpdir(), 'a2a-preset-')), 'vendor.json');
+    const path = join(testFolder('a2a-preset'), 'vendor.json');
     writeFileSync(path, typeof json === 'string' ? json : JSON.stringify(json));
     return path;
   };

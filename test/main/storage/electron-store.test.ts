@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { electronKeyValueStore } from '../../../main/storage/electron-store.electron.ts';
 import { app } from '../../mocks/electron.ts';
+import { testFolder } from '../../support/temp-folder.ts';
 
 let userData: string;
 beforeEach(() => {
-  userData = mkdtempSync(join(tmpdir(), 'a2a-userdata-'));
+  userData = testFolder('a2a-userdata');
   app.setPath('userData', userData);
 });
 

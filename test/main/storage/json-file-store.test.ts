@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JsonFileStore } from '../../../main/storage/json-file-store.ts';
+import { testFolder } from '../../support/temp-folder.ts';
 
 describe('the JSON file store (plain Node hosts)', () => {
   it('keeps what it answers and what is on disk the same when a write fails', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'a2a-json-store-')), 'settings.json');
+    const path = join(testFolder('a2a-json-store'), 'settings.json');
     const store = new JsonFileStore(path);
     store.set('settings.language', 'is');
     // The next write cannot happen (a folder where its temporary file goes; root is not stopped by a chmod).

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { saveWithDialog, withExtension } from '../../../main/window/save-file.electron.ts';
 import { app, dialog } from '../../mocks/electron.ts';
+import { testFolder } from '../../support/temp-folder.ts';
 
 let folder: string;
 beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), 'a2a-save-'));
+  folder = testFolder('a2a-save');
   app.setPath('downloads', folder);
   dialog.savePath = undefined;
   dialog.saves.length = 0;
