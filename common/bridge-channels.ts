@@ -73,6 +73,7 @@ export const EVENT_CHANNEL_NAMES = [
   'grantReminder',
   'lockChanged',
   'dueOpened',
+  'dayChanged',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNEL_NAMES)[number];

@@ -408,6 +408,11 @@ export const eventChannels = {
   lockChanged: LockStatusSchema,
   /** The customer clicked a notification of payments due: the window shows the Due list. */
   dueOpened: z.object({}),
+  /**
+   * Main's day (GMT, its clock) moved on while the app was open and unlocked: what the window reckons from it (the Due
+   * list's waiting and overdue payments) is read again.
+   */
+  dayChanged: z.object({}),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;

@@ -3,6 +3,7 @@ import { eventChannels, type EventChannel, type EventPayload, type HandlerTable 
 import type { DueItem } from '../common/due-payment.ts';
 import type { AppLocale } from '../common/locale.ts';
 import type { PaymentIntent } from '../common/payment.ts';
+import { gmtDay } from '../common/time.ts';
 import { addressBookHandlers } from './address-book/address-book-handlers.ts';
 import { AddressBook } from './address-book/address-book.ts';
 import { GrantReminders } from './auth/grant-reminders.ts';
@@ -355,12 +356,17 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
    * Locks the app after the idle minutes, announces a grant reminder that has become due, and follows up the
    * signed-in customer's payments (see FollowUp).
    */
+  let day: string | undefined;
   const tick = (): Promise<void> => {
     // The calls made since the last tick, sealed and written: never on a call's own path.
     calls.flush();
     lock.checkIdle();
     // While locked nothing is opened: on a machine where the passcode protects the data key, it is not open yet.
     if (lock.locked) return Promise.resolve();
+    // A new day (or the first tick after an unlock on one): the window reads again what it reckons from main's day.
+    const now = gmtDay(clock.now());
+    if (day !== undefined && now !== day) emit('dayChanged', {});
+    day = now;
     reminders.check(activeProfile());
     return followUpNow().then(tellDue);
   };

@@ -358,6 +358,7 @@ const mainEvents: { [E in EventChannel]: EventPayload<E> } = {
   grantReminder: { profileId: 'test-bank', reminder: 7, daysLeft: 7, grantEnd: T + 7 * DAY },
   lockChanged: lockStatus,
   dueOpened: {},
+  dayChanged: {},
 };
 
 type Path = (string | number)[];

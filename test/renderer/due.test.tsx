@@ -148,6 +148,73 @@ describe('the Due list', () => {
     expect(await history(core)).toEqual([]);
   });
 
+  it.each(['en', 'is'] as const)(
+    'skips every overdue one at once after asking, and leaves the one due today (%s)',
+    async (language) => {
+      const w = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) =>
+        words(language, key, params);
+      const core = await signedIn({ language });
+      await saveDue(core);
+      await moveTo(core, '2027-02-28');
+      const { user, container } = await renderApp(core);
+      await screen.findByTestId('due-list');
+      const skipAll = new RegExp(`^${w('due.skipOverdue', { count: 3 })}: Leiga, Björn Sigurðsson`);
+      await user.click(within(rows()[0]!).getByRole('button', { name: skipAll }));
+      const dialog = await screen.findByRole('dialog', { name: w('due.skipOverdue.title') });
+      expect(text(within(dialog).getByTestId('due-question'))).toBe(
+        language === 'en'
+          ? 'Skip the 3 overdue payments, from 30 Nov 2026 to 31 Jan? None of them will be paid.'
+          : 'Sleppa 3 greiðslum sem komnar eru fram yfir gjalddaga, frá 30. nóv. 2026 til 31. jan.? Engin þeirra verður greidd.',
+      );
+      await expectAxeClean(container);
+      await user.click(within(dialog).getByRole('button', { name: w('due.skipOverdue.confirm') }));
+      expect(
+        await screen.findByText(
+          language === 'en'
+            ? '3 overdue payments, from 30 Nov 2026 to 31 Jan, skipped.'
+            : '3 greiðslum sem komnar voru fram yfir gjalddaga, frá 30. nóv. 2026 til 31. jan., var sleppt.',
+        ),
+      ).toBeTruthy();
+      expect(within(rows()[0]!).getAllByTestId('due-state').map(text)).toEqual([w('due.dueToday')]);
+      expect(within(rows()[0]!).queryByRole('button', { name: skipAll })).toBeNull();
+      expect(core.requests('skipDue')).toEqual([{ id: expect.any(String), date: '2027-01-31' }]);
+      expect((await core.value('listDue')).items[0]).toMatchObject({
+        lastHandled: '2027-01-31',
+        overdue: [],
+        dueToday: '2027-02-28',
+      });
+      expect(await history(core)).toEqual([]);
+    },
+  );
+
+  it('skipping every overdue one skips those it named: one that falls due meanwhile stays', async () => {
+    const core = await signedIn();
+    await saveDue(core, { kind: 'weekly', weekday: 7, start: '2026-11-22' });
+    await moveTo(core, '2026-11-23');
+    const { user } = await renderApp(core);
+    await screen.findByTestId('due-list');
+    // One overdue alone is skipped with Skip: no second button says the same.
+    expect(within(rows()[0]!).getAllByTestId('due-state').map(text)).toEqual(['Overdue since 22 Nov']);
+    expect(within(rows()[0]!).queryByRole('button', { name: /^Skip all/ })).toBeNull();
+    await moveTo(core, '2026-12-12');
+    await user.click(await within(rows()[0]!).findByRole('button', { name: /^Skip all 3: Leiga/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Skip the overdue payments' });
+    expect(text(within(dialog).getByTestId('due-question'))).toBe(
+      'Skip the 3 overdue payments, from 22 Nov to 6 Dec? None of them will be paid.',
+    );
+    // Past midnight while the question is open: Sunday 13 December falls due.
+    await moveTo(core, '2026-12-14');
+    await user.click(within(dialog).getByRole('button', { name: 'Skip them' }));
+    expect(await screen.findByText('3 overdue payments, from 22 Nov to 6 Dec, skipped.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(rows()[0]!).getAllByTestId('due-state').map(text)).toEqual(['Overdue since 13 Dec']),
+    );
+    expect((await core.value('listDue')).items[0]).toMatchObject({
+      lastHandled: '2026-12-06',
+      overdue: ['2026-12-13'],
+    });
+  });
+
   it('stops a payment after asking: it leaves the list', async () => {
     const core = await signedIn();
     await saveDue(core);

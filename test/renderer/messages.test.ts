@@ -70,6 +70,9 @@ function samples(locale: AppLocale, count: number): Record<string, readonly (str
     port: [80],
     // Payments that come due (i18n/due-dates.ts): a due date, a few of them, "every Friday", "on the 31st".
     when: [formatDueDate('2026-11-30', locale, { today: '2026-11-26' }), formatDueDate('2027-01-31', locale)],
+    // The first and the last of the overdue payments Skip all passes over.
+    from: [formatDueDate('2026-11-27', locale, { weekday: false, today: '2026-12-15' })],
+    to: [formatDueDate('2026-12-11', locale, { weekday: false, today: '2026-12-15' })],
     dates: [formatDueDates(['2026-11-30', '2026-12-31', '2027-01-31'], locale, '2026-11-26')],
     weekday: [weekdayEvery(5, locale)],
     ordinal: [ordinal(31, locale), ordinal(22, locale)],
@@ -254,6 +257,7 @@ describe('counted words', () => {
       greiðsla: 'one',
       greiðslu: 'one',
       greiðslur: 'other',
+      greiðslum: 'other',
       tilraun: 'one',
       tilraunir: 'other',
       dag: 'one',
@@ -280,9 +284,9 @@ describe('counted words', () => {
       elstu: 'other',
     },
   };
-  /** Words that are the same for any count: abbreviations, and English "new". */
+  /** Words that are the same for any count: abbreviations, and English "new" and "overdue". */
   const ANY: Record<AppLocale, ReadonlySet<string>> = {
-    en: new Set(['min.', 'min', 's', 'h', 'new']),
+    en: new Set(['min.', 'min', 's', 'h', 'new', 'overdue']),
     is: new Set(['mín.', 'sek.', 'klst.']),
   };
 

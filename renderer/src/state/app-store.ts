@@ -84,6 +84,8 @@ export interface AppState extends HistoryTrustSlice {
   requestNotice?: RequestNotice;
   /** Counts the customer's clicks on a notification of payments due: the pay screen shows its Due list at each. */
   dueShown: number;
+  /** Counts the times main said its day moved on (`dayChanged`): what is reckoned from that day is read again. */
+  mainDay: number;
   /** A payment the History screen opens when it shows (the Due list's link to a payment under way). */
   historyOpen?: string;
   /**
@@ -510,6 +512,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
           wallet.onLockChanged(takeLock),
           wallet.onPaymentRequestOpened(() => void actions.takePaymentRequest()),
           wallet.onDueOpened(() => actions.showDue()),
+          wallet.onDayChanged(() => set({ mainDay: get().mainDay + 1 })),
         ];
         return () => stops.forEach((stop) => stop());
       },
@@ -522,6 +525,7 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       draft: emptyDraft(),
       unseenOutcomes: [],
       dueShown: 0,
+      mainDay: 0,
       actions,
     };
   });

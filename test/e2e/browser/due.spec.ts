@@ -4,8 +4,8 @@ import { expect, test } from './fixtures.ts';
 
 /**
  * Payments that come due (issue 29) in Chromium: the Due list above the pay form with payments overdue, due today
- * and next, and the schedule editor, in English and Icelandic, at the default window and at 200 % zoom; a payment
- * paid from the list. The payments were set up earlier through the core, and main's clock moved on three weeks.
+ * and next, Skip all of those overdue, and the schedule editor, in English and Icelandic, at the default window and
+ * at 200 % zoom; a payment paid from the list. The payments were set up earlier through the core, and main's clock moved on three weeks.
  */
 
 const WORDS = {
@@ -17,6 +17,10 @@ const WORDS = {
     times: 'After a number of payments',
     count: 'Number of payments',
     payNow: /^Pay now: Leiga, Björn Sigurðsson/,
+    skipAll: /^Skip all 3: Þrif/,
+    skipAllTitle: 'Skip the overdue payments',
+    skipAllQuestion: 'Skip the 3 overdue payments, from 27 Nov to 11 Dec? None of them will be paid.',
+    cancel: 'Cancel',
   },
   is: {
     due: 'Greiðslur á gjalddaga',
@@ -26,6 +30,11 @@ const WORDS = {
     times: 'Eftir tiltekinn fjölda greiðslna',
     count: 'Fjöldi greiðslna',
     payNow: /^Greiða núna: Leiga, Björn Sigurðsson/,
+    skipAll: /^Sleppa öllum 3: Þrif/,
+    skipAllTitle: 'Sleppa greiðslum sem komnar eru fram yfir gjalddaga',
+    skipAllQuestion:
+      'Sleppa 3 greiðslum sem komnar eru fram yfir gjalddaga, frá 27. nóv. til 11. des.? Engin þeirra verður greidd.',
+    cancel: 'Hætta við',
   },
 } as const;
 
@@ -70,6 +79,14 @@ test.describe('Payments that come due', () => {
         await fits(wallet, size);
         await wallet.screenshot(`due-list-${language}-${size}`);
 
+        // Skip all, asked first: the three Fridays passed, named by their first and last date.
+        await list.getByRole('button', { name: words.skipAll }).click();
+        const question = page.getByRole('dialog', { name: words.skipAllTitle });
+        await expect(question.getByTestId('due-question')).toHaveText(words.skipAllQuestion);
+        await fits(wallet, size);
+        await wallet.screenshot(`due-skip-overdue-${language}-${size}`);
+        await question.getByRole('button', { name: words.cancel }).click();
+
         // The schedule editor, filled as a monthly payment of twelve.
         await page.getByTestId('deposit-kennitala').fill('050792-2189');
         await page.getByTestId('deposit-account').fill('0133-26-020001');
@@ -84,19 +101,26 @@ test.describe('Payments that come due', () => {
         await editor.scrollIntoViewIfNeeded();
         await fits(wallet, size);
         await wallet.screenshot(`due-editor-${language}-${size}`);
-        await editor.getByRole('button', { name: language === 'en' ? 'Cancel' : 'Hætta við' }).click();
+        await editor.getByRole('button', { name: words.cancel }).click();
       }
 
-    // Paid from the list: the review, then the result; the list has one overdue payment fewer.
+    // The Fridays skipped at once: the next one is next; nothing was paid.
     await core.value('updateSettings', { language: 'en' });
     await page.reload();
+    await page.getByRole('button', { name: WORDS.en.skipAll }).click();
+    await page.getByRole('dialog', { name: WORDS.en.skipAllTitle }).getByRole('button', { name: 'Skip them' }).click();
+    const list = page.getByRole('region', { name: WORDS.en.due });
+    await expect(list.getByTestId('due-said')).toHaveText('3 overdue payments, from 27 Nov to 11 Dec, skipped.');
+    await expect(list.getByTestId('due-item').filter({ hasText: 'Þrif' })).toContainText('Next: Fri 18 Dec');
+
+    // Paid from the list: the review, then the result; the list has one overdue payment fewer.
     await page.getByRole('button', { name: WORDS.en.payNow }).click();
     await expect(page.getByTestId('review-due')).toHaveText('This pays the payment due on Mon, 30 Nov 2026.');
     await wallet.pay();
     await page.getByRole('button', { name: 'New payment' }).click();
-    await expect(page.getByRole('region', { name: WORDS.en.due })).toContainText('Next: Thu 31 Dec');
-    expect(
-      (await core.value('historyPage', {})).items.filter((item) => item.order.endToEndId === 'Leiga'),
-    ).toHaveLength(1);
+    await expect(list.getByTestId('due-item').filter({ hasText: 'Leiga' })).toContainText('Next: Thu 31 Dec');
+    const paid = (await core.value('historyPage', {})).items.map((item) => item.order.endToEndId);
+    expect(paid.filter((reference) => reference === 'Leiga')).toHaveLength(1);
+    expect(paid).not.toContain('Þrif');
   });
 });

@@ -293,6 +293,31 @@ describe('over the limit and notifications', () => {
     });
   });
 
+  it('tells the window once when main’s day moves on, never while locked, and after an unlock on a new day', async () => {
+    await open();
+    const days = () => events.filter((event) => event.channel === 'dayChanged').length;
+    await fixture.wallet.checkReminders();
+    fixture.sandbox.clock.set('2026-11-22T23:59:59.000Z');
+    await fixture.wallet.idle();
+    expect(days()).toBe(0);
+    // Midnight GMT: once, however often the core ticks that day.
+    fixture.sandbox.clock.set('2026-11-23T00:00:00.000Z');
+    await fixture.wallet.idle();
+    await fixture.wallet.checkReminders();
+    expect(days()).toBe(1);
+    // Locked over the next midnight: nothing is said until the unlock, then once.
+    await fixture.value('setPasscode', { next: 'kaffi með rjóma á morgnana' });
+    await fixture.value('lockNow');
+    fixture.sandbox.clock.set('2026-11-24T12:00:00.000Z');
+    await fixture.wallet.idle();
+    await fixture.wallet.checkReminders();
+    expect(days()).toBe(1);
+    await fixture.value('unlock', { passcode: 'kaffi með rjóma á morgnana' });
+    await fixture.wallet.checkReminders();
+    expect(days()).toBe(2);
+    expect(events.find((event) => event.channel === 'dayChanged')?.payload).toEqual({});
+  });
+
   it('one notification a day for those waiting, one a run for those overdue; generic unless details are allowed; a click opens the list', async () => {
     await open();
     await saveRent({ kind: 'weekly', weekday: 7, start: '2026-11-22' });

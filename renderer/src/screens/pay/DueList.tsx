@@ -18,8 +18,14 @@ import { fieldErrorText } from './field-errors.ts';
 import { scheduleFormOf } from './schedule-form.ts';
 import './due.css';
 
-/** What a row's confirm dialog asks: skip its open occurrence, or stop it. */
-type Asking = { kind: 'skip'; item: DueItem; date: string } | { kind: 'stop'; item: DueItem };
+/**
+ * What a row's confirm dialog asks: skip its open occurrence, skip every overdue one (`to` the latest: main skips an
+ * occurrence and every one before it), or stop it.
+ */
+type Asking =
+  | { kind: 'skip'; item: DueItem; date: string }
+  | { kind: 'skipOverdue'; item: DueItem; from: string; to: string; count: number }
+  | { kind: 'stop'; item: DueItem };
 
 /**
  * The Due list at the top of the Pay screen (issue 29, docs/DUE-PAYMENTS.md): payments that come due, waiting today,
@@ -83,6 +89,14 @@ export function DueList({
       });
     });
 
+  const day = (date: string) => formatDueDate(date, locale, { weekday: false, today: list.today });
+  const question = (ask: Asking): string => {
+    if (ask.kind === 'skip') return t('due.skip.question', { when: day(ask.date) });
+    if (ask.kind === 'skipOverdue')
+      return t('due.skipOverdue.question', { count: ask.count, from: day(ask.from), to: day(ask.to) });
+    return t('due.stop.question', { payee: payeeOf(ask.item) });
+  };
+
   const answer = async () => {
     if (!asking) return;
     const { item } = asking;
@@ -90,9 +104,11 @@ export function DueList({
     await run(item, async () => {
       if (asking.kind === 'skip') {
         actions.take(await unwrap(wallet.skipDue({ id: item.id, date: asking.date })));
-        actions.say(
-          t('due.skipped', { when: formatDueDate(asking.date, locale, { weekday: false, today: list.today }) }),
-        );
+        actions.say(t('due.skipped', { when: day(asking.date) }));
+      } else if (asking.kind === 'skipOverdue') {
+        // The latest overdue one as the customer saw it: one that fell due since stays on the list.
+        actions.take(await unwrap(wallet.skipDue({ id: item.id, date: asking.to })));
+        actions.say(t('due.skippedOverdue', { count: asking.count, from: day(asking.from), to: day(asking.to) }));
       } else {
         actions.take(await unwrap(wallet.stopDue({ id: item.id })));
         actions.say(t('due.stopped', { payee: payeeOf(item) }));
@@ -131,6 +147,7 @@ export function DueList({
             error={rowError?.id === item.id ? rowError.text : undefined}
             onPay={(date) => void payNow(item, date)}
             onSkip={(date) => setAsking({ kind: 'skip', item, date })}
+            onSkipOverdue={(from, to, count) => setAsking({ kind: 'skipOverdue', item, from, to, count })}
             onChange={() => change(item)}
             onStop={() => setAsking({ kind: 'stop', item })}
             onHistory={(id) => showInHistory(id)}
@@ -138,21 +155,11 @@ export function DueList({
         ))}
       </ul>
       {asking && (
-        <Dialog
-          title={t(asking.kind === 'skip' ? 'due.skip.title' : 'due.stop.title')}
-          onClose={() => setAsking(undefined)}
-          returnFocus={heading}
-        >
-          <p data-testid="due-question">
-            {asking.kind === 'skip'
-              ? t('due.skip.question', {
-                  when: formatDueDate(asking.date, locale, { weekday: false, today: list.today }),
-                })
-              : t('due.stop.question', { payee: payeeOf(asking.item) })}
-          </p>
+        <Dialog title={t(`due.${asking.kind}.title`)} onClose={() => setAsking(undefined)} returnFocus={heading}>
+          <p data-testid="due-question">{question(asking)}</p>
           <div className="actions">
             <button type="button" className="primary" onClick={() => void answer()}>
-              {t(asking.kind === 'skip' ? 'due.skip.confirm' : 'due.stop.confirm')}
+              {t(`due.${asking.kind}.confirm`)}
             </button>
             <button type="button" onClick={() => setAsking(undefined)}>
               {t('action.cancel')}
@@ -171,6 +178,7 @@ function DueRow({
   error,
   onPay,
   onSkip,
+  onSkipOverdue,
   onChange,
   onStop,
   onHistory,
@@ -181,6 +189,7 @@ function DueRow({
   error: string | undefined;
   onPay: (date: string) => void;
   onSkip: (date: string) => void;
+  onSkipOverdue: (from: string, to: string, count: number) => void;
   onChange: () => void;
   onStop: () => void;
   onHistory: (id: string) => void;
@@ -194,6 +203,7 @@ function DueRow({
   const row = [reference, payee, amount].filter(Boolean).join(', ');
   const when = (date: string, weekday = true) => formatDueDate(date, locale, { weekday, today: list.today });
   const open = item.open;
+  const [oldest, latest] = [item.overdue[0], item.overdue.at(-1)];
   return (
     <li className="due-item" data-testid="due-item">
       <p className="due-head">
@@ -262,6 +272,16 @@ function DueRow({
                 onClick={() => onSkip(open)}
               >
                 {t('due.skip')}
+              </button>
+            )}
+            {oldest && latest && item.overdue.length > 1 && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`${t('due.skipOverdue', { count: item.overdue.length })}: ${row}`}
+                onClick={() => onSkipOverdue(oldest, latest, item.overdue.length)}
+              >
+                {t('due.skipOverdue', { count: item.overdue.length })}
               </button>
             )}
             <button type="button" disabled={busy} aria-label={`${t('due.change')}: ${row}`} onClick={onChange}>

@@ -38,7 +38,7 @@ export interface DueActions {
   say(text: string | undefined): void;
   /**
    * Follows the app store while the pay screen is open: a payment that changed (one paying a due occurrence, its
-   * outcome) and a new sign-in read the list again. Returns the unsubscribe.
+   * outcome), a new sign-in and a new day of main's read the list again. Returns the unsubscribe.
    */
   listen(): () => void;
 }
@@ -90,7 +90,7 @@ export function createDueStore(wallet: WalletApi, app: AppStore): DueStore {
             set({ list: undefined, error: undefined, editor: undefined, said: undefined });
             actions.load();
           }
-          if (state.dueShown !== before.dueShown) actions.load();
+          if (state.dueShown !== before.dueShown || state.mainDay !== before.mainDay) actions.load();
         });
       },
     };
