@@ -356,7 +356,8 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
    * Locks the app after the idle minutes, announces a grant reminder that has become due, and follows up the
    * signed-in customer's payments (see FollowUp).
    */
-  let day: string | undefined;
+  /** Main's day as the last tick while unlocked saw it (the start's at first). */
+  let day = gmtDay(clock.now());
   const tick = (): Promise<void> => {
     // The calls made since the last tick, sealed and written: never on a call's own path.
     calls.flush();
@@ -365,7 +366,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     if (lock.locked) return Promise.resolve();
     // A new day (or the first tick after an unlock on one): the window reads again what it reckons from main's day.
     const now = gmtDay(clock.now());
-    if (day !== undefined && now !== day) emit('dayChanged', {});
+    if (now !== day) emit('dayChanged', {});
     day = now;
     reminders.check(activeProfile());
     return followUpNow().then(tellDue);

@@ -53,6 +53,18 @@ describe('the pay form', () => {
     expect(plain(meter)).toContain('left today; resets at 00:00 GMT (in 3 h 12 min)');
   });
 
+  it('shows the limit reset once main’s day moves on past midnight GMT, with the form left alone', async () => {
+    const core = await signedIn();
+    await paidEarlier(core, 30_000);
+    await renderApp(core);
+    const meter = await screen.findByTestId('limit-meter');
+    await waitFor(() => expect(plain(meter)).toContain('ISK 170,000 of ISK 200,000 left today'));
+    core.sandbox.clock.set('2026-11-23T00:30:00.000Z');
+    await core.wallet.idle();
+    await waitFor(() => expect(plain(meter)).toContain('ISK 200,000 of ISK 200,000 left today'));
+    expect(plain(meter)).toContain('(in 23 h 30 min)');
+  });
+
   it('groups the amount as typed, in each language', async () => {
     const { user, store } = await renderApp(await signedIn());
     await user.type(await screen.findByTestId('amount'), '1500');

@@ -296,7 +296,6 @@ describe('over the limit and notifications', () => {
   it('tells the window once when main’s day moves on, never while locked, and after an unlock on a new day', async () => {
     await open();
     const days = () => events.filter((event) => event.channel === 'dayChanged').length;
-    await fixture.wallet.checkReminders();
     fixture.sandbox.clock.set('2026-11-22T23:59:59.000Z');
     await fixture.wallet.idle();
     expect(days()).toBe(0);

@@ -110,6 +110,8 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
             if (signedIn()) actions.refreshLimit();
           }
           if (state.session?.signedIn && !before.session?.signedIn) actions.refreshLimit();
+          // A new day of main's: the limit has reset.
+          if (state.mainDay !== before.mainDay && signedIn()) actions.refreshLimit();
         });
       },
     };
