@@ -312,7 +312,17 @@ export class CallLog {
     const stored = this.#read(profileId);
     if (!stored) return;
     log.run = stored.lastRun + 1;
-    log.calls = [...storedCalls(stored.calls), ...log.calls.map((call) => ({ ...call, runNo: log.run }))];
+    const kept = storedCalls(stored.calls);
+    // A send's attempts go on from those kept: counted again for the calls that could not see them.
+    const sends = new Map<string, number>();
+    for (const call of kept) if (call.requestId) sends.set(call.requestId, (sends.get(call.requestId) ?? 0) + 1);
+    const joined = log.calls.map((call) => {
+      if (!call.requestId) return { ...call, runNo: log.run };
+      const attempt = (sends.get(call.requestId) ?? 0) + 1;
+      sends.set(call.requestId, attempt);
+      return { ...call, runNo: log.run, attempt };
+    });
+    log.calls = [...kept, ...joined];
     log.dropped += stored.dropped;
     this.#bound(log, true);
     log.dirty = true;

@@ -91,12 +91,36 @@ describe('the call log', () => {
     let open = false;
     const later = new CallLog({ ...first.options, box: () => (open ? box : undefined) });
     later.record('p', post('req-2'));
+    // A retry of a send kept from before: its attempts go on from those kept, once they can be read.
+    later.record('p', post('req-1'));
     open = true;
     later.flush();
-    const list = new CallLog(first.options).list('p');
-    expect(list.groups.map((group) => [group.requestId, group.calls[0]?.run])).toEqual([
-      ['req-2', 1],
-      ['req-1', 2],
+    later.record('p', post('req-1'));
+    const attempts = (list: ReturnType<CallLog['list']>) =>
+      list.groups.map((group) => [group.requestId, group.calls.map((call) => [call.run, call.attempt])]);
+    // Oldest first in a send's group; `run` is how many runs ago.
+    expect(attempts(later.list('p'))).toEqual([
+      [
+        'req-1',
+        [
+          [1, 1],
+          [0, 2],
+          [0, 3],
+        ],
+      ],
+      ['req-2', [[0, 1]]],
+    ]);
+    later.flush();
+    expect(attempts(new CallLog(first.options).list('p'))).toEqual([
+      [
+        'req-1',
+        [
+          [2, 1],
+          [1, 2],
+          [1, 3],
+        ],
+      ],
+      ['req-2', [[1, 1]]],
     ]);
   });
 
