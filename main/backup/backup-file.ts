@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import {
   createCipheriv,
   createDecipheriv,
+  createHash,
   createHmac,
   hkdfSync,
   randomBytes,
@@ -18,14 +19,16 @@ import type { KdfParams } from '../lock/passcode.ts';
  * The encrypted backup file (issue 29, "Moving to a new computer"): the format alone, pure and without Electron.
  * docs/BACKUP.md describes it byte by byte; in short:
  *
- *     {"format":"a2a-wallet-backup","version":1,"kdf":{...},"iv":"...","check":"...","createdAt":...}\n
+ *     {"format":"a2a-wallet-backup","version":2,"kdf":{...},"iv":"...","check":"...","createdAt":...,"sum":"..."}\n
  *     <ciphertext><16-byte GCM tag>
  *
  * The first line is a clear JSON header, the rest is binary: the gzip of the payload's UTF-8 text, encrypted with
  * AES-256-GCM, with every header byte (the `\n` too) as additional data, so no byte of it can change unnoticed.
  * scrypt turns the passphrase and the header's salt into a secret; HKDF splits it into the encryption key and a key
  * whose HMAC of a fixed label is the header's `check`. The check lets opening say "wrong passphrase" apart from
- * "damaged" before it decrypts anything.
+ * "damaged" before it decrypts anything; the header's `sum` (version 2), a plain SHA-256 of its other fields, lets
+ * it say "damaged" of a changed salt, cost or check, which would otherwise read as a wrong passphrase. Version 1
+ * files (no sum) are still opened.
  *
  * A backup is carried about on sticks, mail and cloud folders: whoever finds one may guess its passphrase offline, as
  * fast as they can, with none of the app's waits. So its scrypt costs more than the passcode's (BACKUP_KDF), the
@@ -34,7 +37,8 @@ import type { KdfParams } from '../lock/passcode.ts';
  */
 
 export const BACKUP_FORMAT = 'a2a-wallet-backup';
-export const BACKUP_VERSION = 1;
+/** The version this app writes. It opens every version up to it. */
+export const BACKUP_VERSION = 2;
 
 /**
  * About 1 s and 256 MiB a derivation on the 2-core reference machine (0.9 to 1.0 s measured, `npm run
@@ -70,6 +74,7 @@ const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const CHECK_BYTES = 16;
+const SUM_BYTES = 16;
 const SECRET_BYTES = 32;
 const NEWLINE = 0x0a;
 
@@ -77,9 +82,11 @@ const NEWLINE = 0x0a;
 const MAGIC = Buffer.from(`{"format":"${BACKUP_FORMAT}"`, 'utf8');
 
 /** HKDF labels: each key has its own, and the version is in each, so no key serves two purposes or two versions. */
-const ENCRYPTION_INFO = `${BACKUP_FORMAT} v1 encryption key`;
-const CHECK_INFO = `${BACKUP_FORMAT} v1 check key`;
-const CHECK_LABEL = `${BACKUP_FORMAT} v1 passphrase check`;
+const labels = (version: number) => ({
+  encryption: `${BACKUP_FORMAT} v${version} encryption key`,
+  checkKey: `${BACKUP_FORMAT} v${version} check key`,
+  check: `${BACKUP_FORMAT} v${version} passphrase check`,
+});
 
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 
@@ -101,15 +108,37 @@ const KdfSchema = z.strictObject({
   salt: base64Of(SALT_BYTES),
 });
 
-const HeaderSchema = z.strictObject({
+const createdAt = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** Version 1: no sum. Opened, never written. */
+const HeaderV1Schema = z.strictObject({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.literal(1),
   kdf: KdfSchema,
   iv: base64Of(IV_BYTES),
   check: base64Of(CHECK_BYTES),
-  createdAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  createdAt,
 });
+/** Version 2: version 1's fields, then `sum`. */
+const HeaderV2Schema = z.strictObject({
+  ...HeaderV1Schema.shape,
+  version: z.literal(2),
+  sum: base64Of(SUM_BYTES),
+});
+const HeaderSchema = z.discriminatedUnion('version', [HeaderV1Schema, HeaderV2Schema]);
 type Header = z.infer<typeof HeaderSchema>;
+type Summed = Omit<z.infer<typeof HeaderV2Schema>, 'sum'>;
+
+/**
+ * Version 2's `sum`: SHA-256, cut to 16 bytes, of the header's other fields written as JSON in the order the file
+ * writes them, without spaces. Not a secret and not a proof (anyone can write a header and its sum; the GCM tag is the
+ * proof): it tells a header changed by accident before scrypt is run, whatever field the change hit.
+ */
+function sumOf(header: Summed): string {
+  const { format, version, kdf, iv, check, createdAt } = header;
+  const { name, N, r, p, salt } = kdf;
+  const text = JSON.stringify({ format, version, kdf: { name, N, r, p, salt }, iv, check, createdAt });
+  return createHash('sha256').update(text, 'utf8').digest().subarray(0, SUM_BYTES).toString('base64');
+}
 
 /** Whether this app writes and opens files of that cost. */
 export function isAcceptedBackupKdf(params: KdfParams): boolean {
@@ -143,10 +172,11 @@ interface Keys {
 }
 
 /** The encryption key and the check value, from scrypt's secret: HKDF-SHA256 (no salt), one label each. */
-function keysOf(secret: Buffer): Keys {
-  const encryption = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), ENCRYPTION_INFO, 32));
-  const checkKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), CHECK_INFO, 32));
-  const check = createHmac('sha256', checkKey).update(CHECK_LABEL, 'utf8').digest().subarray(0, CHECK_BYTES);
+function keysOf(secret: Buffer, version: number): Keys {
+  const label = labels(version);
+  const encryption = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), label.encryption, 32));
+  const checkKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), label.checkKey, 32));
+  const check = createHmac('sha256', checkKey).update(label.check, 'utf8').digest().subarray(0, CHECK_BYTES);
   return { encryption, check };
 }
 
@@ -171,8 +201,8 @@ export async function sealBackup(
   const compressed = await gzipAsync(text);
   const salt = randomBytes(SALT_BYTES);
   const iv = randomBytes(IV_BYTES);
-  const keys = keysOf(await deriveSecret(passphrase, salt, kdf));
-  const header: Header = {
+  const keys = keysOf(await deriveSecret(passphrase, salt, kdf), BACKUP_VERSION);
+  const summed: Summed = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     // r and p are 8 and 1: isAcceptedBackupKdf said so.
@@ -181,7 +211,10 @@ export async function sealBackup(
     check: keys.check.toString('base64'),
     createdAt: options.now ?? Date.now(),
   };
-  const headerBytes = Buffer.from(`${JSON.stringify(HeaderSchema.parse(header))}\n`, 'utf8');
+  const header: Header = { ...summed, sum: sumOf(summed) };
+  HeaderSchema.parse(header);
+  // Written as built, in the order docs/BACKUP.md gives.
+  const headerBytes = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
   const cipher = createCipheriv('aes-256-gcm', keys.encryption, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(headerBytes);
   const file = Buffer.concat([headerBytes, cipher.update(compressed), cipher.final(), cipher.getAuthTag()]);
@@ -209,6 +242,8 @@ function parse(file: Uint8Array): Parsed {
   const header = HeaderSchema.safeParse(json);
   const body = bytes.subarray(end + 1);
   if (!header.success || body.length <= TAG_BYTES) return { ok: false, error: 'BACKUP_DAMAGED' };
+  if (header.data.version === 2 && header.data.sum !== sumOf(header.data))
+    return { ok: false, error: 'BACKUP_DAMAGED' };
   return { ok: true, header: header.data, headerBytes: bytes.subarray(0, end + 1), body };
 }
 
@@ -252,7 +287,8 @@ async function open(file: Uint8Array, passphrase: string): Promise<OpenedBackup>
   if (!parsed.ok) return parsed;
   const { header, headerBytes, body } = parsed;
   const { N, r, p } = header.kdf;
-  const keys = keysOf(await deriveSecret(passphrase, Buffer.from(header.kdf.salt, 'base64'), { N, r, p }));
+  const secret = await deriveSecret(passphrase, Buffer.from(header.kdf.salt, 'base64'), { N, r, p });
+  const keys = keysOf(secret, header.version);
   if (!timingSafeEqual(keys.check, Buffer.from(header.check, 'base64'))) {
     return { ok: false, error: 'BACKUP_WRONG_PASSPHRASE' };
   }

@@ -142,7 +142,7 @@ describe('a backup refused, with nothing changed', () => {
     const before = await contents(bjorn);
     const header = file.subarray(0, file.indexOf(0x0a)).toString('utf8');
     const newer = Buffer.concat([
-      Buffer.from(header.replace('"version":1', '"version":2')),
+      Buffer.from(header.replace('"version":2', '"version":3')),
       file.subarray(header.length),
     ]);
     const damaged = Buffer.from(file);

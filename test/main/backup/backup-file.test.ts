@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, scrypt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, scrypt } from 'node:crypto';
 import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
 import type * as Crypto from 'node:crypto';
 import type * as Zlib from 'node:zlib';
@@ -49,38 +49,57 @@ interface Header {
   iv: string;
   check: string;
   createdAt: number;
+  sum?: string;
 }
 
 /**
  * An independent writer of the format, from docs/BACKUP.md alone: scrypt of the NFC passphrase, HKDF-SHA256 into an
- * encryption key and a check key, the header line as additional data. With it the tests make files the app never
- * would (a gzip bomb, text that is not UTF-8, a header of a cost the app refuses) that are otherwise well made.
+ * encryption key and a check key, the header line as additional data, and in version 2 the header's sum. With it the
+ * tests make files the app never would (a gzip bomb, text that is not UTF-8, a header of a cost the app refuses) that
+ * are otherwise well made, and the version 1 files the app wrote before.
  */
-async function derive(passphrase: string, salt: Buffer, N: number): Promise<{ key: Buffer; check: Buffer }> {
+async function derive(
+  passphrase: string,
+  salt: Buffer,
+  N: number,
+  version = 2,
+): Promise<{ key: Buffer; check: Buffer }> {
   const secret = await new Promise<Buffer>((resolve, reject) =>
     scrypt(passphrase.normalize('NFC'), salt, 32, { N, r: 8, p: 1, maxmem: 64 * 2 ** 20 }, (error, derived) =>
       error ? reject(error) : resolve(derived),
     ),
   );
-  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'a2a-wallet-backup v1 encryption key', 32));
-  const checkKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'a2a-wallet-backup v1 check key', 32));
-  const check = createHmac('sha256', checkKey).update('a2a-wallet-backup v1 passphrase check').digest();
+  const label = `a2a-wallet-backup v${version}`;
+  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `${label} encryption key`, 32));
+  const checkKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `${label} check key`, 32));
+  const check = createHmac('sha256', checkKey).update(`${label} passphrase check`).digest();
   return { key, check: check.subarray(0, 16) };
 }
 
-async function craft(compressed: Buffer, edit: (header: Header) => unknown = (header) => header): Promise<Buffer> {
+/** Version 2's sum of a header's other fields: SHA-256 of their JSON, as written, cut to 16 bytes (docs/BACKUP.md). */
+const sumOf = (fields: unknown) =>
+  createHash('sha256').update(JSON.stringify(fields)).digest().subarray(0, 16).toString('base64');
+
+/** A well-made file of `compressed`; `edit` changes the header first (the sum, in version 2, is of what it gives). */
+async function craft(
+  compressed: Buffer,
+  edit: (header: Header) => unknown = (header) => header,
+  version = 2,
+): Promise<Buffer> {
   const salt = randomBytes(16);
   const iv = randomBytes(12);
-  const { key, check } = await derive(PASSPHRASE, salt, FAST_TEST_BACKUP_KDF.N);
+  const { key, check } = await derive(PASSPHRASE, salt, FAST_TEST_BACKUP_KDF.N, version);
   const header: Header = {
     format: 'a2a-wallet-backup',
-    version: 1,
+    version,
     kdf: { name: 'scrypt', N: FAST_TEST_BACKUP_KDF.N, r: 8, p: 1, salt: salt.toString('base64') },
     iv: iv.toString('base64'),
     check: check.toString('base64'),
     createdAt: 1_700_000_000_000,
   };
-  const line = Buffer.from(`${JSON.stringify(edit(header))}\n`, 'utf8');
+  const edited = edit(header);
+  const written = version === 2 && typeof edited === 'object' ? { ...edited, sum: sumOf(edited) } : edited;
+  const line = Buffer.from(`${JSON.stringify(written)}\n`, 'utf8');
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(line);
   return Buffer.concat([line, cipher.update(compressed), cipher.final(), cipher.getAuthTag()]);
@@ -97,8 +116,11 @@ const flipBit = (file: Buffer, index: number, bit: number) => {
 };
 
 let small: Buffer;
+/** A file as the app wrote before version 2. */
+let smallV1: Buffer;
 beforeAll(async () => {
   small = await sealBackup(PAYLOAD, PASSPHRASE, { ...fast, now: 1_700_000_000_000 });
+  smallV1 = await craft(gzipSync(PAYLOAD), undefined, 1);
 });
 beforeEach(() => {
   vi.mocked(scrypt).mockClear();
@@ -119,8 +141,10 @@ describe('sealing and opening', () => {
     const length = headerLength(small);
     expect(text(small.subarray(0, 30))).toBe('{"format":"a2a-wallet-backup",');
     const header = headerOf(small);
-    expect(Object.keys(header)).toEqual(['format', 'version', 'kdf', 'iv', 'check', 'createdAt']);
-    expect(header).toMatchObject({ format: BACKUP_FORMAT, version: 1, createdAt: 1_700_000_000_000 });
+    expect(Object.keys(header)).toEqual(['format', 'version', 'kdf', 'iv', 'check', 'createdAt', 'sum']);
+    expect(header).toMatchObject({ format: BACKUP_FORMAT, version: 2, createdAt: 1_700_000_000_000 });
+    const { sum, ...fields } = header;
+    expect(sum).toBe(sumOf(fields));
     expect(header.kdf).toMatchObject({ name: 'scrypt', N: 2 ** 14, r: 8, p: 1 });
     expect(Buffer.from(header.kdf.salt, 'base64')).toHaveLength(16);
     expect(Buffer.from(header.iv, 'base64')).toHaveLength(12);
@@ -133,8 +157,14 @@ describe('sealing and opening', () => {
     decipher.setAuthTag(small.subarray(small.length - 16));
     const compressed = Buffer.concat([decipher.update(small.subarray(length, small.length - 16)), decipher.final()]);
     expect(gunzipSync(compressed).toString('utf8')).toBe(PAYLOAD);
-    // And a file written by the doc's procedure opens.
+    // And a file written by the doc's procedure opens, and one of version 1 as the app wrote before.
     expect(await openBackup(await craft(gzipSync(PAYLOAD)), PASSPHRASE)).toMatchObject({ ok: true, plain: PAYLOAD });
+    expect(await openBackup(smallV1, PASSPHRASE)).toEqual({
+      ok: true,
+      plain: PAYLOAD,
+      version: 1,
+      createdAt: 1_700_000_000_000,
+    });
   });
 
   it('takes the passphrase in either Unicode form: composed (NFC) or decomposed (NFD) give the same key', async () => {
@@ -185,7 +215,7 @@ describe('sealing and opening', () => {
   it('tells the header’s date and cost before the passphrase, without scrypt', () => {
     expect(inspectBackup(small)).toEqual({
       ok: true,
-      version: 1,
+      version: 2,
       createdAt: 1_700_000_000_000,
       kdf: FAST_TEST_BACKUP_KDF,
     });
@@ -212,9 +242,10 @@ function valueRange(file: Buffer, key: string): [number, number] {
 
 /**
  * The errors a flipped bit at `index` may give. In the first 29 bytes ({"format":"a2a-wallet-backup") it is not our
- * file any more. The version may read as a later one. A changed salt, cost or check makes another key, or a check
- * another key would give: the same as a wrong passphrase, which the file cannot tell apart. Anything else in the
- * header (the IV, the date, a key's name, the punctuation, the \n) and every bit of the body is damage.
+ * file any more. The version may read as a later one. In version 1, a changed salt, cost or check makes another key,
+ * or a check another key would give: the same as a wrong passphrase, which the file cannot tell apart; version 2's
+ * sum tells it. Anything else in the header (the IV, the date, a key's name, the punctuation, the \n) and every bit
+ * of the body is damage.
  */
 function allowedAfterFlip(file: Buffer, index: number): BackupFileError[] {
   if (index < 29) return ['BACKUP_NOT_A_BACKUP'];
@@ -223,36 +254,61 @@ function allowedAfterFlip(file: Buffer, index: number): BackupFileError[] {
     return index >= start && index < end;
   };
   if (within('version')) return ['BACKUP_NEWER_FORMAT', 'BACKUP_DAMAGED'];
-  if (within('salt') || within('check') || within('N')) return ['BACKUP_WRONG_PASSPHRASE', 'BACKUP_DAMAGED'];
+  const summed = headerOf(file).version === 2;
+  if (!summed && (within('salt') || within('check') || within('N'))) {
+    return ['BACKUP_WRONG_PASSPHRASE', 'BACKUP_DAMAGED'];
+  }
   return ['BACKUP_DAMAGED'];
 }
 
 describe('a changed byte', () => {
-  it('every header byte, flipped: never opens, never throws, the error that applies', async () => {
-    // Two bits of each byte, each bit position in turn along the header (a scrypt for many: all 8 of each is slow),
-    // and all 8 of the version's digit.
-    const [version] = valueRange(small, 'version');
-    const flips = Array.from({ length: headerLength(small) }, (_, index) =>
-      (index === version ? [0, 1, 2, 3, 4, 5, 6, 7] : [index % 8, (index + 4) % 8]).map((bit) => [index, bit] as const),
-    ).flat();
-    const results = await Promise.all(flips.map(([index, bit]) => openBackup(flipBit(small, index, bit), PASSPHRASE)));
-    const seen = new Set<string>();
-    results.forEach((result, n) => {
-      const [index = 0, bit = 0] = flips[n] ?? [];
-      expect(result.ok, `byte ${index} bit ${bit}`).toBe(false);
-      if (!result.ok) {
-        expect(allowedAfterFlip(small, index), `byte ${index} bit ${bit}: ${result.error}`).toContain(result.error);
-        seen.add(result.error);
+  it.each([
+    ['2', () => small],
+    ['1', () => smallV1],
+  ])(
+    'every header byte of a version %s file, flipped: never opens, never throws, the error that applies',
+    async (version, fileOf) => {
+      const file = fileOf();
+      // Two bits of each byte, each bit position in turn along the header (a scrypt for many: all 8 of each is slow),
+      // and all 8 of the version's digit.
+      const [digit] = valueRange(file, 'version');
+      const flips = Array.from({ length: headerLength(file) }, (_, index) =>
+        (index === digit ? [0, 1, 2, 3, 4, 5, 6, 7] : [index % 8, (index + 4) % 8]).map((bit) => [index, bit] as const),
+      ).flat();
+      const results = await Promise.all(flips.map(([index, bit]) => openBackup(flipBit(file, index, bit), PASSPHRASE)));
+      const seen = new Set<string>();
+      results.forEach((result, n) => {
+        const [index = 0, bit = 0] = flips[n] ?? [];
+        expect(result.ok, `byte ${index} bit ${bit}`).toBe(false);
+        if (!result.ok) {
+          expect(allowedAfterFlip(file, index), `byte ${index} bit ${bit}: ${result.error}`).toContain(result.error);
+          seen.add(result.error);
+        }
+      });
+      if (version === '2') {
+        // The sum tells every changed header byte before any key is derived: none reads as a wrong passphrase.
+        expect([...seen].sort()).toEqual(['BACKUP_DAMAGED', 'BACKUP_NEWER_FORMAT', 'BACKUP_NOT_A_BACKUP']);
+        expect(scryptCalls()).toBe(0);
+      } else {
+        // Each kind of answer came up: the flips reached past the header's parsing into the check and the tag.
+        expect([...seen].sort()).toEqual([
+          'BACKUP_DAMAGED',
+          'BACKUP_NEWER_FORMAT',
+          'BACKUP_NOT_A_BACKUP',
+          'BACKUP_WRONG_PASSPHRASE',
+        ]);
       }
-    });
-    // Each kind of answer came up: the flips reached past the header's parsing into the check and the tag.
-    expect([...seen].sort()).toEqual([
-      'BACKUP_DAMAGED',
-      'BACKUP_NEWER_FORMAT',
-      'BACKUP_NOT_A_BACKUP',
-      'BACKUP_WRONG_PASSPHRASE',
-    ]);
-  }, 60_000);
+    },
+    60_000,
+  );
+
+  it('a salt, cost or check changed with the sum made again (by hand, not by accident) reads as a wrong passphrase', async () => {
+    // The sum is no proof: the tag is. Anyone can write a header and its sum; the file then cannot be opened.
+    const { sum: _sum, ...fields } = headerOf(small);
+    const forged = { ...fields, kdf: { ...fields.kdf, salt: randomBytes(16).toString('base64') } };
+    const file = rawFile({ ...forged, sum: sumOf(forged) }, small.subarray(headerLength(small)));
+    expect(await openBackup(file, PASSPHRASE)).toEqual({ ok: false, error: 'BACKUP_WRONG_PASSPHRASE' });
+  });
 
   it('every kind of place in the body: first, middle and last byte of the ciphertext, first and last of the tag', async () => {
     const start = headerLength(small);
@@ -283,7 +339,7 @@ describe('a changed byte', () => {
   it('bytes added after the tag, or the header’s line moved, are damage', async () => {
     const more = Buffer.concat([small, Buffer.from([0])]);
     expect(await openBackup(more, PASSPHRASE)).toEqual({ ok: false, error: 'BACKUP_DAMAGED' });
-    const spaced = Buffer.from(text(small).replace('"version":1,', '"version":1 ,'), 'latin1');
+    const spaced = Buffer.from(text(small).replace('"version":2,', '"version":2 ,'), 'latin1');
     expect(await openBackup(spaced, PASSPHRASE)).toEqual({ ok: false, error: 'BACKUP_DAMAGED' });
   });
 });
@@ -320,15 +376,15 @@ describe('a cut file', () => {
 describe('a later version', () => {
   it('is NEWER_FORMAT before any scrypt, however costly or strange the rest of its header', async () => {
     for (const header of [
-      { ...headerOf(small), version: 2 },
-      { ...headerOf(small), version: 2, kdf: { name: 'scrypt', N: 2 ** 30, r: 8, p: 1, salt: 'AAAA' } },
-      { format: BACKUP_FORMAT, version: 2, kdf: { name: 'argon2id', memory: 2 ** 40 } },
+      { ...headerOf(small), version: 3 },
+      { ...headerOf(small), version: 3, kdf: { name: 'scrypt', N: 2 ** 30, r: 8, p: 1, salt: 'AAAA' } },
+      { format: BACKUP_FORMAT, version: 3, kdf: { name: 'argon2id', memory: 2 ** 40 } },
       { format: BACKUP_FORMAT, version: 17 },
     ]) {
       expect(await openBackup(rawFile(header), PASSPHRASE)).toEqual({ ok: false, error: 'BACKUP_NEWER_FORMAT' });
     }
     // Even over the size limit: a later version may allow more.
-    const huge = rawFile({ format: BACKUP_FORMAT, version: 2 }, Buffer.alloc(BACKUP_MAX_BYTES + 1));
+    const huge = rawFile({ format: BACKUP_FORMAT, version: 3 }, Buffer.alloc(BACKUP_MAX_BYTES + 1));
     expect(await openBackup(huge, PASSPHRASE)).toEqual({ ok: false, error: 'BACKUP_NEWER_FORMAT' });
     // No scrypt ran: the promise itself. A bound on the time taken would measure the machine (a loaded CI), not it.
     expect(scryptCalls()).toBe(0);
@@ -363,6 +419,10 @@ describe('a hostile or malformed header', () => {
       { ...good, version: 0 },
       { ...good, version: '1' },
       { ...good, version: 1.5 },
+      // Version 1 has no sum; version 2 must have it, of its fields.
+      { ...good, version: 1 },
+      { ...good, sum: undefined },
+      { ...good, sum: sumOf({ ...good, sum: undefined }).replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) },
       { ...good, extra: true },
       { format: BACKUP_FORMAT },
     ];
