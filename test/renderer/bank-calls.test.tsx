@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { hasMessage } from '../../renderer/src/i18n/index.ts';
+import { hasMessage, translate } from '../../renderer/src/i18n/index.ts';
 import { INITIATIONS_PATH } from '../../sandbox/initiations.ts';
+import { sandboxUsers } from '../../sandbox/users.ts';
 import { draftFrom, NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import {
   ANNAS_ACCOUNT,
@@ -301,6 +302,38 @@ describe('Bank calls (issue 30)', () => {
     expect(await screen.findByText('No call matches these filters.')).toBeTruthy();
     await view.user.click(screen.getByRole('button', { name: 'Clear the filters' }));
     await waitFor(() => expect(groupOf(refusedRequest ?? '')).toBeDefined());
+  });
+
+  it.each(['en', 'is'] as const)(
+    'says how the user the sign-in page is filled in for behaves at the bank, in the app’s language (%s)',
+    async (language) => {
+      const core = await annas({ language });
+      const view = await renderApp(core);
+      await openCalls(view, language);
+      const panel = within(screen.getByTestId('sandbox-panel'));
+      const picker = panel.getByLabelText(
+        language === 'en' ? 'Sign-in page filled in for' : 'Innskráningarsíða fyllt út fyrir',
+      );
+      await view.user.selectOptions(picker, 'sigga');
+      expect(
+        await panel.findByText(
+          language === 'en'
+            ? 'Has used up the daily limit today: OverDailyAmount.'
+            : 'Hefur þegar notað daglega hámarkið í dag: OverDailyAmount.',
+        ),
+      ).toBeTruthy();
+      expect(picker.getAttribute('aria-describedby')).toBeTruthy();
+    },
+  );
+
+  it('has each sandbox user’s behaviour in both languages, the English as the sandbox says it', () => {
+    for (const user of sandboxUsers) {
+      const key = `sandbox.userBehaviour.${user.username}`;
+      expect(hasMessage(key), key).toBe(true);
+      if (!hasMessage(key)) continue;
+      expect(translate('en', key)).toBe(user.behaviour);
+      expect(translate('is', key)).not.toBe(user.behaviour);
+    }
   });
 
   it('shows no sandbox panel where the profile has none (the bank’s sandbox)', async () => {

@@ -183,6 +183,11 @@ describe('every message, filled in as the customer reads it', () => {
     'baseUrl',
     'RJCT',
     '.a2abackup',
+    // The bank's error codes the sandbox's users give, named as the bank names them.
+    'DebtorAccountNotFound',
+    'InvalidAccountProduct',
+    'OverDailyAmount',
+    'NotAuthorizedToPost',
   ];
   const englishOf = (text: string) =>
     new Set([...text.toLowerCase().matchAll(/\p{L}+/gu)].map((match) => match[0]).filter((word) => word.length > 1));

@@ -112,6 +112,13 @@ export const en = {
   'sandbox.user.hint': 'Who the sandbox’s sign-in page is filled in for at the next sign-in.',
   'sandbox.userChosen': 'The sign-in page is filled in for them at the next sign-in.',
   'sandbox.userTypeIn': 'At the next sign-in, you type the user in.',
+  // How each of the sandbox's users behaves at the bank (sandbox/users.ts says it in English on its sign-in page).
+  'sandbox.userBehaviour.anna': 'Everything works.',
+  'sandbox.userBehaviour.bjorn': 'A second customer, and a payee whose balance rises.',
+  'sandbox.userBehaviour.gudrun': 'No account can be found: any debtor account gives DebtorAccountNotFound.',
+  'sandbox.userBehaviour.einar': 'The primary account is of the wrong product: InvalidAccountProduct.',
+  'sandbox.userBehaviour.sigga': 'Has used up the daily limit today: OverDailyAmount.',
+  'sandbox.userBehaviour.olafur': 'May not initiate payments: NotAuthorizedToPost.',
   'error.CALL_NOT_FOUND':
     'That call is no longer kept (the oldest calls are dropped), or the list is not shown in this profile. Refresh the list.',
   'error.SANDBOX_PANEL_UNAVAILABLE':
@@ -228,6 +235,13 @@ export const is: Record<keyof typeof en, string> = {
   'sandbox.user.hint': 'Fyrir hvern innskráningarsíða prófunarumhverfisins er fyllt út við næstu innskráningu.',
   'sandbox.userChosen': 'Innskráningarsíðan er fyllt út fyrir þennan notanda við næstu innskráningu.',
   'sandbox.userTypeIn': 'Við næstu innskráningu slærðu notandann inn sjálf(ur).',
+  'sandbox.userBehaviour.anna': 'Allt virkar.',
+  'sandbox.userBehaviour.bjorn': 'Annar viðskiptavinur; staðan á reikningi hans hækkar þegar honum er greitt.',
+  'sandbox.userBehaviour.gudrun':
+    'Enginn reikningur finnst: hvaða greiðslureikningur sem er gefur DebtorAccountNotFound.',
+  'sandbox.userBehaviour.einar': 'Aðalreikningurinn er af rangri tegund: InvalidAccountProduct.',
+  'sandbox.userBehaviour.sigga': 'Hefur þegar notað daglega hámarkið í dag: OverDailyAmount.',
+  'sandbox.userBehaviour.olafur': 'Má ekki stofna greiðslur: NotAuthorizedToPost.',
   'error.CALL_NOT_FOUND':
     'Þetta kall er ekki lengur geymt (elstu köllunum er sleppt) eða listinn er ekki sýndur í þessari tengingu. Uppfærðu listann.',
   'error.SANDBOX_PANEL_UNAVAILABLE':

@@ -11,7 +11,7 @@ import {
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { FieldFrame, SelectField } from '../../components/Field.tsx';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../i18n/format.ts';
-import { useT, type MessageKey } from '../../i18n/index.ts';
+import { hasMessage, useT, type MessageKey } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useApp, useWallet } from '../../lib/wallet-context.tsx';
 import { useOneAtATime } from '../../lib/one-at-a-time.ts';
@@ -297,16 +297,21 @@ function Faults({
 
 /**
  * The user the sandbox's sign-in page is filled in for, by name and username; how the chosen one behaves at the bank
- * is said under the list (in the sandbox's words), as a long option would not fit the window at 200 % zoom.
+ * is said under the list, as a long option would not fit the window at 200 % zoom: in the app's language, or in the
+ * sandbox's own (English) words for a user the app has none for.
  */
 function UserPicker({ panel, onPick }: { panel: Panel; onPick: (username: string) => void }) {
   const t = useT();
   const chosen = panel.users.find((user) => user.username === panel.user);
+  const behaviourOf = (user: { username: string; behaviour: string }) => {
+    const key = `sandbox.userBehaviour.${user.username}`;
+    return hasMessage(key) ? t(key) : user.behaviour;
+  };
   return (
     <div className="sandbox-part">
       <SelectField
         label={t('sandbox.user')}
-        hint={chosen ? chosen.behaviour : t('sandbox.user.hint')}
+        hint={chosen ? behaviourOf(chosen) : t('sandbox.user.hint')}
         value={panel.user ?? ''}
         options={[
           ['', t('sandbox.user.typeIn')],
