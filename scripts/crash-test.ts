@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -162,6 +162,9 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   const sandbox: Sandbox = await startSandbox({ accessTokenTtlSeconds: 86_400 });
   const dataDir = mkdtempSync(join(tmpdir(), 'a2a-crash-'));
   chmodSync(dataDir, 0o700);
+  const compileCache = mkdtempSync(join(tmpdir(), 'a2a-crash-cache-'));
+  /** Every child not yet dead: a run that stops early (a check that throws) kills them, the spare started ahead too. */
+  const alive = new Set<ChildProcess>();
   const result: CrashTestResult = {
     kills: 0,
     lostIntents: 0,
@@ -250,7 +253,6 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
      * A child, started ahead: it loads Node and the core's modules while the one before it runs, and opens the store
      * only when told (`run`), once the one before is dead. Its lines are acted on as they come.
      */
-    const compileCache = mkdtempSync(join(tmpdir(), 'a2a-crash-cache-'));
     const spawnChild = () => {
       const config: CrashChildConfig = {
         url: sandbox.url,
@@ -266,6 +268,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         env: { ...process.env, A2A_CRASH_CHILD: JSON.stringify(config), NODE_COMPILE_CACHE: compileCache },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
+      alive.add(child);
       const run: Run = {
         lines: [],
         opened: undefined,
@@ -323,6 +326,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       child.stdin.on('error', () => undefined);
       const closed = new Promise<Run>((resolveRun) =>
         child.on('close', (code, signal) => {
+          alive.delete(child);
           clearTimeout(timer);
           // A line without its end was cut by the kill (the child's "opened" line is long): it is not read.
           run.exit = { code, signal };
@@ -335,11 +339,6 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
           told = { restart, mode, at: performance.now() };
           child.stdin.write('open\n');
           return closed;
-        },
-        /** A spare never used: ended by its handle. */
-        async end(): Promise<void> {
-          child.kill('SIGKILL');
-          await closed;
         },
       };
     };
@@ -413,7 +412,6 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     }
     // One more start after the last kill: the store it finds is checked as every other.
     const last = await spare.run(restart, 'verify');
-    rmSync(compileCache, { recursive: true, force: true });
     if (!last.opened)
       result.childFailures.push(`the last start did not open: ${last.lines.join(' | ')} ${last.stderr}`);
     for (const problem of sqliteCheck(dataDir)) result.observations.push(`at the end: ${problem}`);
@@ -434,8 +432,16 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     result.ms = performance.now() - started;
     return result;
   } finally {
+    await Promise.all(
+      [...alive].map((child) => {
+        const dead = new Promise((resolve) => child.once('close', resolve));
+        child.kill('SIGKILL');
+        return dead;
+      }),
+    );
     await sandbox.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(compileCache, { recursive: true, force: true });
   }
 }
 

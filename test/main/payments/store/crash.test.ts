@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { runCrashTest } from '../../../../scripts/crash-test.ts';
 
@@ -26,4 +29,23 @@ describe('the payment core killed at random points', () => {
     // A payment the bank holds never reads as unsent (it could then be dropped, as if it had not gone).
     expect(result.sentShownUnsent).toBe(0);
   }, 120_000);
+
+  it('stopped by an error midway, leaves no child running and no folder of its own behind', async () => {
+    const folders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('a2a-crash'));
+    const before = new Set(folders());
+    // The first line it logs (after the first run) throws: the child started ahead for the next run is alive then.
+    const stopped = runCrashTest({
+      kills: 5,
+      seed: 7,
+      log: () => {
+        throw new Error('stopped by the test');
+      },
+    });
+    await expect(stopped).rejects.toThrow('stopped by the test');
+    const children = execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes('crash-child'));
+    expect(children).toEqual([]);
+    expect(folders().filter((name) => !before.has(name))).toEqual([]);
+  }, 60_000);
 });
