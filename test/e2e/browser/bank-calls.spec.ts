@@ -22,6 +22,8 @@ const WORDS = {
     detail: 'The request and the answer',
     bundle: 'Save a support bundle',
     saved: /^Saved the support bundle in .+ as .+\.json\.$/,
+    user: 'Sign-in page filled in for',
+    sigga: 'Has used up the daily limit today: OverDailyAmount.',
   },
   is: {
     nav: 'Köll til bankans',
@@ -32,6 +34,8 @@ const WORDS = {
     detail: 'Beiðnin og svarið',
     bundle: 'Vista gögn fyrir þjónustuaðila',
     saved: /^Vistaði gögnin í möppunni .+ sem .+\.json\.$/,
+    user: 'Innskráningarsíða fyllt út fyrir',
+    sigga: 'Hefur þegar notað daglega hámarkið í dag: OverDailyAmount.',
   },
 } as const;
 type Language = keyof typeof WORDS;
@@ -88,6 +92,14 @@ test.describe('Bank calls', () => {
       await expect(group.getByTestId('call-attempt')).toHaveText([...words.attempts]);
       await expect(group.getByTestId('call-status')).toHaveText([words.lost, '201']);
       await atEachSize(wallet, `bank-calls-list-${language}`, { shown: group });
+
+      // The sandbox's user for the next sign-in, and how they behave at the bank, in the app's language.
+      const panel = page.getByTestId('sandbox-panel');
+      const picker = panel.getByLabel(words.user, { exact: true });
+      await picker.selectOption('sigga');
+      await expect(panel).toContainText(words.sigga);
+      await atEachSize(wallet, `bank-calls-sandbox-user-${language}`, { window: true, shown: picker });
+      await picker.selectOption('');
 
       // A call opened: the request's headers named, the token's value removed.
       await group.getByRole('button', { name: words.open }).last().click();
