@@ -440,6 +440,22 @@ describe('the schedule editor', () => {
     expect((screen.getByTestId('deposit-kennitala') as HTMLInputElement).value).toBe('050792-2189');
     expect((screen.getByTestId('payee-name') as HTMLInputElement).value).toBe('Björn');
   });
+
+  it('a saved payee’s Schedule a payment waits for main’s day as Pay later or repeat does, and then opens the editor', async () => {
+    const core = await signedIn();
+    await core.value('savePayee', { name: 'Björn', kennitala: '0507922189', accountNumber: '0133-26-020001' });
+    const release = core.hold('listDue');
+    const { user } = await renderApp(core);
+    const book = await screen.findByTestId('address-book');
+    book.setAttribute('open', '');
+    const schedule = await within(book).findByRole('button', { name: 'Schedule a payment: Björn' });
+    // Pressed before main's day is known, it would fill the form and open nothing.
+    expect((schedule as HTMLButtonElement).disabled).toBe(true);
+    const pressed = user.click(schedule);
+    release();
+    await pressed;
+    expect(await screen.findByRole('region', { name: 'Pay later or repeat' })).toBeTruthy();
+  });
 });
 
 describe('due dates without ICU', () => {

@@ -513,6 +513,7 @@ function PayForm({
           choosePayee(payee.id);
           openSchedule();
         }}
+        scheduleReady={Boolean(today)}
       />
     </>
   );

@@ -22,6 +22,7 @@ export function AddressBook({
   onAccounts,
   onPayees,
   onSchedule,
+  scheduleReady = true,
 }: {
   accounts: OwnAccount[];
   payees: Payee[];
@@ -29,6 +30,8 @@ export function AddressBook({
   onPayees: (list: Payee[]) => void;
   /** "Schedule a payment": the form filled with this payee, and its schedule editor open (issue 29). */
   onSchedule?: (payee: Payee) => void;
+  /** Whether the schedule editor can open now: not before main's day is known (the Due list's answer). */
+  scheduleReady?: boolean;
 }) {
   const t = useT();
   const wallet = useWallet();
@@ -105,7 +108,7 @@ export function AddressBook({
                 detail={`${formatKennitala(payee.kennitala)} · ${displayAccount(payee.accountNumber)}`}
                 nameLabel={t('book.payeeName')}
                 maxLength={PAYEE_NAME_MAX}
-                {...(onSchedule ? { onSchedule: () => onSchedule(payee) } : {})}
+                {...(onSchedule ? { onSchedule: () => onSchedule(payee), scheduleReady } : {})}
                 onRename={(name) =>
                   unwrap(
                     wallet.savePayee({
@@ -145,6 +148,7 @@ function Entry({
   onRename,
   onRemove,
   onSchedule,
+  scheduleReady = true,
 }: {
   name: string;
   detail: string;
@@ -153,6 +157,7 @@ function Entry({
   onRename: (name: string) => Promise<void>;
   onRemove: () => Promise<void>;
   onSchedule?: () => void;
+  scheduleReady?: boolean;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -213,6 +218,7 @@ function Entry({
             type="button"
             className="link"
             aria-label={t('book.scheduleTo', { name: shown })}
+            disabled={!scheduleReady}
             onClick={onSchedule}
           >
             {t('book.schedule')}
