@@ -18,8 +18,18 @@ const CHANGES_SHARED_STATE =
 const nodeTests = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts') && !/^(renderer|e2e)\//.test(file))
   .map((file) => `test/${file}`);
-export const isolatedNodeTests = nodeTests.filter((file) =>
-  CHANGES_SHARED_STATE.test(readFileSync(join(root, file), 'utf8')),
+const changesSharedState = (file: string) => CHANGES_SHARED_STATE.test(readFileSync(join(root, file), 'utf8'));
+export const isolatedNodeTests = nodeTests.filter(changesSharedState);
+/**
+ * The renderer's tests, the same way: those that stub a global (Intl without ICU, through intl-without.ts), spy or
+ * mock run each in a module graph of their own; the others share one per worker (the renderer tests took 122 s all
+ * isolated, 95 s so, on 2 cores).
+ */
+const domTests = readdirSync(join(root, 'test', 'renderer'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `test/renderer/${file}`);
+export const isolatedDomTests = domTests.filter(
+  (file) => changesSharedState(file) || readFileSync(join(root, file), 'utf8').includes('intl-without'),
 );
 
 export default defineConfig({
@@ -56,8 +66,21 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          exclude: isolatedDomTests,
+          isolate: false,
           setupFiles: ['test/renderer/setup.ts'],
           // Above Testing Library's 5 s wait (test/renderer/setup.ts), so a wait that fails says what it waited for.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'dom-isolated',
+          environment: 'jsdom',
+          include: isolatedDomTests,
+          setupFiles: ['test/renderer/setup.ts'],
           testTimeout: 20_000,
         },
       },

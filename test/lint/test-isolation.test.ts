@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { isolatedNodeTests } from '../../vitest.config.ts';
+import { isolatedDomTests, isolatedNodeTests } from '../../vitest.config.ts';
 import { testFolder } from '../support/temp-folder.ts';
 
 /**
@@ -35,6 +35,18 @@ describe('which node test files run in a module graph of their own', () => {
     for (const file of setting) expect(isolatedNodeTests, file).toContain(file);
   });
 
+  it('every renderer test file that stubs, spies or mocks, itself or through intl-without.ts', () => {
+    const domTests = readdirSync(join(root, 'test', 'renderer'))
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => `test/renderer/${file}`);
+    const changing = domTests.filter((file) =>
+      /vi\.(mock|stubGlobal|spyOn|useFakeTimers|stubEnv)\(|intl-without/.test(read(file)),
+    );
+    expect(changing).toContain('test/renderer/format.test.ts');
+    for (const file of changing) expect(isolatedDomTests, file).toContain(file);
+    expect(isolatedDomTests.length).toBeLessThan(domTests.length / 3);
+  });
+
   it('and no file that only reads and computes', () => {
     expect(isolatedNodeTests).toContain('test/main/backup/backup-file.test.ts');
     expect(isolatedNodeTests).toContain('test/harness/server.test.ts');
@@ -47,9 +59,11 @@ describe('which node test files run in a module graph of their own', () => {
 describe('clean-up that holds where files share a module graph', () => {
   it('no shared test module registers a hook at its top level (that registers for the first file importing it only)', () => {
     const shared = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file) && !file.startsWith('renderer/'))
+      // The renderer's setup file is run for each file: its hooks are each file's.
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\.tsx?$/.test(file) && file !== 'renderer/setup.ts')
       .map((file) => `test/${file}`);
     expect(shared).toContain('test/support/payment-store.ts');
+    expect(shared).toContain('test/renderer/render-app.tsx');
     const hooked = shared.filter((file) => /^(afterEach|afterAll|beforeEach|beforeAll)\(/m.test(read(file)));
     expect(hooked).toEqual([]);
   });
