@@ -410,7 +410,8 @@ export const eventChannels = {
   dueOpened: z.object({}),
   /**
    * Main's day (GMT, its clock) moved on while the app was open and unlocked: what the window reckons from it (the Due
-   * list's waiting and overdue payments, what is left of today's limit) is read again.
+   * list's waiting and overdue payments, what is left of today's limit, the spending of today, this week and this
+   * month) is read again.
    */
   dayChanged: z.object({}),
 } as const satisfies Record<EventChannel, z.ZodType>;

@@ -165,6 +165,8 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   const compileCache = mkdtempSync(join(tmpdir(), 'a2a-crash-cache-'));
   /** Every child not yet dead: a run that stops early (a check that throws) kills them, the spare started ahead too. */
   const alive = new Set<ChildProcess>();
+  /** The first error thrown while a child's line was read: the run stops with it once that child is dead. */
+  let failed: { error: unknown } | undefined;
   const result: CrashTestResult = {
     kills: 0,
     lostIntents: 0,
@@ -318,7 +320,13 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         pending += chunk.toString('utf8');
         const parts = pending.split('\n');
         pending = parts.pop() ?? '';
-        for (const part of parts) onLine(part);
+        try {
+          for (const part of parts) onLine(part);
+        } catch (error) {
+          // Thrown in a stream's handler it would be lost, and this child never killed.
+          failed ??= { error };
+          child.kill('SIGKILL');
+        }
       });
       child.stderr.on('data', (chunk: Buffer) => {
         run.stderr = (run.stderr + chunk.toString('utf8')).slice(-4000);
@@ -343,10 +351,12 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       };
     };
     let spare = spawnChild();
-    const runChild = (restart: number, mode: 'open' | 'work' | 'verify'): Promise<Run> => {
+    const runChild = async (restart: number, mode: 'open' | 'work' | 'verify'): Promise<Run> => {
       const next = spare;
       spare = spawnChild();
-      return next.run(restart, mode);
+      const run = await next.run(restart, mode);
+      if (failed) throw failed.error;
+      return run;
     };
 
     const midway = Math.floor(options.kills / 2);
@@ -412,6 +422,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     }
     // One more start after the last kill: the store it finds is checked as every other.
     const last = await spare.run(restart, 'verify');
+    if (failed) throw failed.error;
     if (!last.opened)
       result.childFailures.push(`the last start did not open: ${last.lines.join(' | ')} ${last.stderr}`);
     for (const problem of sqliteCheck(dataDir)) result.observations.push(`at the end: ${problem}`);

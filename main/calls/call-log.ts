@@ -170,8 +170,7 @@ export class CallLog {
     // Whose it is: the customer signed in as it left (a call answered after they signed out stays theirs).
     const owner = call.started ? call.started.owner : this.#options.customer(profileId);
     const validRequestId = requestId && /^[\w-]{1,64}$/.test(requestId) ? requestId : undefined;
-    let attempt = 1;
-    if (validRequestId) for (const kept of log.calls) if (kept.requestId === validRequestId) attempt += 1;
+    const attempt = validRequestId ? nextAttempt(log.calls, validRequestId) : 1;
     const stored: StoredCall = {
       id: `${this.#runTag}-${(log.seq += 1)}`,
       runNo: log.run,
@@ -312,17 +311,13 @@ export class CallLog {
     const stored = this.#read(profileId);
     if (!stored) return;
     log.run = stored.lastRun + 1;
-    const kept = storedCalls(stored.calls);
-    // A send's attempts go on from those kept: counted again for the calls that could not see them.
-    const sends = new Map<string, number>();
-    for (const call of kept) if (call.requestId) sends.set(call.requestId, (sends.get(call.requestId) ?? 0) + 1);
-    const joined = log.calls.map((call) => {
-      if (!call.requestId) return { ...call, runNo: log.run };
-      const attempt = (sends.get(call.requestId) ?? 0) + 1;
-      sends.set(call.requestId, attempt);
-      return { ...call, runNo: log.run, attempt };
-    });
-    log.calls = [...kept, ...joined];
+    // A send's attempts go on from those kept: numbered again for the calls that could not see them.
+    const calls = storedCalls(stored.calls);
+    for (const call of log.calls) {
+      const attempt = call.requestId ? nextAttempt(calls, call.requestId) : call.attempt;
+      calls.push({ ...call, runNo: log.run, attempt });
+    }
+    log.calls = calls;
     log.dropped += stored.dropped;
     this.#bound(log, true);
     log.dirty = true;
@@ -334,4 +329,14 @@ export class CallLog {
     this.#taps.delete(profileId);
     this.#options.store.delete(this.#key(profileId));
   }
+}
+
+/**
+ * The attempt number of a call with `requestId`: one more than the highest kept. Not a count: the oldest calls are
+ * dropped first, and a count would then give a number already shown.
+ */
+function nextAttempt(calls: readonly StoredCall[], requestId: string): number {
+  let highest = 0;
+  for (const call of calls) if (call.requestId === requestId) highest = Math.max(highest, call.attempt);
+  return highest + 1;
 }

@@ -89,20 +89,26 @@ export type Person = User & { pressDisabled: User['click'] };
 /**
  * user-event presses a disabled control without a word, and nothing happens: a test that pressed a button an instant
  * before the app enabled it (main's answer still on its way) went on as if it had been pressed. A person waits until
- * the control can be pressed (or typed in, or chosen from), as Playwright does: so do these, and a control that stays
- * disabled fails the test, named. A test that means to press a disabled control says so with `user.pressDisabled`.
+ * the control can be pressed (or typed in, chosen from, or given a file), as Playwright does: so do these, and a
+ * control that stays disabled fails the test, named. A test that means to press a disabled control says so with
+ * `user.pressDisabled`, which fails if the control is enabled.
  */
 export function person(options?: Parameters<typeof userEvent.setup>[0]): Person {
   const user = userEvent.setup(options);
+  /** The control a press or a keystroke on `target` acts on: itself or the one it is inside, or a label's. */
+  const controlOf = (target: Element) =>
+    target instanceof HTMLLabelElement && target.control
+      ? target.control
+      : target.closest('button, input, select, textarea, fieldset');
   const enabled = (target: Element) =>
     waitFor(() => {
-      const control = target.closest('button, input, select, textarea, fieldset');
+      const control = controlOf(target);
       if (control?.matches(':disabled'))
         throw new Error(`stays disabled, so it cannot be pressed: ${control.outerHTML.slice(0, 160)}`);
     });
   const whenEnabled =
-    <A extends unknown[]>(act: (target: Element, ...rest: A) => Promise<void>) =>
-    async (target: Element, ...rest: A) => {
+    <T extends Element, A extends unknown[]>(act: (target: T, ...rest: A) => Promise<void>) =>
+    async (target: T, ...rest: A) => {
       await enabled(target);
       await act(target, ...rest);
     };
@@ -114,7 +120,12 @@ export function person(options?: Parameters<typeof userEvent.setup>[0]): Person 
     type: whenEnabled(user.type),
     clear: whenEnabled(user.clear),
     selectOptions: whenEnabled(user.selectOptions),
-    pressDisabled: user.click,
+    upload: whenEnabled(user.upload),
+    // What the test says is disabled is: a press that reaches an enabled control would test something else.
+    pressDisabled: async (target) => {
+      expect(controlOf(target)?.matches(':disabled'), 'pressDisabled on a control that is enabled').toBe(true);
+      await user.click(target);
+    },
   };
 }
 

@@ -156,6 +156,19 @@ describe('Spending on the History screen', () => {
     expect(text(within(section).getByText('Sýna sem töflu'))).toBe('Sýna sem töflu');
   });
 
+  it('moves today, this week and this month on once main’s day does, with History left open', async () => {
+    const core = await signedIn();
+    await seedPayments(core, SEEDED);
+    await openHistory(core);
+    await waitFor(() => expect(text(screen.queryByTestId('spending-today'))).toBe('TodaySpent ISK 12,500'));
+    // Past midnight GMT, on Monday 23 November: a new day and a new week, the same month.
+    core.sandbox.clock.set('2026-11-23T00:30:00.000Z');
+    await core.wallet.idle();
+    await waitFor(() => expect(text(screen.queryByTestId('spending-today'))).not.toContain('12,500'));
+    expect(text(screen.getByTestId('spending-week'))).not.toContain('15,500');
+    expect(text(screen.getByTestId('spending-month'))).toContain('Spent ISK 15,500');
+  });
+
   it('says nothing is spent yet, then adds a payment as soon as it is made', async () => {
     const core = await signedIn();
     await openHistory(core);

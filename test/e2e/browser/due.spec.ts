@@ -30,7 +30,7 @@ const WORDS = {
     times: 'Eftir tiltekinn fjölda greiðslna',
     count: 'Fjöldi greiðslna',
     payNow: /^Greiða núna: Leiga, Björn Sigurðsson/,
-    skipAll: /^Sleppa öllum 3: Þrif/,
+    skipAll: /^Sleppa öllum \(3\): Þrif/,
     skipAllTitle: 'Sleppa greiðslum sem komnar eru fram yfir gjalddaga',
     skipAllQuestion:
       'Sleppa 3 greiðslum sem komnar eru fram yfir gjalddaga, frá 27. nóv. til 11. des.? Engin þeirra verður greidd.',

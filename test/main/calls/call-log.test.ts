@@ -53,6 +53,17 @@ describe('the call log', () => {
     expect(list.groups[0]?.requestId).toBe(`req-${CALL_LOG_MAX_CALLS + 24}`);
   });
 
+  it('numbers a send’s attempts on from the highest kept, when its first attempts were dropped as the oldest', () => {
+    const { calls } = log();
+    calls.record('p', post('req-x'));
+    for (let n = 0; n < CALL_LOG_MAX_CALLS - 1; n += 1) calls.record('p', post(`req-${n}`));
+    calls.record('p', post('req-x'));
+    calls.record('p', post('req-x'));
+    const group = calls.list('p').groups.find((each) => each.requestId === 'req-x');
+    // Attempt 1 went with the oldest calls; the two kept are 2 and 3, not 2 twice.
+    expect(group?.calls.map((call) => call.attempt)).toEqual([2, 3]);
+  });
+
   it('cuts a huge body and says by how much; the whole log stays under its size however big the bodies', () => {
     const { calls, store, options } = log();
     const huge = JSON.stringify({ note: 'x'.repeat(10_000) });

@@ -106,7 +106,8 @@ export const is: Record<keyof typeof en, string> = {
   'due.skip.title': 'Sleppa greiðslu',
   'due.skip.question': 'Sleppa greiðslunni með gjalddaga {when}? Hún verður ekki greidd.',
   'due.skip.confirm': 'Sleppa henni',
-  'due.skipOverdue': 'Sleppa öllum {count}',
+  // The count apart, in brackets: "öllum" agrees with 2 and 11, not with 21.
+  'due.skipOverdue': 'Sleppa öllum ({count})',
   'due.skipOverdue.title': 'Sleppa greiðslum sem komnar eru fram yfir gjalddaga',
   'due.skipOverdue.question':
     'Sleppa {count, plural, one {# greiðslu sem komin er} other {# greiðslum sem komnar eru}} fram yfir gjalddaga, frá {from} til {to}? Engin þeirra verður greidd.',

@@ -23,6 +23,8 @@ export function SpendingSummary() {
   const t = useT();
   const locale = useApp((state) => state.locale);
   const change = useApp((state) => state.paymentChange);
+  /** Main's day moved on: today, this week and this month are other days now. */
+  const mainDay = useApp((state) => state.mainDay);
   const owner = useApp((state) => `${state.session?.profileId ?? ''}|${state.session?.maskedKennitala ?? ''}`);
   const [form, setForm] = useState<RangeForm>(emptyRange);
   const ask = rangeAsk(form);
@@ -49,7 +51,7 @@ export function SpendingSummary() {
     return () => {
       live = false;
     };
-  }, [wallet, change, owner, from, to]);
+  }, [wallet, change, owner, from, to, mainDay]);
 
   return (
     <details className="spending" data-testid="spending">

@@ -33,7 +33,8 @@ describe('the payment core killed at random points', () => {
   it('stopped by an error midway, leaves no child running and no folder of its own behind', async () => {
     const folders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('a2a-crash'));
     const before = new Set(folders());
-    // The first line it logs (after the first run) throws: the child started ahead for the next run is alive then.
+    // The first line it logs throws, however it comes (after a run, or from a check while a child's line is read):
+    // the child started ahead for the next run is alive then.
     const stopped = runCrashTest({
       kills: 5,
       seed: 7,
