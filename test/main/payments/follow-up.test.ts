@@ -13,13 +13,15 @@ import { draftFrom, inProcessWallet, NOON, type InProcessWallet } from '../../su
  */
 let sandbox: Sandbox;
 let core: InProcessWallet;
+/** The cores this test opened, closed after it (a test that opens none closes none, in any order). */
+const opened: InProcessWallet[] = [];
 let notices: Notice[];
 let events: WalletEvent[];
 beforeAll(async () => {
   sandbox = await startSandbox({ now: NOON });
 });
 afterEach(async () => {
-  await core.close();
+  for (const each of opened.splice(0)) await each.close();
   sandbox.reset();
   sandbox.clock.set(NOON);
 });
@@ -29,6 +31,7 @@ async function open(language: 'en' | 'is' = 'en'): Promise<void> {
   notices = [];
   events = [];
   core = await inProcessWallet({ sandbox, platform: { notify: (notice) => void notices.push(notice) } });
+  opened.push(core);
   core.onEvent((event) => void events.push(event));
   await core.value('updateSettings', { language });
   await core.value('signIn');
