@@ -352,12 +352,12 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   };
   const handlers = behindLock(errors.watch(table), lock);
 
-  /**
-   * Locks the app after the idle minutes, announces a grant reminder that has become due, and follows up the
-   * signed-in customer's payments (see FollowUp).
-   */
   /** Main's day as the last tick while unlocked saw it (the start's at first). */
   let day = gmtDay(clock.now());
+  /**
+   * Locks the app after the idle minutes, tells the window of a new day, announces a grant reminder that has become
+   * due, and follows up the signed-in customer's payments (see FollowUp).
+   */
   const tick = (): Promise<void> => {
     // The calls made since the last tick, sealed and written: never on a call's own path.
     calls.flush();
