@@ -32,6 +32,14 @@ export const isolatedDomTests = domTests.filter(
   (file) => changesSharedState(file) || readFileSync(join(root, file), 'utf8').includes('intl-without'),
 );
 
+/** What both renderer projects have: jsdom, Testing Library's setup, and a test's time above its 5 s wait. */
+const dom: { environment: 'jsdom'; setupFiles: string[]; testTimeout: number } = {
+  environment: 'jsdom',
+  setupFiles: ['test/renderer/setup.ts'],
+  // Above Testing Library's 5 s wait (test/renderer/setup.ts), so a wait that fails says what it waited for.
+  testTimeout: 20_000,
+};
+
 export default defineConfig({
   // No test ever loads the real Electron: requiring it in plain Node starts a download.
   resolve: { alias: { electron: resolve(root, 'test/mocks/electron.ts') } },
@@ -63,27 +71,14 @@ export default defineConfig({
         extends: true,
         plugins: [react()],
         test: {
+          ...dom,
           name: 'dom',
-          environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           exclude: isolatedDomTests,
           isolate: false,
-          setupFiles: ['test/renderer/setup.ts'],
-          // Above Testing Library's 5 s wait (test/renderer/setup.ts), so a wait that fails says what it waited for.
-          testTimeout: 20_000,
         },
       },
-      {
-        extends: true,
-        plugins: [react()],
-        test: {
-          name: 'dom-isolated',
-          environment: 'jsdom',
-          include: isolatedDomTests,
-          setupFiles: ['test/renderer/setup.ts'],
-          testTimeout: 20_000,
-        },
-      },
+      { extends: true, plugins: [react()], test: { ...dom, name: 'dom-isolated', include: isolatedDomTests } },
     ],
   },
 });
