@@ -27,6 +27,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'checkAgain',
   'dropPayment',
   'declareOutcome',
+  'stopTrying',
   'historyPage',
   'getPayment',
   'refreshStatus',

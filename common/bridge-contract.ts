@@ -291,6 +291,11 @@ export const invokeChannels = {
     request: z.strictObject({ id: z.string().min(1).max(64), outcome: z.enum(['paid', 'notPaid']) }),
     response: PaymentViewSchema,
   },
+  /**
+   * "Stop trying" (issue 38): a payment whose outcome is unknown is sent no more, by the app's follow-up or by a
+   * press; its outcome is then the customer's word (declareOutcome). Answered as it is where nothing was left to stop.
+   */
+  stopTrying: { request: Id, response: PaymentViewSchema },
 
   // History.
   historyPage: { request: HistoryPageRequestSchema, response: HistoryPageSchema },

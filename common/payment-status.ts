@@ -25,6 +25,8 @@ export const SHOWN_STATES = [
   'rejected',
   'unknown',
   'unknownTooLate',
+  'unknownStopped',
+  'unknownRestored',
   'declaredPaid',
   'declaredNotPaid',
   'dropped',
@@ -36,6 +38,7 @@ export type ShownState = (typeof SHOWN_STATES)[number];
  * What the customer can do about a payment in a state. `send`: send it now (asks for the passcode when needed; the
  * same request id); `dontSend`: drop it for good; `checkNow`: ask the bank now (the status, or the same request id
  * again); `declarePaid` / `declareNotPaid`: say what the online banking shows, once the app can no longer ask;
+ * `stopTrying`: the app sends it no more by itself (nor on a press), and the customer's word decides it (issue 38);
  * `receipt`: open the receipt; `backToForm` / `newPayment`: the pay form (with this payment's draft, or empty);
  * `enterPasscode` / `cancel`: the passcode prompt's own; `review`: the form's.
  */
@@ -46,6 +49,7 @@ export type PaymentAction =
   | 'send'
   | 'dontSend'
   | 'checkNow'
+  | 'stopTrying'
   | 'declarePaid'
   | 'declareNotPaid'
   | 'receipt'
@@ -87,8 +91,11 @@ export const PAYMENT_STATUS: Record<ShownState, ShownRow> = {
   accepted: row('accepted', ['checkNow', 'receipt', 'newPayment'], 'bank', 'paid', true),
   settled: row('settled', ['receipt', 'newPayment'], 'bank', 'paid'),
   rejected: row('rejected', ['backToForm', 'newPayment'], 'none', 'none'),
-  unknown: row('unknown', ['checkNow'], 'none', 'uncertain', true),
+  unknown: row('unknown', ['checkNow', 'stopTrying'], 'none', 'uncertain', true),
   unknownTooLate: row('unknown', ['declarePaid', 'declareNotPaid'], 'none', 'uncertain'),
+  // The customer pressed "Stop trying", or it came from a backup: never sent again; their online banking decides.
+  unknownStopped: row('unknown', ['declarePaid', 'declareNotPaid'], 'none', 'uncertain'),
+  unknownRestored: row('unknown', ['declarePaid', 'declareNotPaid'], 'none', 'uncertain'),
   declaredPaid: row('declaredPaid', ['declareNotPaid', 'receipt', 'newPayment'], 'customer', 'declaredPaid'),
   declaredNotPaid: row('declaredNotPaid', ['declarePaid', 'backToForm', 'newPayment'], 'none', 'none'),
   dropped: row('dropped', ['backToForm', 'newPayment'], 'none', 'none'),
@@ -104,6 +111,8 @@ export interface ShownFacts {
   attempts: number;
   /** The request id's 24 hours are over, by main's clock: the app can no longer send it, nor ask with it. */
   windowClosed: boolean;
+  /** The app sends it no more: the customer stopped it, or it came from a backup (issue 38). */
+  sendsStopped?: { by: 'customer' | 'restore' } | undefined;
 }
 
 /** What the window knows that main does not. */
@@ -124,6 +133,7 @@ export function shownState(payment: ShownFacts, window: WindowFacts = {}): Shown
       // A second attempt is an automatic retry: the bank did not answer the first.
       return window.slow || payment.attempts > 1 ? 'slow' : 'sending';
     case 'unknown':
+      if (payment.sendsStopped) return payment.sendsStopped.by === 'restore' ? 'unknownRestored' : 'unknownStopped';
       return payment.windowClosed ? 'unknownTooLate' : 'unknown';
     default:
       return payment.state;

@@ -73,6 +73,17 @@ export const PaymentIntentSchema = z.object({
   bankStatus: z.string().optional(),
   paymentDate: z.string().optional(),
   error: PaymentFailureSchema.optional(),
+  /**
+   * The app sends this payment no more, automatically or on a press (issue 38): the customer pressed "Stop trying"
+   * (`customer`), or it came from a backup file (`restore`), which is only ever shown, never sent. Its outcome is then
+   * learnt from the customer's online banking and their word (declaredPaid / declaredNotPaid).
+   */
+  sendsStopped: z.object({ at: z.number(), by: z.enum(['customer', 'restore']) }).optional(),
+  /**
+   * When this record came from a backup file rather than from this app's own talk with the bank: what it says (a
+   * settled state, a status) is the file's word, not the bank's, until the bank answers about it here.
+   */
+  restoredAt: z.number().optional(),
   /** The earlier payment this one looked like, which the customer acknowledged before confirming. */
   acknowledgedDuplicateOf: z.string().optional(),
   /**

@@ -37,3 +37,10 @@ export function newRequestId(random: RandomBytes = webCryptoRandom): string {
   }
   return id;
 }
+
+/**
+ * Whether the app sends a payment no more, by itself or on a press: its request id's 24 hours are over, or the
+ * customer stopped it, or it came from a backup (issue 38, `sendsStopped`). Its outcome is then the customer's word.
+ */
+export const sendsEnded = (intent: { createdAt: number; sendsStopped?: unknown }, now: number): boolean =>
+  windowClosed(intent, now) || intent.sendsStopped !== undefined;

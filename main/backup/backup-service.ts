@@ -8,6 +8,7 @@ import type { DuePayments } from '../due/due-payments.ts';
 import type { KdfParams } from '../lock/passcode.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
+import { timesOf } from '../payments/payment-restore.ts';
 import { WalletError } from '../wallet-error.ts';
 import { openBackup, sealBackup } from './backup-file.ts';
 
@@ -97,11 +98,21 @@ export class BackupService {
     if (!sameBank(payload.bank, profile)) {
       throw new WalletError('BACKUP_OTHER_BANK', 'This backup was made with another bank than this profile’s');
     }
-    const { book, due, settings } = this.#options;
+    const { book, due, settings, clock } = this.#options;
+    // A time after the file was made, or after now, is damage (or a file made to look newer than what is here).
+    const madeAt = Math.min(opened.createdAt, payload.exportedAt);
+    const latest = Math.min(madeAt, clock.now());
+    if (
+      payload.exportedAt > clock.now() ||
+      payload.payments.some((payment) => timesOf(payment).some((t) => t > latest))
+    ) {
+      throw new WalletError('BACKUP_DAMAGED', MESSAGES.BACKUP_DAMAGED);
+    }
     const payments = await owner.payments.restore(payload.payments);
     const entries = book.merge(profile.id, kennitala, payload);
     const dues = due.merge(profile.id, kennitala, payload.due);
-    settings.update(payload.settings);
+    // The language only: showing payees and amounts on the lock screen is the customer's choice on this computer.
+    settings.update({ language: payload.settings.language });
     return {
       exportedAt: payload.exportedAt,
       added: { ...entries, payments: payments.added, due: dues.added },

@@ -22,6 +22,7 @@ export type PaymentHandlers = Pick<
   | 'checkAgain'
   | 'dropPayment'
   | 'declareOutcome'
+  | 'stopTrying'
   | 'historyPage'
   | 'getPayment'
   | 'refreshStatus'
@@ -101,6 +102,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     checkAgain: async ({ id }) => view(await (await active()).checkAgain(id)),
     dropPayment: async ({ id }) => view(await (await active()).drop(id)),
     declareOutcome: async ({ id, outcome }) => view(await (await active()).declareOutcome(id, outcome)),
+    stopTrying: async ({ id }) => view(await (await active()).stopTrying(id)),
     refreshStatus: async ({ id }) => view(await (await active()).refreshStatus(id)),
 
     historyPage: async ({ filter, offset, limit }) => {

@@ -1,7 +1,7 @@
 import type { AppLocale } from '../../common/locale.ts';
 import type { HistoryFilter, PaymentIntent } from '../../common/payment.ts';
 import type { SpendingRange, SpendingSummary } from '../../common/spending.ts';
-import { windowClosed } from '../../common/request-id.ts';
+import { sendsEnded } from '../../common/request-id.ts';
 import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
 
@@ -12,7 +12,7 @@ import type { PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contra
 export const awaitsOutcome = (intent: PaymentIntent, now: number): boolean =>
   (intent.state === 'accepted' || intent.state === 'unknown') &&
   intent.firstSentAt !== undefined &&
-  !windowClosed(intent, now);
+  !sendsEnded(intent, now);
 
 /** What the reads need: the payments, and the time (for `awaitingOutcome`). */
 export interface PaymentReadsOptions {

@@ -25,6 +25,19 @@ export const CLOSED: ReadonlySet<PaymentIntent['state']> = new Set([
   'declaredNotPaid',
 ]);
 
+/** Why a payment the app sends no more (`sendsStopped`) is not sent now. */
+export function sendsStoppedError(intent: PaymentIntent): WalletError {
+  return intent.sendsStopped?.by === 'restore'
+    ? new WalletError(
+        'RESTORED_NOT_SENT',
+        'This payment came from a backup: the app never sends it. Check your online banking, then say what it shows',
+      )
+    : new WalletError(
+        'SENDING_STOPPED',
+        'You stopped the app from trying to send this payment: check your online banking, then say what it shows',
+      );
+}
+
 const failureOf = (error: BankError): PaymentFailure => ({
   name: error.name,
   code: error.code,
@@ -41,10 +54,13 @@ export class PaymentSender {
   readonly #writes: PaymentWrites;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #retryDelays: readonly number[];
+  /** The customer pressed "Stop trying" on this payment while it was being sent: no further attempt is made. */
+  readonly #stopRequested: (id: string) => boolean;
 
-  constructor(options: PaymentServiceOptions, writes: PaymentWrites) {
+  constructor(options: PaymentServiceOptions, writes: PaymentWrites, stopRequested: (id: string) => boolean) {
     this.#options = options;
     this.#writes = writes;
+    this.#stopRequested = stopRequested;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   }
@@ -66,6 +82,8 @@ export class PaymentSender {
     // Final, dropped, or the customer's word: nothing is sent or asked.
     if (CLOSED.has(intent.state)) return intent;
     if (intent.state === 'accepted') return this.refresh(intent);
+    // Stopped by the customer, or brought in by a backup: never sent again, whoever asks.
+    if (intent.sendsStopped) throw sendsStoppedError(intent);
 
     const first = intent.firstSentAt === undefined;
     if (first) {
@@ -94,6 +112,9 @@ export class PaymentSender {
             message: 'More than 24 hours since the payment was confirmed',
           },
         });
+      }
+      if (attempt > 0 && this.#stopRequested(intent.id)) {
+        return this.#writes.update(intent, { state: 'unknown', sendsStopped: { at: now, by: 'customer' } });
       }
       const firstSentAt = intent.firstSentAt ?? now;
       const sending = { state: 'sending' as const, firstSentAt, attempts: intent.attempts + 1 };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { HistoryFilter, PaymentDraft, PaymentIntent } from '../../common/payment.ts';
-import { newRequestId, windowClosed } from '../../common/request-id.ts';
+import { newRequestId, sendsEnded } from '../../common/request-id.ts';
 import type { SpendingRange, SpendingSummary } from '../../common/spending.ts';
 import type { Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
@@ -10,6 +10,7 @@ import { WalletError } from '../wallet-error.ts';
 import { DraftChecks, type PaymentCheck } from './payment-checks.ts';
 import { PaymentReads } from './payment-reads.ts';
 import { CLOSED, PaymentSender } from './payment-sender.ts';
+import { mergedIntent, restoredIntent } from './payment-restore.ts';
 import { PaymentWrites, requireOwn } from './payment-writes.ts';
 import type { PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
 
@@ -50,6 +51,8 @@ export class PaymentService {
    * only once the first is on disk, so it sees the first as a duplicate instead of both getting a request id.
    */
   #confirming: Promise<unknown> = Promise.resolve();
+  /** Payments the customer asked to stop trying to send ("Stop trying") while a send of them was under way. */
+  readonly #stopRequested = new Set<string>();
   /** The draft checks (payment-checks.ts): `confirm` makes them again before it writes anything. */
   readonly #checks: DraftChecks;
   /** The reads (payment-reads.ts): by id, the history, the store's integrity. */
@@ -64,7 +67,7 @@ export class PaymentService {
     this.#checks = new DraftChecks(options);
     this.#reads = new PaymentReads(options);
     this.#writes = new PaymentWrites(options);
-    this.#sender = new PaymentSender(options, this.#writes);
+    this.#sender = new PaymentSender(options, this.#writes, (id) => this.#stopRequested.has(id));
   }
 
   #now(): number {
@@ -126,7 +129,8 @@ export class PaymentService {
 
   /**
    * "Don't send": a payment confirmed and never sent goes for good (`dropped`), and its share of today's limit with
-   * it. Refused while it is being sent, and for one that was ever sent: that may be at the bank already.
+   * it. Refused while it is being sent, for one that was ever sent (that may be at the bank already), and while the
+   * history is not trusted (it may have been sent after the copy on disk was made).
    */
   async drop(id: string): Promise<PaymentIntent> {
     const intent = await this.#writes.readIntact(id);
@@ -135,13 +139,21 @@ export class PaymentService {
     if (this.#inFlight.has(id) || intent.state !== 'confirmed' || intent.firstSentAt !== undefined) {
       throw new WalletError('PAYMENT_ALREADY_SENT', 'This payment has been sent: it can no longer be dropped');
     }
+    // A history put back from an older copy, or missing records (issue 38): a payment it shows as never sent may have
+    // been sent since. Dropping it, and paying again, could pay twice: the customer checks their online banking first.
+    if (!(await this.#reads.integrity()).trusted) {
+      throw new WalletError(
+        'HISTORY_NOT_TRUSTED',
+        'The history on this computer is older than the app last wrote: this payment may have been sent',
+      );
+    }
     // While the record is written, a send of the same payment gets this instead: it finds the payment dropped.
     return this.#exclusive(id, () => this.#writes.update(intent, { state: 'dropped', error: undefined }));
   }
 
   /**
-   * The customer's word on a payment whose outcome stayed unknown past the request id's 24 hours (the app can no
-   * longer ask the bank): what their online banking shows. Recorded as theirs (`declaredPaid`, `declaredNotPaid`),
+   * The customer's word on a payment whose outcome stayed unknown and that the app no longer sends (the request id's
+   * 24 hours are over, the customer stopped it, or it came from a backup): what their online banking shows. Recorded as theirs (`declaredPaid`, `declaredNotPaid`),
    * never as the bank's, and may be changed. Refused while the app can still ask, and for any other state.
    */
   async declareOutcome(id: string, outcome: 'paid' | 'notPaid'): Promise<PaymentIntent> {
@@ -149,7 +161,7 @@ export class PaymentService {
     requireOwn(intent, this.#options.customer);
     const state = outcome === 'paid' ? 'declaredPaid' : 'declaredNotPaid';
     if (intent.state === state) return intent;
-    const askable = intent.state === 'unknown' && !windowClosed(intent, this.#now());
+    const askable = intent.state === 'unknown' && !sendsEnded(intent, this.#now());
     const declarable =
       (intent.state === 'unknown' && !askable) || intent.state === 'declaredPaid' || intent.state === 'declaredNotPaid';
     if (this.#inFlight.has(id) || !declarable) {
@@ -161,6 +173,32 @@ export class PaymentService {
       );
     }
     return this.#exclusive(id, () => this.#writes.update(intent, { state }));
+  }
+
+  /**
+   * "Stop trying" (issue 38): a payment whose outcome is unknown, which the app would otherwise send again by itself
+   * with the same request id until its 24 hours end, is sent no more, by the follow-up or by any press. A send under
+   * way makes no further attempt and is waited for. The outcome stays unknown (it counts against the limit as
+   * uncertain) until the customer says what their online banking shows. A payment whose outcome became known
+   * meanwhile, or that the app would not send anyway, is answered as it is.
+   */
+  async stopTrying(id: string): Promise<PaymentIntent> {
+    requireOwn(await this.#writes.read(id), this.#options.customer);
+    this.#stopRequested.add(id);
+    try {
+      // Each send or question under way ends first (a send makes no further attempt); then, with nothing between the
+      // last look and the write's start, whatever asks next (the follow-up, a press of Send) waits and finds it stopped.
+      for (let running = this.#inFlight.get(id); running; running = this.#inFlight.get(id)) {
+        await running.catch(() => undefined);
+      }
+      return await this.#exclusive(id, async () => {
+        const intent = await this.#writes.readIntact(id);
+        if (intent.state !== 'unknown' || sendsEnded(intent, this.#now())) return intent;
+        return this.#writes.update(intent, { sendsStopped: { at: this.#now(), by: 'customer' } });
+      });
+    } finally {
+      this.#stopRequested.delete(id);
+    }
   }
 
   /** One change of a payment at a time: a send that comes while it runs gets its promise (see `submit`). */
@@ -194,9 +232,11 @@ export class PaymentService {
   }
 
   /**
-   * Payments from a backup of this customer (main/backup): one not here is added as it is there; one here is replaced
-   * only by a newer change of it (later `updatedAt`), never while it is being sent or asked about. Only the signed-in
-   * customer's own are taken. Synced once, at the end.
+   * Payments from a backup of this customer (main/backup, issue 38): shown, never sent. One not here is added as
+   * `restoredIntent` makes it; one here changes only as `mergedIntent` allows (the same request id, order and
+   * creation time; only towards a more final state that still counts), never while it is being sent or asked about.
+   * The same id twice in a file is one payment (the first). Only the signed-in customer's own are taken. Synced once,
+   * at the end.
    */
   async restore(intents: readonly PaymentIntent[]): Promise<{ added: number; updated: number }> {
     const { kennitala } = this.#options.customer();
@@ -208,13 +248,19 @@ export class PaymentService {
       for (const intent of page.items) here.set(intent.id, intent);
       if (page.items.length === 0) break;
     }
+    const now = this.#now();
+    const seen = new Set<string>();
     const writes: { intent: PaymentIntent; known: boolean }[] = [];
     for (const incoming of intents) {
+      if (seen.has(incoming.id)) continue;
+      seen.add(incoming.id);
       if (incoming.order.debtorKennitala !== kennitala || this.#inFlight.has(incoming.id)) continue;
       const local = here.get(incoming.id);
-      if (local && (local.updatedAt >= incoming.updatedAt || local.state === 'sending')) continue;
-      const { version: _theirs, ...restored } = incoming;
-      writes.push({ intent: { ...restored, profileId: this.#options.profileId }, known: local !== undefined });
+      if (local?.state === 'sending') continue;
+      const intent = local
+        ? mergedIntent(local, incoming, now)
+        : restoredIntent(incoming, this.#options.profileId, now);
+      if (intent) writes.push({ intent, known: local !== undefined });
     }
     for (const [index, { intent }] of writes.entries()) {
       await this.#writes.restored(intent, { sync: index === writes.length - 1 });

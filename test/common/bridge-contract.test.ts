@@ -249,6 +249,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   checkAgain: payment,
   dropPayment: payment,
   declareOutcome: payment,
+  stopTrying: payment,
   historyPage: { total: 1, items: [payment] },
   getPayment: payment,
   refreshStatus: payment,

@@ -67,6 +67,7 @@ function expectedShown(payment: ShownFacts, window: WindowFacts): ShownState {
       // A second attempt is the app's own retry: the bank did not answer the first.
       return window.slow || payment.attempts > 1 ? 'slow' : 'sending';
     case 'unknown':
+      if (payment.sendsStopped) return payment.sendsStopped.by === 'restore' ? 'unknownRestored' : 'unknownStopped';
       return payment.windowClosed ? 'unknownTooLate' : 'unknown';
     default:
       return payment.state;
@@ -78,6 +79,9 @@ describe('shownState', () => {
     state: fc.constantFrom(...PAYMENT_STATES),
     attempts: fc.oneof(fc.constantFrom(0, 1, 2), fc.nat()),
     windowClosed: fc.boolean(),
+    sendsStopped: fc.option(fc.record({ by: fc.constantFrom('customer' as const, 'restore' as const) }), {
+      nil: undefined,
+    }),
   });
   const windowFacts = fc.record({ prompting: fc.boolean(), slow: fc.boolean() }, { requiredKeys: [] });
 
@@ -102,14 +106,16 @@ describe('shownState', () => {
         for (const windowClosed of [false, true]) {
           for (const prompting of [undefined, false, true]) {
             for (const slow of [undefined, false, true]) {
-              const payment = { state, attempts, windowClosed };
-              const window = {
-                ...(prompting === undefined ? {} : { prompting }),
-                ...(slow === undefined ? {} : { slow }),
-              };
-              const shown = shownState(payment, window);
-              expect(shown, JSON.stringify({ payment, window })).toBe(expectedShown(payment, window));
-              reached.add(shown);
+              for (const by of [undefined, 'customer', 'restore'] as const) {
+                const payment = { state, attempts, windowClosed, ...(by ? { sendsStopped: { by } } : {}) };
+                const window = {
+                  ...(prompting === undefined ? {} : { prompting }),
+                  ...(slow === undefined ? {} : { slow }),
+                };
+                const shown = shownState(payment, window);
+                expect(shown, JSON.stringify({ payment, window })).toBe(expectedShown(payment, window));
+                reached.add(shown);
+              }
             }
           }
         }

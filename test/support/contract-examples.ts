@@ -68,6 +68,7 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   checkAgain: { id: 'payment-1' },
   dropPayment: { id: 'payment-1' },
   declareOutcome: { id: 'payment-1', outcome: 'paid' },
+  stopTrying: { id: 'payment-1' },
   historyPage: { filter, offset: 100, limit: 100 },
   getPayment: { id: 'payment-1' },
   refreshStatus: { id: 'payment-1' },

@@ -1,0 +1,87 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { PaymentIntent, PaymentState } from '../../common/payment.ts';
+
+/**
+ * What a payment from a backup file becomes here (issue 38): something to look at, never something to send. Anyone
+ * can write a backup file with any passphrase, so nothing in it is the bank's word, and nothing in it may make the app
+ * POST a payment: a record that is not final and has no initiation id of the bank's is kept as `unknown` with its sends
+ * stopped (`sendsStopped.by = 'restore'`: the customer's online banking and their word decide it); one with the bank's
+ * initiation id is kept as accepted, so the app may ask the bank about it by GET, never by a POST. Every record from a
+ * file is marked `restoredAt`: a settled one's receipt says it rests on the file, not on the bank.
+ */
+
+/** States that end a payment: what a file says of them is kept as it is (marked as restored). */
+const FINAL: ReadonlySet<PaymentState> = new Set(['settled', 'rejected', 'dropped', 'declaredPaid', 'declaredNotPaid']);
+
+/**
+ * What a restore may make of a payment that is here and not final: only a state that still counts against the limit
+ * and the duplicate warning. A file that says "refused" or "not paid" of a payment whose outcome is open here is not
+ * believed (a forged one would free the limit and invite a second payment); the customer's online banking decides.
+ */
+const MAY_FOLLOW: Readonly<Partial<Record<PaymentState, readonly PaymentState[]>>> = {
+  confirmed: ['accepted', 'settled', 'declaredPaid'],
+  unknown: ['accepted', 'settled', 'declaredPaid'],
+  accepted: ['settled', 'declaredPaid'],
+};
+
+/** A payment from a file, as it is kept here: see the module's comment. */
+export function restoredIntent(incoming: PaymentIntent, profileId: string, now: number): PaymentIntent {
+  const { version: _theirs, sendsStopped: _stopped, ...rest } = incoming;
+  const intent: PaymentIntent = { ...rest, profileId, restoredAt: now };
+  if (FINAL.has(incoming.state)) return intent;
+  if (incoming.initiationId !== undefined) {
+    return { ...intent, state: 'accepted', stateTimes: { accepted: incoming.updatedAt, ...incoming.stateTimes } };
+  }
+  return {
+    ...intent,
+    state: 'unknown',
+    stateTimes: { unknown: incoming.updatedAt, ...incoming.stateTimes },
+    sendsStopped: { at: now, by: 'restore' },
+  };
+}
+
+/**
+ * What a payment here becomes when a file holds it too, or undefined to keep it as it is. It is the same payment only
+ * with the same request id, order and creation time (a file cannot re-aim or re-date a payment here); it moves only
+ * to a more final state that still counts (MAY_FOLLOW), never while it is being sent, never when it is final or
+ * damaged here, and keeps its own request id, order, times of creation and first send.
+ */
+export function mergedIntent(local: PaymentIntent, incoming: PaymentIntent, now: number): PaymentIntent | undefined {
+  const same =
+    local.requestId === incoming.requestId &&
+    local.createdAt === incoming.createdAt &&
+    isDeepStrictEqual(local.order, incoming.order);
+  if (!same || incoming.updatedAt <= local.updatedAt) return undefined;
+  const restored = restoredIntent(incoming, local.profileId, now);
+  if (!(MAY_FOLLOW[local.state] ?? []).includes(restored.state)) return undefined;
+  const { initiationId, bankStatus, paymentDate, error } = restored;
+  const merged: PaymentIntent = {
+    ...local,
+    state: restored.state,
+    stateTimes: { ...local.stateTimes, ...restored.stateTimes },
+    updatedAt: Math.max(local.updatedAt, restored.updatedAt),
+    attempts: Math.max(local.attempts, restored.attempts),
+    restoredAt: now,
+    ...(initiationId === undefined ? {} : { initiationId }),
+    ...(bankStatus === undefined ? {} : { bankStatus }),
+    ...(paymentDate === undefined ? {} : { paymentDate }),
+  };
+  if (error) merged.error = error;
+  else delete merged.error;
+  // A state a file moved it to is no longer one the app sends in (accepted is asked about by GET only).
+  delete merged.sendsStopped;
+  return merged;
+}
+
+/**
+ * Every time a payment's record names, for the check that a file holds no time after it was made or after now
+ * (such a file is damaged, or made to look newer than what is here).
+ */
+export function timesOf(intent: PaymentIntent): number[] {
+  return [
+    intent.createdAt,
+    intent.updatedAt,
+    ...(intent.firstSentAt === undefined ? [] : [intent.firstSentAt]),
+    ...Object.values(intent.stateTimes).filter((time): time is number => time !== undefined),
+  ];
+}
