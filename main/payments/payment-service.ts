@@ -183,9 +183,10 @@ export class PaymentService {
    * meanwhile, or that the app would not send anyway, is answered as it is.
    */
   async stopTrying(id: string): Promise<PaymentIntent> {
-    requireOwn(await this.#writes.read(id), this.#options.customer);
+    // Heard at once: a send waiting to retry makes no further attempt, whenever this press's reads answer.
     this.#stopRequested.add(id);
     try {
+      requireOwn(await this.#writes.read(id), this.#options.customer);
       // Each send or question under way ends first (a send makes no further attempt); then, with nothing between the
       // last look and the write's start, whatever asks next (the follow-up, a press of Send) waits and finds it stopped.
       for (let running = this.#inFlight.get(id); running; running = this.#inFlight.get(id)) {

@@ -345,3 +345,31 @@ describe('payments: duplicate warning', () => {
     expect((await payments.validate(draft('1.501'))).duplicate).toBeUndefined();
   });
 });
+
+describe('payments: Stop trying during the automatic retries (issue 38)', () => {
+  it('a send under way makes no further attempt once the customer stops it', async () => {
+    let stop: Promise<unknown> | undefined;
+    const payments = new PaymentService({
+      profileId: 'local',
+      store: disk.store,
+      bank,
+      clock,
+      customer: () => ({ kennitala: ANNA }),
+      // The customer presses Stop trying while the app waits before its first retry.
+      sleep: (ms) => {
+        now += ms;
+        stop ??= payments.stopTrying(intent.id);
+        return Promise.resolve();
+      },
+      retryDelaysMs: [100, 200, 300],
+    });
+    const intent = await payments.confirm(draft());
+    bank.script = ['down', 'down', 'down', 'down'];
+    const sent = await payments.submit(intent.id);
+    expect(bank.calls).toHaveLength(1);
+    expect(sent).toMatchObject({ state: 'unknown', sendsStopped: { by: 'customer' } });
+    expect(await stop).toMatchObject({ state: 'unknown', sendsStopped: { by: 'customer' } });
+    await expect(payments.submit(intent.id)).rejects.toMatchObject({ code: 'SENDING_STOPPED' });
+    expect(bank.calls).toHaveLength(1);
+  });
+});
