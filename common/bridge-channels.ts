@@ -51,6 +51,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'listCalls',
   'callDetail',
   'saveSupportBundle',
+  'previewSupportBundle',
   'sandboxPanel',
   'sandboxControl',
   'getSettings',

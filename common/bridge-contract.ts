@@ -374,6 +374,11 @@ export const invokeChannels = {
   callDetail: { request: Id, response: CallDetailSchema },
   /** Saves the support bundle (version, platform, profile without secrets, calls, payment states, last errors). */
   saveSupportBundle: { request: NoRequest, response: SavedFileSchema },
+  /**
+   * The support bundle as it would be saved, to look at first (its JSON text, exactly); the save that follows saves
+   * this same text, where nothing changed between (the profile, the customer).
+   */
+  previewSupportBundle: { request: NoRequest, response: z.object({ content: z.string().max(8_000_000) }) },
   /** The local sandbox's panel; refused (SANDBOX_PANEL_UNAVAILABLE) outside the local sandbox profile. */
   sandboxPanel: { request: NoRequest, response: SandboxPanelSchema },
   /** Queues a fault, moves the sandbox's clock or picks its user; answers the panel as it is then. */

@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../../common/bridge-contract.ts';
-import type { CallDetail, SandboxPanel } from '../../common/bank-calls.ts';
+import type { SandboxPanel } from '../../common/bank-calls.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 import type { Profile } from '../../common/profile.ts';
@@ -10,12 +10,20 @@ import type { ProfileService } from '../profiles/profile-service.ts';
 import { WalletError } from '../wallet-error.ts';
 import type { CallLog } from './call-log.ts';
 import type { LastErrors } from './last-errors.ts';
+import { detailInLanguage } from './removed-words.ts';
+import { supportBundle } from './support-bundle.ts';
 import { basename, dirname } from 'node:path';
 import type { Sandbox } from '../../sandbox/index.ts';
 
 export type CallHandlers = Pick<
   HandlerTable,
-  'testerTools' | 'listCalls' | 'callDetail' | 'saveSupportBundle' | 'sandboxPanel' | 'sandboxControl'
+  | 'testerTools'
+  | 'listCalls'
+  | 'callDetail'
+  | 'saveSupportBundle'
+  | 'previewSupportBundle'
+  | 'sandboxPanel'
+  | 'sandboxControl'
 >;
 
 export interface CallHandlerOptions {
@@ -31,15 +39,6 @@ export interface CallHandlerOptions {
   grantEndsAt(profileId: string): number | undefined;
   /** The signed-in customer's payment with this id, if it is theirs. */
   payment(profileId: string, id: string): Promise<PaymentIntent | undefined>;
-}
-
-/** The bundle's kind and version, for whoever reads one. */
-export const SUPPORT_BUNDLE_KIND = 'a2a-wallet-support-bundle';
-
-/** A profile as support may see it: where it points and how, never its secrets. */
-function profileWithoutSecrets(profile: Profile) {
-  const { clientSecret: _secret, apiKey: _key, ...rest } = profile;
-  return { ...rest, clientSecret: profile.clientSecret ? '[set]' : '', apiKey: profile.apiKey ? '[set]' : '' };
 }
 
 /** The built-in Local sandbox profile (not a tester's own profile that calls itself one): the embedded sandbox's. */
@@ -79,44 +78,12 @@ export function callHandlers(options: CallHandlerOptions): CallHandlers {
   const unavailable = () =>
     new WalletError('SANDBOX_PANEL_UNAVAILABLE', 'The sandbox panel is only for the local sandbox profile');
 
-  const bundle = async () => {
-    const profile = profiles.active();
-    const details: CallDetail[] = calls.details(profile.id);
-    const customer = options.customer(profile.id);
-    const paymentIds = [...new Set(details.flatMap((call) => call.paymentId ?? []))];
-    const payments = [];
-    for (const id of paymentIds) {
-      const intent = customer ? await options.payment(profile.id, id) : undefined;
-      if (!intent) continue;
-      payments.push({
-        id: intent.id,
-        state: intent.state,
-        attempts: intent.attempts,
-        ...(intent.bankStatus ? { bankStatus: intent.bankStatus } : {}),
-        ...(intent.error ? { error: intent.error.name, errorCode: intent.error.code } : {}),
-        createdAt: new Date(intent.createdAt).toISOString(),
-        updatedAt: new Date(intent.updatedAt).toISOString(),
-      });
-    }
-    return {
-      kind: SUPPORT_BUNDLE_KIND,
-      version: 1,
-      madeAt: new Date(options.clock.now()).toISOString(),
-      app: options.platform.appInfo(),
-      platform: {
-        os: process.platform,
-        arch: process.arch,
-        ...(process.versions['electron'] ? { electron: process.versions['electron'] } : {}),
-        node: process.versions.node,
-        locale: options.locale(),
-      },
-      profile: profileWithoutSecrets(profile),
-      signedIn: customer !== undefined,
-      calls: details,
-      payments,
-      errors: options.errors.list(),
-    };
-  };
+  /**
+   * The bundle last shown to the customer: the save that follows saves exactly it, unless the profile or the customer
+   * changed since (then it is made afresh: it would hold someone else's calls).
+   */
+  let previewed: { profileId: string; customer: string | undefined; content: string } | undefined;
+  const made = async () => JSON.stringify(await supportBundle(options), null, 2);
 
   return {
     testerTools: async () => ({
@@ -124,9 +91,17 @@ export function callHandlers(options: CallHandlerOptions): CallHandlers {
       sandbox: !!options.platform.localSandbox && isLocalSandbox(profiles.active()),
     }),
     listCalls: (filter) => calls.list(active(), filter),
-    callDetail: ({ id }) => calls.detail(active(), id),
+    callDetail: ({ id }) => detailInLanguage(calls.detail(active(), id), options.locale()),
+    previewSupportBundle: async () => {
+      const content = await made();
+      previewed = { profileId: active(), customer: options.customer(active()), content };
+      return { content };
+    },
     saveSupportBundle: async () => {
-      const content = JSON.stringify(await bundle(), null, 2);
+      const shown = previewed;
+      previewed = undefined;
+      const same = shown && shown.profileId === active() && shown.customer === options.customer(active());
+      const content = same ? shown.content : await made();
       const path = await options.platform.saveFile({
         suggestedName: `a2a-wallet-support-${profiles.active().id}-${gmtDay(options.clock.now())}.json`,
         content,

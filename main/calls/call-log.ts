@@ -15,8 +15,11 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 import type { CallStart, CallTap, TappedCall } from './call-tap.ts';
-import { errorCodeOf, redactBody, redactHeaders, redactPath, REMOVED, secretForms } from './redact.ts';
+import { errorCodeOf, redactHeaders, redactPath, REMOVED, secretForms } from './redact.ts';
+import { redactBody } from './redact-body.ts';
 
+/** How many payments' texts are remembered (this run, in memory) to be found again in a later call's answer. */
+const PAYMENTS_REMEMBERED = 100;
 /** The runs a profile keeps: this one and the four before it. */
 const RUNS_KEPT = 5;
 /** What a profile's calls may take in all, bodies counted: the oldest go first past it. */
@@ -84,6 +87,11 @@ export class CallLog {
   readonly #taps = new Map<string, CallTap>();
   /** Tells this run's call ids from every earlier run's. */
   readonly #runTag = randomBytes(4).toString('hex');
+  /**
+   * The customer's values a payment's calls carried (its texts, kennitölur, accounts), by payment id: a status check's
+   * answer that echoes one has it removed, wherever it stands. In memory, this run only, the latest payments.
+   */
+  readonly #paymentTexts = new Map<string, string[]>();
 
   constructor(options: CallLogOptions) {
     this.#options = options;
@@ -145,28 +153,33 @@ export class CallLog {
     const log = this.#of(profileId);
     const secrets = secretForms(this.#options.secrets(profileId));
     const requestId = call.requestHeaders['x-request-id'];
-    const request = {
-      headers: redactHeaders(call.requestHeaders, secrets),
-      ...redactBody(call.requestBody, call.requestHeaders['content-type'], secrets),
-    };
+    const before = call.paymentId ? (this.#paymentTexts.get(call.paymentId) ?? []) : [];
+    const { texts: sent, ...requestBody } = redactBody(
+      call.requestBody,
+      call.requestHeaders['content-type'],
+      secrets,
+      before,
+    );
+    // What the request carried of the customer's is looked for in everything else the call kept.
+    const known = [...before, ...sent];
+    const request = { headers: redactHeaders(call.requestHeaders, secrets, known), ...requestBody };
     // A status no HTTP answer has is kept as no answer at all.
     const status = call.status !== undefined && call.status >= 100 && call.status <= 599 ? call.status : undefined;
     const failure = status === undefined ? (call.failure ?? 'BadAnswer') : undefined;
     // A sign-in call made with the customer's token (userinfo) answers who they are: its answer is not kept.
     const aboutTheCustomer =
       call.service === 'sign-in' && /^bearer\s/i.test(call.requestHeaders['authorization'] ?? '');
+    const answered = redactBody(call.responseBody, call.responseHeaders?.['content-type'], secrets, known);
+    const { texts: _answered, ...responseBody } = answered;
     const response =
       status === undefined
         ? undefined
         : {
-            headers: redactHeaders(call.responseHeaders ?? {}, secrets),
-            ...(aboutTheCustomer
-              ? call.responseBody
-                ? { body: REMOVED }
-                : {}
-              : redactBody(call.responseBody, call.responseHeaders?.['content-type'], secrets)),
+            headers: redactHeaders(call.responseHeaders ?? {}, secrets, known),
+            ...(aboutTheCustomer ? (call.responseBody ? { body: REMOVED } : {}) : responseBody),
           };
-    const errorCode = errorCodeOf(status, call.responseBody);
+    const errorCode = errorCodeOf(status, call.responseBody, known);
+    if (call.paymentId && sent.length > 0) this.#remember(call.paymentId, [...new Set(known)]);
     // Whose it is: the customer signed in as it left (a call answered after they signed out stays theirs).
     const owner = call.started ? call.started.owner : this.#options.customer(profileId);
     const validRequestId = requestId && /^[\w-]{1,64}$/.test(requestId) ? requestId : undefined;
@@ -177,7 +190,7 @@ export class CallLog {
       at: new Date(call.started?.at ?? this.#options.clock.now()).toISOString(),
       service: call.service,
       method: call.method.slice(0, 10),
-      path: redactPath(call.url),
+      path: redactPath(call.url, known),
       ...(validRequestId ? { requestId: validRequestId } : {}),
       ...(status === undefined ? {} : { status }),
       ...(failure ? { failure: failure.slice(0, 40) } : {}),
@@ -193,6 +206,13 @@ export class CallLog {
     log.size += sizeOf(stored);
     this.#bound(log, false);
     log.dirty = true;
+  }
+
+  #remember(paymentId: string, texts: string[]): void {
+    this.#paymentTexts.delete(paymentId);
+    this.#paymentTexts.set(paymentId, texts);
+    const oldest = this.#paymentTexts.keys().next();
+    if (this.#paymentTexts.size > PAYMENTS_REMEMBERED && !oldest.done) this.#paymentTexts.delete(oldest.value);
   }
 
   /**

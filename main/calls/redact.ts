@@ -1,17 +1,21 @@
-import { CALL_BODY_MAX_CHARS, CLEAR_HEADERS, REMOVED } from '../../common/bank-calls.ts';
-import { maskKennitala } from '../../common/kennitala.ts';
+import { CLEAR_HEADERS, REMOVED } from '../../common/bank-calls.ts';
+import { isCatalogued, keepsShape } from './body-fields.ts';
 
 /**
- * What of a call may be kept and shown (docs/BANK-CALLS.md): headers known to hold nothing secret, and bodies with
- * every token, secret, code and key removed and every kennitala and account number masked. A header or field it does
- * not know is removed, not kept: a bank that adds one shows its name, never its value. Where a body cannot be read
- * as it claims (broken JSON, a form with a stray line), it is redacted as text, which finds the same fields by name.
+ * What of a call's text may be kept and shown (docs/BANK-CALLS.md): headers known to hold nothing secret, paths and
+ * addresses with their query values removed, and in whatever is kept every token, known secret, kennitala and account
+ * number taken out. A header it does not know is removed, not kept. Bodies are walked field by field
+ * (redact-body.ts), on an allow-list; this is the second net under what that list keeps.
  */
 export { REMOVED };
 
+/** What stands for a text that was not kept, with its length (in characters as a person counts them). */
+export const removedText = (length: number): string => `[removed, length ${length}]`;
+/** A kennitala, not one digit of it. */
+export const KENNITALA_MASK = '******-****';
+
 /** Body fields that are secrets whatever they hold (OAuth and the bank's). */
 const SECRET_NAME = String.raw`[\w-]*(?:token|secret|password|passwd|code_verifier|assertion|api_?key|apikey|authorization|cookie|nonce)[\w-]*|code|state`;
-const SECRET_FIELD = new RegExp(`^(?:${SECRET_NAME})$`, 'i');
 /** The same fields written in a text: `"name": "value"` (JSON) or `name=value` (a form, a query). */
 const SECRET_JSON_TEXT = new RegExp(`("(?:${SECRET_NAME})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[^,}\\s]+)`, 'gi');
 const SECRET_FORM_TEXT = new RegExp(`(^|[?&#;\\s])((?:${SECRET_NAME})=)[^&#;\\s]*`, 'gi');
@@ -24,10 +28,8 @@ const CREDENTIAL = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
  * word, in a longer number, in an IBAN): a kennitala, an account number, or something that may hold one.
  */
 const DIGIT_RUN = /\d(?:[ .-]?\d){8,}/g;
-/** A body past this is read as text, its first part only: the call list shows the first CALL_BODY_MAX_CHARS. */
-const REDACT_MAX_CHARS = 64 * 1024;
-/** Past this depth a JSON value is not walked, and not kept. */
-const MAX_DEPTH = 20;
+/** A body past this is not read: the call list shows the first CALL_BODY_MAX_CHARS. */
+export const REDACT_MAX_CHARS = 64 * 1024;
 
 /**
  * A UUID (an initiation's id, a payment's): its hex digits may run nine long across a dash by chance, and it is no
@@ -35,14 +37,20 @@ const MAX_DEPTH = 20;
  */
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
+/** An account number (or any long number) to its last two digits; one of twelve digits keeps its dashes' places. */
+export function maskAccount(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length < 2) return '**';
+  if (digits.length === 12) return `****-**-****${digits.slice(10)}`;
+  return `${'*'.repeat(digits.length - 2)}${digits.slice(-2)}`;
+}
+
 const maskRun = (run: string): string => {
   const digits = run.replace(/\D/g, '');
-  if (digits.length === 10) return maskKennitala(digits.slice(0, 6));
-  if (digits.length === 12) return `****-**-**${digits.slice(8)}`;
-  return `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
+  return digits.length === 10 ? KENNITALA_MASK : maskAccount(digits);
 };
 
-/** Kennitölur to their first six digits, account numbers to their last four, any other long number likewise. */
+/** Kennitölur to none of their digits, account numbers to their last two, any other long number likewise. */
 export function maskNumbers(text: string): string {
   let out = '';
   let from = 0;
@@ -83,8 +91,12 @@ export function redactText(text: string, forms: readonly string[], options: { cr
   return maskNumbers(out);
 }
 
+/** Whether `value` holds one of the customer's texts seen in this call (a bank's answer echoing a reference). */
+export const echoes = (value: string, known: readonly string[]): boolean =>
+  known.some((text) => text.length >= 3 && value.includes(text));
+
 /** A URL with its query's and fragment's values removed (a code or a token may ride there). */
-function redactUrl(value: string, secrets: readonly string[]): string {
+export function redactUrl(value: string, secrets: readonly string[]): string {
   const [beforeFragment = '', fragment] = value.split('#', 2);
   const [path = '', query] = beforeFragment.split('?', 2);
   const params = (text: string | undefined) =>
@@ -100,67 +112,29 @@ function redactUrl(value: string, secrets: readonly string[]): string {
   );
 }
 
-export function redactHeaders(headers: Record<string, string>, secrets: readonly string[]): Record<string, string> {
+/** Headers: only those known to hold nothing secret keep a value, and not one that echoes a customer's text. */
+export function redactHeaders(
+  headers: Record<string, string>,
+  secrets: readonly string[],
+  known: readonly string[] = [],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers).slice(0, 40)) {
     const key = name.toLowerCase().slice(0, 64);
     const text = value.slice(0, 2_000);
-    out[key] = !CLEAR_HEADERS.has(key)
-      ? REMOVED
-      : key === 'location'
-        ? redactUrl(text, secrets).slice(0, 400)
-        : // A challenge names its scheme (`Bearer realm=...`): no credential follows it.
-          redactText(text, secrets, { credentials: key !== 'www-authenticate' }).slice(0, 400);
+    out[key] =
+      !CLEAR_HEADERS.has(key) || echoes(text, known)
+        ? REMOVED
+        : key === 'location'
+          ? redactUrl(text, secrets).slice(0, 400)
+          : // A challenge names its scheme (`Bearer realm=...`): no credential follows it.
+            redactText(text, secrets, { credentials: key !== 'www-authenticate' }).slice(0, 400);
   }
   return out;
 }
 
-function redactValue(value: unknown, secrets: readonly string[], depth: number): unknown {
-  if (typeof value === 'string') return redactText(value, secrets);
-  if (typeof value === 'number') {
-    const masked = maskNumbers(String(value));
-    return masked === String(value) ? value : masked;
-  }
-  if (value === null || typeof value !== 'object') return value;
-  if (depth > MAX_DEPTH) return REMOVED;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      maskNumbers(key),
-      SECRET_FIELD.test(key) ? REMOVED : redactValue(inner, secrets, depth + 1),
-    ]),
-  );
-}
-
-/** A body as the call list keeps it: JSON and form bodies field by field, any other text as text; then cut. */
-export function redactBody(
-  body: string | undefined,
-  contentType: string | undefined,
-  secrets: readonly string[],
-): { body?: string; cutChars?: number } {
-  if (body === undefined || body === '') return {};
-  let out: string;
-  const long = body.length > REDACT_MAX_CHARS;
-  const text = long ? body.slice(0, REDACT_MAX_CHARS) : body;
-  const json = long ? undefined : parseJson(text);
-  const trimmed = text.trim();
-  if (json !== undefined) {
-    out = JSON.stringify(redactValue(json, secrets, 0), null, 2);
-  } else if (
-    !long &&
-    (contentType?.includes('application/x-www-form-urlencoded') || /^[\w.-]+=[^&\s]*(&[\w.-]+=[^&\s]*)*$/.test(trimmed))
-  ) {
-    out = [...new URLSearchParams(trimmed)]
-      .map(([key, value]) => `${maskNumbers(key)}=${SECRET_FIELD.test(key) ? REMOVED : redactText(value, secrets)}`)
-      .join('&');
-  } else {
-    out = redactText(text, secrets);
-  }
-  const cut = body.length - text.length + Math.max(0, out.length - CALL_BODY_MAX_CHARS);
-  return cut === 0 ? { body: out } : { body: out.slice(0, CALL_BODY_MAX_CHARS), cutChars: cut };
-}
-
-function parseJson(body: string): unknown {
+/** A text as JSON, or undefined where it is none (or one too deep to be written again). */
+export function parseJson(body: string): unknown {
   const trimmed = body.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return undefined;
   try {
@@ -173,24 +147,42 @@ function parseJson(body: string): unknown {
   }
 }
 
-/** A URL as its path, with every query value removed (the call list shows where, not what was asked). */
-export function redactPath(url: string): string {
+/**
+ * A URL as its path, with every query value removed (the call list shows where, not what was asked). A segment that
+ * is not a plain word (escaped: a space, a letter outside ASCII), or that holds a customer's text, is removed too.
+ */
+export function redactPath(url: string, known: readonly string[] = []): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return REMOVED;
   }
-  const query = [...parsed.searchParams.keys()].map((key) => `${maskNumbers(key)}=${REMOVED}`).join('&');
-  return `${maskNumbers(parsed.pathname)}${query ? `?${query}` : ''}`.slice(0, 300);
+  const query = [...parsed.searchParams.keys()]
+    .map((key) => `${/^[\w.-]{1,40}$/.test(key) ? maskNumbers(key) : REMOVED}=${REMOVED}`)
+    .join('&');
+  const path = parsed.pathname
+    .split('/')
+    .map((segment) => (segment.includes('%') || echoes(segment, known) ? REMOVED : maskNumbers(segment)))
+    .join('/');
+  return `${path}${query ? `?${query}` : ''}`.slice(0, 300);
 }
 
-/** The error a failed answer names: the bank's error name, or the sign-in server's OAuth error; a name, nothing else. */
-export function errorCodeOf(status: number | undefined, body: string | undefined): string | undefined {
+/**
+ * The error a failed answer names: the bank's error name, or the sign-in server's OAuth error; a name shaped as no
+ * person's is (body-fields.ts), and none that echoes a customer's text.
+ */
+export function errorCodeOf(
+  status: number | undefined,
+  body: string | undefined,
+  known: readonly string[] = [],
+): string | undefined {
   if (status === undefined || status < 400 || body === undefined) return undefined;
   const json = parseJson(body.slice(0, REDACT_MAX_CHARS));
   if (!json || typeof json !== 'object') return undefined;
   const { name, error } = json as { name?: unknown; error?: unknown };
   const code = typeof name === 'string' ? name : typeof error === 'string' ? error : undefined;
-  return code && /^[A-Za-z][A-Za-z_-]{0,63}$/.test(code) ? code : undefined;
+  return code && code.length <= 64 && keepsShape('errorName', code) && (isCatalogued(code) || !echoes(code, known))
+    ? code
+    : undefined;
 }

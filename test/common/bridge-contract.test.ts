@@ -318,6 +318,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     response: { headers: { 'content-type': 'application/json' }, body: '{}', cutChars: 2 },
   },
   saveSupportBundle: { saved: true, fileName: 'a2a-wallet-support-local-sandbox-2026-11-22.json', folder: '/tmp' },
+  previewSupportBundle: { content: '{"kind": "a2a-wallet-support-bundle"}' },
   sandboxPanel: sandboxPanel,
   sandboxControl: sandboxPanel,
   getSettings: {

@@ -96,6 +96,7 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   listCalls: { paymentId: 'pay-1', outcome: 'failed', errorCode: 'InternalServerError' },
   callDetail: { id: 'c1' },
   saveSupportBundle: undefined,
+  previewSupportBundle: undefined,
   sandboxPanel: undefined,
   sandboxControl: {
     action: 'fault',

@@ -207,7 +207,7 @@ describe('the call list', () => {
     }
     // The detail says what was removed, and masks what it shows.
     expect(window).toContain('"authorization":"[removed]"');
-    expect(window).toContain('120385-****');
+    expect(window).toContain('"OwnerId\\": \\"******-****\\"');
     const parsed = JSON.parse(bundleText) as Record<string, unknown>;
     expect(parsed).toMatchObject({
       kind: 'a2a-wallet-support-bundle',

@@ -19,6 +19,11 @@ export interface WireExchange {
  */
 export async function witnessProxy(
   target: string,
+  /**
+   * A hostile bank's hand: the answer's body as the app gets it (the witness keeps what the app got). Left as it is
+   * unless a test sets one.
+   */
+  options: { rewrite?: (exchange: WireExchange, body: string) => string | undefined } = {},
 ): Promise<{ url: string; seen: WireExchange[]; stop(): Promise<void> }> {
   const upstream = new URL(target);
   const seen: WireExchange[] = [];
@@ -45,11 +50,18 @@ export async function witnessProxy(
           const back: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => back.push(chunk));
           answer.on('end', () => {
-            const body = Buffer.concat(back);
+            const original = Buffer.concat(back);
             exchange.status = answer.statusCode ?? 0;
-            exchange.responseHeaders = answer.headers;
+            const rewritten = options.rewrite?.(exchange, original.toString('utf8'));
+            const body = rewritten === undefined ? original : Buffer.from(rewritten, 'utf8');
+            const headers = { ...answer.headers };
+            if (rewritten !== undefined) {
+              delete headers['transfer-encoding'];
+              headers['content-length'] = String(body.length);
+            }
+            exchange.responseHeaders = headers;
             exchange.responseBody = body.toString('utf8');
-            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            outgoing.writeHead(answer.statusCode ?? 502, headers);
             outgoing.end(body);
           });
           answer.on('error', () => outgoing.socket?.destroy());

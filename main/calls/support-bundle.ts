@@ -1,0 +1,75 @@
+import type { CallDetail } from '../../common/bank-calls.ts';
+import type { Profile } from '../../common/profile.ts';
+import type { CallHandlerOptions } from './call-handlers.ts';
+import { keepsShape, type FieldKind } from './body-fields.ts';
+import { removedText } from './redact.ts';
+import { detailInLanguage, removedInLanguage } from './removed-words.ts';
+
+/** The bundle's kind and version, for whoever reads one. */
+export const SUPPORT_BUNDLE_KIND = 'a2a-wallet-support-bundle';
+
+/**
+ * What the bundle holds, and what it does not (docs/BANK-CALLS.md, "The support bundle"): version 2 is the first
+ * whose calls were recorded on the allow-list (no customer's text, no kennitala digit, an account's last two digits).
+ * Calls kept by an earlier version were redacted by name and shape only; they go when the profile's five runs are up.
+ */
+const VERSION = 2;
+
+/** A profile as support may see it: where it points and how, never its secrets. */
+function profileWithoutSecrets(profile: Profile) {
+  const { clientSecret: _secret, apiKey: _key, ...rest } = profile;
+  return { ...rest, clientSecret: profile.clientSecret ? '[set]' : '', apiKey: profile.apiKey ? '[set]' : '' };
+}
+
+/**
+ * One file for the app's vendor: the version, the platform, the profile without its secrets, the calls the customer
+ * may see (as the call list keeps them), their payments' ids and states, the window's last error codes. A payment's
+ * texts, payee and accounts are not in it: only what support needs to follow it (state, attempts, the bank's status
+ * and error name, times).
+ */
+export async function supportBundle(options: CallHandlerOptions) {
+  const profile = options.profiles.active();
+  const locale = options.locale();
+  const details: CallDetail[] = options.calls.details(profile.id).map((call) => detailInLanguage(call, locale));
+  const customer = options.customer(profile.id);
+  const paymentIds = [...new Set(details.flatMap((call) => call.paymentId ?? []))];
+  /** A value of the bank's where it has the shape of its field (body-fields.ts); otherwise the removed word. */
+  const kept = (kind: FieldKind, value: string) =>
+    keepsShape(kind, value) ? value : removedInLanguage(removedText([...value].length), locale);
+  /** The app's own codes (LOCAL_DAILY_LIMIT) besides the bank's (ERR_80102_105). */
+  const code = (value: string) => (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) ? value : kept('errorCode', value));
+  const payments = [];
+  for (const id of paymentIds) {
+    const intent = customer ? await options.payment(profile.id, id) : undefined;
+    if (!intent) continue;
+    payments.push({
+      id: intent.id,
+      state: intent.state,
+      attempts: intent.attempts,
+      amount: intent.order.amount,
+      // What the bank said, as the call list keeps it: a word of its own, never a text it echoed.
+      ...(intent.bankStatus ? { bankStatus: kept('word', intent.bankStatus) } : {}),
+      ...(intent.error ? { error: kept('errorName', intent.error.name), errorCode: code(intent.error.code) } : {}),
+      createdAt: new Date(intent.createdAt).toISOString(),
+      updatedAt: new Date(intent.updatedAt).toISOString(),
+    });
+  }
+  return {
+    kind: SUPPORT_BUNDLE_KIND,
+    version: VERSION,
+    madeAt: new Date(options.clock.now()).toISOString(),
+    app: options.platform.appInfo(),
+    platform: {
+      os: process.platform,
+      arch: process.arch,
+      ...(process.versions['electron'] ? { electron: process.versions['electron'] } : {}),
+      node: process.versions.node,
+      locale,
+    },
+    profile: profileWithoutSecrets(profile),
+    signedIn: customer !== undefined,
+    calls: details,
+    payments,
+    errors: options.errors.list(),
+  };
+}
