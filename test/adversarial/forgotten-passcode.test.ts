@@ -138,6 +138,7 @@ function aimedAt(annas: Annas, channel: InvokeChannel): unknown {
     checkAgain: id,
     dropPayment: id,
     declareOutcome: { ...id, outcome: 'paid' },
+    stopTrying: id,
     historyPage: { filter: {}, offset: 0, limit: 100 },
     getPayment: id,
     refreshStatus: id,
