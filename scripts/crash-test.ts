@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { INITIATIONS_PATH, startSandbox, type FaultInput, type Sandbox } from '../sandbox/index.ts';
+import { powerCut, startPostGate } from './crash-power.ts';
 import { localApp, signIn } from '../test/sandbox/oauth-dance.ts';
 import { seeded } from '../test/support/seeded.ts';
 import { ANNA, BJORN, PROFILE, type CrashChildConfig, type OpenedStore } from './crash-child.ts';
@@ -28,13 +29,19 @@ import { ANNA, BJORN, PROFILE, type CrashChildConfig, type OpenedStore } from '.
  *   intent; and that intent does not read as never sent (it could then be dropped as if it had not gone);
  * - the bank made at most one initiation per payment, through whichever request ids the payment was ever seen with
  *   (it answers a replayed X-Request-ID with the first one's Location and creates nothing): else a duplicate POST;
+ * - every POST of a payment that left the child (seen by the gate in front of the bank, scripts/crash-power.ts)
+ *   is on an intent in the store that reads as sent: else a send forgotten (`postsShownUnsent`), which "Don't send"
+ *   and a new payment would have paid twice;
  * - the store is trusted and holds no damaged payment but the two the old journal already had: else unflagged
  *   damage. A store flagged as not trusted is reported (`flagged`, with what the kill before it interrupted), and
  *   so is a flag that went away by itself (`flagsCleared`): nobody here accepts a flagged history.
  *
  * The children are started ahead (Node and the core's modules loaded) and open the store only once the one before
  * is dead. Kills land up to 300 ms after a child opened, or, for the first starts, the starts after another old
- * journal appears halfway, and some others at random, during its opening: the import, `recover`.
+ * journal appears halfway, and some others at random, during its opening: the import, `recover`. Some working runs
+ * are killed instead the moment a payment's POST reaches the gate (between the send's first write and the bank's
+ * answer; the POST then passed on to the bank, or not), and after some kills the power is cut as well: the stores
+ * put back as their last fsync left them (main/payments/store/sync-images.ts), the WAL cut back to its last sync.
  *
  * `node --experimental-strip-types scripts/crash-test.ts [kills] [seed]` prints the figure line.
  */
@@ -42,6 +49,9 @@ export interface CrashTestOptions {
   kills: number;
   seed: number;
   log?: (line: string) => void;
+  /** How often a working run is killed at a payment's POST (else at random), and a kill followed by a power cut. */
+  postKillRate?: number;
+  powerCutRate?: number;
 }
 
 export interface CrashTestResult {
@@ -57,6 +67,11 @@ export interface CrashTestResult {
   flagsCleared: { restart: number; customer: string }[];
   /** Initiations at the bank whose intent reads as never sent (`confirmed`, no first send): a step back. */
   sentShownUnsent: number;
+  /** POSTs of a payment that left the child (processed or not) whose intent is missing or reads as never sent. */
+  postsShownUnsent: number;
+  /** Kills the moment a POST reached the gate (before the bank had it), and kills followed by a power cut. */
+  killsAtPost: number;
+  powerCuts: number;
   /** Imported payments whose state is not what the old release showed (a `sending` one reads `unknown`). */
   importChanged: number;
   /** The child ended by itself (a crash of its own, or a failed open): each with its last words. */
@@ -153,6 +168,8 @@ interface Run {
   stderr: string;
   /** From the spawn to the child's `starting` (Node and the core's modules loaded). */
   startMs: number;
+  /** Killed by the gate at a payment's POST: whether that POST was then passed on to the bank. */
+  atPost: 'passed on' | 'not passed on' | undefined;
 }
 
 export async function runCrashTest(options: CrashTestOptions): Promise<CrashTestResult> {
@@ -160,8 +177,13 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
   const log = options.log ?? (() => undefined);
   const random = seeded(options.seed);
   const sandbox: Sandbox = await startSandbox({ accessTokenTtlSeconds: 86_400 });
+  const gate = await startPostGate(sandbox.url);
+  const postKillRate = options.postKillRate ?? 0.25;
+  const powerCutRate = options.powerCutRate ?? 0.25;
   const dataDir = mkdtempSync(join(tmpdir(), 'a2a-crash-'));
   chmodSync(dataDir, 0o700);
+  /** Each store's files as their last fsync left them (the children's workers keep them here: sync-images.ts). */
+  const images = join(dataDir, 'sync-images');
   const compileCache = mkdtempSync(join(tmpdir(), 'a2a-crash-cache-'));
   /** Every child not yet dead: a run that stops early (a check that throws) kills them, the spare started ahead too. */
   const alive = new Set<ChildProcess>();
@@ -177,6 +199,9 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     flagged: [],
     flagsCleared: [],
     sentShownUnsent: 0,
+    postsShownUnsent: 0,
+    killsAtPost: 0,
+    powerCuts: 0,
     importChanged: 0,
     childFailures: [],
     confirmed: 0,
@@ -199,6 +224,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     const lost = new Set<string>();
     const withoutIntent = new Set<string>();
     const shownUnsent = new Set<string>();
+    const postsUnsent = new Set<string>();
     const damaged = new Set<string>();
     const changed = new Set<string>();
     const postedIds = new Set<string>();
@@ -249,6 +275,8 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         if (!intent) withoutIntent.add(initiation.requestId);
         else if (!intent.sent) shownUnsent.add(initiation.requestId);
       }
+      // Every POST that left a child, whether the bank got it or not: its payment may have gone.
+      for (const requestId of gate.posted) if (!anna.get(requestId)?.sent) postsUnsent.add(requestId);
     };
 
     /**
@@ -257,7 +285,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
      */
     const spawnChild = () => {
       const config: CrashChildConfig = {
-        url: sandbox.url,
+        url: gate.url,
         accessToken: tokens.access_token,
         apiKey: localApp.apiKey,
         dataDir,
@@ -267,7 +295,12 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       };
       const child = spawn(process.execPath, ['--experimental-strip-types', '--no-warnings', CHILD], {
         // The compile cache spares each start the stripping and compiling of the same modules again.
-        env: { ...process.env, A2A_CRASH_CHILD: JSON.stringify(config), NODE_COMPILE_CACHE: compileCache },
+        env: {
+          ...process.env,
+          A2A_CRASH_CHILD: JSON.stringify(config),
+          NODE_COMPILE_CACHE: compileCache,
+          A2A_STORE_SYNC_IMAGES: images,
+        },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       alive.add(child);
@@ -278,6 +311,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         exit: { code: null, signal: null },
         stderr: '',
         startMs: 0,
+        atPost: undefined,
       };
       let told: { restart: number; mode: 'open' | 'work' | 'verify'; at: number } | undefined;
       let timer: NodeJS.Timeout | undefined;
@@ -306,7 +340,18 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
           sandbox.faults.clear();
           for (const fault of faultsFor(random)) sandbox.faults.add(fault);
           child.stdin.write('go\n');
-          killAfter(random() * WORK_SPREAD_MS);
+          if (random() < postKillRate) {
+            // Killed the moment a payment's POST arrives (else at random, a little later than usual).
+            const passOn = random() < 0.5;
+            gate.arm(() => {
+              run.killed = true;
+              run.atPost = passOn ? 'passed on' : 'not passed on';
+              child.kill('SIGKILL');
+            }, passOn);
+            killAfter(WORK_SPREAD_MS + random() * WORK_SPREAD_MS * 2);
+          } else {
+            killAfter(random() * WORK_SPREAD_MS);
+          }
         } else if (text.startsWith('confirmed ')) {
           const [, id = '', requestId = ''] = text.split(' ');
           confirmed.set(id, requestId);
@@ -335,6 +380,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
       const closed = new Promise<Run>((resolveRun) =>
         child.on('close', (code, signal) => {
           alive.delete(child);
+          gate.disarm();
           clearTimeout(timer);
           // A line without its end was cut by the kill (the child's "opened" line is long): it is not read.
           run.exit = { code, signal };
@@ -402,9 +448,14 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         : importing
           ? 'import'
           : 'open';
-      result.killedDuring[step] = (result.killedDuring[step] ?? 0) + 1;
+      const at = run.atPost ? `${step}, at its POST (${run.atPost})` : step;
+      result.killedDuring[at] = (result.killedDuring[at] ?? 0) + 1;
+      if (run.atPost) result.killsAtPost += 1;
+      // The power cut too: the stores as their last fsync left them.
+      const cut = random() < powerCutRate && powerCut(dataDir, PROFILE, images) > 0;
+      if (cut) result.powerCuts += 1;
       const files = leftovers(dataDir);
-      lastKill = `run ${restart} (${mode}) killed ${run.opened ? 'after' : 'before'} opening, its last line "${(run.lines.at(-1) ?? '').slice(0, 80)}", leaving ${files.join(' ')}`;
+      lastKill = `run ${restart} (${mode}) killed ${run.opened ? 'after' : 'before'} opening${run.atPost ? ` at a POST (${run.atPost})` : ''}${cut ? ', then a power cut' : ''}, its last line "${(run.lines.at(-1) ?? '').slice(0, 80)}", leaving ${files.join(' ')}`;
       const stray = files.filter((file) => /\.importing/.test(file));
       if (stray.length > 0 && run.opened) result.observations.push(`after run ${restart}: ${stray.join(', ')} left`);
       const journalsLeft = files.filter((file) => file.endsWith('.jsonl'));
@@ -438,6 +489,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
     result.lostIntents = lost.size;
     result.postsWithoutIntent = withoutIntent.size;
     result.sentShownUnsent = shownUnsent.size;
+    result.postsShownUnsent = postsUnsent.size;
     result.unflaggedDamage = damaged.size;
     result.importChanged = changed.size;
     result.ms = performance.now() - started;
@@ -450,6 +502,7 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
         return dead;
       }),
     );
+    await gate.stop();
     await sandbox.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(compileCache, { recursive: true, force: true });
@@ -457,7 +510,10 @@ export async function runCrashTest(options: CrashTestOptions): Promise<CrashTest
 }
 
 export function crashLine(result: CrashTestResult): string {
-  return `crash test: ${result.kills} kills, ${result.lostIntents} lost intents, ${result.duplicatePosts} duplicate POSTs`;
+  return (
+    `crash test: ${result.kills} kills (${result.killsAtPost} at a POST, ${result.powerCuts} with a power cut), ` +
+    `${result.lostIntents} lost intents, ${result.duplicatePosts} duplicate POSTs`
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
@@ -482,6 +538,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       result.postsWithoutIntent +
       result.unflaggedDamage +
       result.sentShownUnsent +
+      result.postsShownUnsent +
       result.importChanged ===
       0 && childFailures.length === 0;
   process.exitCode = clean ? 0 : 1;

@@ -54,11 +54,12 @@ export class DraftChecks {
   /**
    * An earlier payment like this one, or, where the history is not the one the app last wrote (an older copy put
    * back, records removed), the warning that one may have been made: every payment meets it until the customer has
-   * checked at their bank (`acceptHistory`).
+   * checked at their bank (`acceptHistory`). A like payment such a history holds is not named either: what it says
+   * of it may be older than what happened (a copy from before its send reads "confirmed, not sent", issue 38).
    */
   async #findDuplicate(order: PaymentOrder): Promise<DuplicateWarning | undefined> {
     const [known, integrity] = await Promise.all([this.#findEarlier(order), this.#store.integrity()]);
-    if (known || integrity.trusted) return known;
+    if (integrity.trusted) return known;
     return { intentId: UNTRUSTED_HISTORY, createdAt: this.#now(), amount: order.amount, kind: 'untrusted' };
   }
 

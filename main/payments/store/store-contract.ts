@@ -40,7 +40,9 @@ export interface PaymentStore {
    * A payment's first write of a send ("sending"), made only if the store still holds the very version `expect`
    * (readable) and, given `limit`, only if its amount fits in what is left of that day's limit besides it. One
    * question before the POST where there were two (read, then write): the service decides from the payment as it
-   * last wrote it, and the store refuses if that is no longer what it holds.
+   * last wrote it, and the store refuses if that is no longer what it holds. Written synced, with the mark moved
+   * onto it, before this resolves (issue 38): a send that may have started is never lost to a power cut, and a copy
+   * of the store from before it is found older.
    */
   beginSend(
     intent: PaymentIntent,

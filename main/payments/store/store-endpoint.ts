@@ -92,7 +92,9 @@ export class StoreEndpoint {
             return { kind: 'overLimit' };
           }
         }
-        return { kind: 'saved', ...saved(db, cache, intent, false) };
+        // Synced (issue 38): the POST may start the moment this answers, and a send that may have started is never
+        // forgotten, not by a power cut, and not by a copy from before it (the mark moves onto this write).
+        return { kind: 'saved', ...saved(db, cache, intent, true) };
       }
       case 'get':
         return db.get(request.id);

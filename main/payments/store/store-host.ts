@@ -197,8 +197,11 @@ export class HostedStore implements PaymentStore {
       expect,
       ...(limit ? { limit } : {}),
     });
-    // Not synced (see PaymentStore.beginSend): the mark does not move on it.
-    return answer.kind === 'saved' ? { kind: answer.kind, version: answer.version } : answer;
+    if (answer.kind !== 'saved') return answer;
+    // Synced (see PaymentStore.beginSend): the mark covers the send's first write before the POST can start, so a
+    // copy of the store from before it is found older, not a payment "confirmed, not sent".
+    this.#onMark(answer.mark);
+    return { kind: answer.kind, version: answer.version };
   }
 
   onDays(days: readonly string[]): Promise<PaymentIntent[]> {

@@ -13,7 +13,7 @@ import { runCrashTest } from '../../../../scripts/crash-test.ts';
  */
 describe('the payment core killed at random points', () => {
   it('loses no confirmed intent, sends nothing twice or without its intent on disk, and damages nothing unseen', async () => {
-    const result = await runCrashTest({ kills: 12, seed: 2028 });
+    const result = await runCrashTest({ kills: 12, seed: 2028, postKillRate: 0.5, powerCutRate: 0.5 });
 
     expect(result.childFailures).toEqual([]);
     expect(result.kills).toBe(12);
@@ -28,6 +28,11 @@ describe('the payment core killed at random points', () => {
     expect(result.importChanged).toBe(0);
     // A payment the bank holds never reads as unsent (it could then be dropped, as if it had not gone).
     expect(result.sentShownUnsent).toBe(0);
+    // Nor does one whose POST left the app (the bank got it or not), after a kill at that POST and a power cut
+    // (issue 38): both happened in this run.
+    expect(result.killsAtPost).toBeGreaterThan(0);
+    expect(result.powerCuts).toBeGreaterThan(0);
+    expect(result.postsShownUnsent).toBe(0);
   }, 120_000);
 
   it('stopped by an error midway, leaves no child running and no folder of its own behind', async () => {
