@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppLocale } from '../../common/locale.ts';
 import { PAYMENT_STATUS, SHOWN_STATES, type DuplicateKind, type ShownState } from '../../common/payment-status.ts';
 import { messages, type MessageKey } from '../../renderer/src/i18n/index.ts';
-import { ACTION_LABELS } from '../../renderer/src/components/PaymentStatus.tsx';
+import { actionLabel } from '../../renderer/src/components/PaymentStatus.tsx';
 import { actionsIn, codeIn, README_STATE_TABLE, repoText, STATE_TABLE, tableAfter } from '../support/markdown-table.ts';
 
 /**
@@ -37,7 +37,9 @@ describe('the words of the table', () => {
 
   it('has a label for every action a row offers, and words for the meter and every duplicate kind', () => {
     const keys = [
-      ...new Set(SHOWN_STATES.flatMap((state) => PAYMENT_STATUS[state].actions.map((action) => ACTION_LABELS[action]))),
+      ...new Set(
+        SHOWN_STATES.flatMap((state) => PAYMENT_STATUS[state].actions.map((action) => actionLabel(action, state))),
+      ),
       ...METER_WORDS,
       ...Object.values(DUPLICATE_WORDS),
     ];
@@ -58,7 +60,7 @@ describe('docs/PAYMENT-CORE.md', () => {
     expect(en).toBe(messages.en[title(state)]);
     expect(is).toBe(messages.is[title(state)]);
     expect(actionsIn(actions)).toEqual(
-      PAYMENT_STATUS[state].actions.map((action) => ({ label: messages.en[ACTION_LABELS[action]], action })),
+      PAYMENT_STATUS[state].actions.map((action) => ({ label: messages.en[actionLabel(action, state)], action })),
     );
   });
 

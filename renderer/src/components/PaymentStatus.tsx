@@ -2,28 +2,17 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { DailyLimitView, PaymentView } from '../../../common/bridge-contract.ts';
 import { formatKennitala } from '../../../common/kennitala.ts';
 import type { PaymentAction } from '../../../common/payment-status.ts';
+import { REQUEST_ID_WINDOW_MS } from '../../../common/request-id.ts';
 import { DAMAGED_FAILURE } from '../i18n/explain-failure.ts';
-import { useT, type MessageKey } from '../i18n/index.ts';
+import { useT } from '../i18n/index.ts';
 import { formatAmount, formatDate, formatTime, sameDay } from '../i18n/format.ts';
 import { useApp } from '../lib/wallet-context.tsx';
 import { PaymentError } from './PaymentError.tsx';
 import { PresencePrompt } from './PresencePrompt.tsx';
+import { actionLabel } from './action-labels.ts';
 import { usePaymentActions, type MainAction } from './use-payment-actions.ts';
 
-/** Every action of the table by the words of its button (the prompt's and the form's are their own screens'). */
-export const ACTION_LABELS: Record<PaymentAction, MessageKey> = {
-  review: 'pay.review',
-  enterPasscode: 'lock.presenceConfirm',
-  cancel: 'action.cancel',
-  send: 'status.action.send',
-  dontSend: 'status.action.dontSend',
-  checkNow: 'status.action.checkNow',
-  declarePaid: 'status.action.declarePaid',
-  declareNotPaid: 'status.action.declareNotPaid',
-  receipt: 'receipt.open',
-  backToForm: 'result.backToForm',
-  newPayment: 'result.newPayment',
-};
+export { ACTION_LABELS, actionLabel } from './action-labels.ts';
 const MAIN_ACTIONS: ReadonlySet<PaymentAction> = new Set<MainAction>([
   'send',
   'dontSend',
@@ -101,13 +90,19 @@ export function PaymentStatus({
   }, [shown, focusFirst]);
   const amount = formatAmount(payment.order.amount, locale);
   const payee = payment.order.payeeName || formatKennitala(payment.order.depositKennitala);
+  // While the app may still send it again, the date and time it says are when it stops: the request id's 24 hours end.
+  const windowEnds = payment.createdAt + REQUEST_ID_WINDOW_MS;
+  const when = shown === 'unknown' ? windowEnds : (payment.firstSentAt ?? payment.createdAt);
   const text = t(`status.${shown}.text`, {
     amount,
     payee,
     seconds,
     requestId: payment.requestId,
-    date: formatDate(payment.firstSentAt ?? payment.createdAt, locale),
+    date: formatDate(when, locale),
+    time: formatTime(when, locale),
   });
+  // An unknown payment is sent again by the follow-up (the same request id); an accepted one is only asked about.
+  const resends = shown === 'unknown';
   // The payment's own failure: the bank's refusal, or why its outcome is not known. A damaged record says so first.
   const failure = shown === 'damaged' ? DAMAGED_FAILURE : payment.error;
   const showFailure =
@@ -136,8 +131,8 @@ export function PaymentStatus({
       {payment.nextCheckAt !== undefined && row.followedUp && (
         <p data-testid="next-check">
           {asOf !== undefined && sameDay(payment.nextCheckAt, asOf)
-            ? t('status.nextCheck', { time: formatTime(payment.nextCheckAt, locale) })
-            : t('status.nextCheckDay', {
+            ? t(resends ? 'status.nextTry' : 'status.nextCheck', { time: formatTime(payment.nextCheckAt, locale) })
+            : t(resends ? 'status.nextTryDay' : 'status.nextCheckDay', {
                 date: formatDate(payment.nextCheckAt, locale),
                 time: formatTime(payment.nextCheckAt, locale),
               })}
@@ -160,7 +155,7 @@ export function PaymentStatus({
                 aria-busy={busy === action || undefined}
                 onClick={() => void actions.run(action)}
               >
-                {busy === action ? t('status.working') : t(ACTION_LABELS[action])}
+                {busy === action ? t('status.working') : t(actionLabel(action, shown))}
               </button>
             );
           }
@@ -173,7 +168,7 @@ export function PaymentStatus({
               className={action === 'newPayment' && row.receipt === 'bank' ? 'primary' : undefined}
               onClick={onPress}
             >
-              {t(ACTION_LABELS[action])}
+              {t(actionLabel(action, shown))}
             </button>
           );
         })}

@@ -47,6 +47,12 @@ export const en = {
     'A payment like this one was made in the last 24 hours. Confirm that you want to pay again.',
   'error.WRONG_CUSTOMER': 'This payment belongs to another customer. Sign in as that customer to continue.',
   'error.RECORD_DAMAGED': 'This payment’s record is damaged: check your online banking before paying again.',
+  'error.SENDING_STOPPED':
+    'You stopped the app from trying to send this payment, so it does not send it. Look in your online banking, then tell the app what you find.',
+  'error.RESTORED_NOT_SENT':
+    'This payment came from a backup, and the app never sends those. Look in your online banking, then tell the app what you find.',
+  'error.HISTORY_NOT_TRUSTED':
+    'The payment history on this computer is older than the app last wrote, so this payment may have been sent since. Look in your online banking before you drop it or pay again.',
   'error.PROFILE_CHANGED':
     'This profile’s bank addresses or app registration changed, so its sign-in was ended. Sign in again.',
   'error.INVALID_ACCOUNT_NUMBER': 'The account number must be 4 + 2 + 6 digits, like 0133-26-012345.',
@@ -105,6 +111,12 @@ export const is: Record<keyof typeof en, string> = {
     'Sams konar greiðsla var gerð síðasta sólarhringinn. Staðfestu að þú viljir greiða aftur.',
   'error.WRONG_CUSTOMER': 'Þessi greiðsla tilheyrir öðrum viðskiptavini. Skráðu þig inn sem hann til að halda áfram.',
   'error.RECORD_DAMAGED': 'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
+  'error.SENDING_STOPPED':
+    'Þú lést forritið hætta að reyna að senda þessa greiðslu, svo það sendir hana ekki. Athugaðu netbankann þinn og segðu forritinu svo hvað þú finnur.',
+  'error.RESTORED_NOT_SENT':
+    'Þessi greiðsla kom úr afriti og forritið sendir aldrei slíkar greiðslur. Athugaðu netbankann þinn og segðu forritinu svo hvað þú finnur.',
+  'error.HISTORY_NOT_TRUSTED':
+    'Greiðslusagan á þessari tölvu er eldri en sú sem forritið skrifaði síðast, svo þessi greiðsla gæti hafa verið send síðan. Athugaðu netbankann þinn áður en þú hættir við hana eða greiðir aftur.',
   'error.PROFILE_CHANGED':
     'Vefföngum bankans eða skráningu forritsins í þessari tengingu var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
   'error.INVALID_ACCOUNT_NUMBER': 'Reikningsnúmer er 4 + 2 + 6 tölustafir, t.d. 0133-26-012345.',

@@ -46,6 +46,8 @@ export const en = {
   'history.state.damaged': PAYMENT_STATE_NAMES.en.damaged,
   'history.damagedHint': 'Check your online banking before paying again',
   'history.upTo': 'up to {amount}',
+  // A state a backup file gave it (issue 38): the file's word, not the bank's.
+  'history.fromBackup': '{state} (from a backup)',
   'history.export': 'Export to CSV',
   'history.exporting': 'Exporting…',
   'history.exported.one': 'Saved {count} payment to {file} in {folder}.',
@@ -131,6 +133,7 @@ export const is: Record<keyof typeof en, string> = {
   'history.state.damaged': PAYMENT_STATE_NAMES.is.damaged,
   'history.damagedHint': 'Athugaðu netbankann áður en þú greiðir aftur',
   'history.upTo': 'allt að {amount}',
+  'history.fromBackup': '{state} (úr afriti)',
   'history.export': 'Flytja út í CSV',
   'history.exporting': 'Flyt út…',
   'history.exported.one': 'Vistaði {count} greiðslu í skrána {file} í möppunni {folder}.',

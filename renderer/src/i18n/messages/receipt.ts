@@ -8,6 +8,8 @@ export const en = {
   'receipt.title': 'Payment receipt',
   'receipt.customerWord':
     'Not confirmed by the bank: the bank’s answer never reached the app, and you said your online banking shows this payment.',
+  'receipt.fromBackup':
+    'Not confirmed by the bank: this payment came from a backup file, and its status here is what the file says, not the bank’s word.',
   'receipt.open': 'Receipt',
   'receipt.test': 'TEST: no real money moved ({environment})',
   'receipt.payer': 'Payer',
@@ -42,6 +44,8 @@ export const is: Record<keyof typeof en, string> = {
   'receipt.title': 'Kvittun fyrir greiðslu',
   'receipt.customerWord':
     'Ekki staðfest af bankanum: svar bankans barst forritinu aldrei og þú sagðir að netbankinn þinn sýndi þessa greiðslu.',
+  'receipt.fromBackup':
+    'Ekki staðfest af bankanum: þessi greiðsla kom úr afritsskrá og staða hennar hér er það sem skráin segir, ekki orð bankans.',
   'receipt.open': 'Kvittun',
   'receipt.test': 'PRÓFUN: engir raunverulegir peningar voru millifærðir ({environment})',
   'receipt.payer': 'Greiðandi',
