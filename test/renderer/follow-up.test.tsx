@@ -66,10 +66,10 @@ describe('the history’s badge', () => {
   });
 });
 
-describe('when the app asks the bank next', () => {
+describe('when the app tries to send an unknown payment next (the same request id)', () => {
   it.each([
-    { language: 'en' as const, history: 'History', today: /^The app asks the bank again by itself at \d\d:\d\d/ },
-    { language: 'is' as const, history: 'Saga', today: /^Forritið spyr bankann sjálft aftur kl\. \d\d:\d\d/ },
+    { language: 'en' as const, history: 'History', today: /^The app tries to send it again by itself at \d\d:\d\d/ },
+    { language: 'is' as const, history: 'Saga', today: /^Forritið reynir sjálft að senda hana aftur kl\. \d\d:\d\d/ },
   ])('says the day when it is not today, and "kl." only before a time ($language)', async (expected) => {
     // Ten seconds before midnight on the customer's own clock: the first wait (15 s) ends tomorrow.
     const late = new Date(2026, 10, 22, 23, 59, 50).getTime();
@@ -90,7 +90,7 @@ describe('when the app asks the bank next', () => {
     await user.click(screen.getByRole('button', { name: 'History' }));
     await user.click((await screen.findAllByTestId('history-row'))[0]!);
     expect((await screen.findByTestId('next-check')).textContent).toMatch(
-      /^The app asks the bank again by itself at \d\d:\d\d:\d\d\.$/,
+      /^The app tries to send it again by itself at \d\d:\d\d:\d\d\.$/,
     );
   });
 });

@@ -49,12 +49,12 @@ describe('the draft after a payment', () => {
     expect((await awayAndBack(user)).value).toBe('1,500');
   });
 
-  it('stays while the outcome is unknown, and goes when checking again finds it paid', async () => {
+  it('stays while the outcome is unknown, and goes when trying again finds it paid', async () => {
     wallets.sandbox().faults.add({ route: 'payments.create', kind: 'dropAfterProcessing' });
     const { user, store } = await renderApp(await signedIn());
     expect((await payBjorn(user)).dataset['state']).toBe('unknown');
     expect(store.getState().draft.amount).toBe('1,500');
-    await user.click(screen.getByRole('button', { name: 'Check now' }));
+    await user.click(screen.getByRole('button', { name: 'Try again now' }));
     await waitFor(() => expect(screen.getByTestId('pay-result').dataset['state']).toBe('settled'));
     expect(store.getState().draft.amount).toBe('');
   });
