@@ -42,7 +42,10 @@ const WORDS = {
     open: 'Request and answer',
     detail: 'The request and the answer',
     removed: 'removed',
-    bundle: 'Save a support bundle',
+    bundle: 'Look at the support bundle',
+    saveBundle: 'Save the support bundle',
+    preview: 'The support bundle, as it will be saved',
+    notInside: 'Not in it:passwords, tokens or keys',
     saved: (folder: string, file: string) => `Saved the support bundle in ${folder} as ${file}.`,
     outcome: 'Outcome',
     failed: 'Failed',
@@ -71,7 +74,10 @@ const WORDS = {
     open: 'Beiðni og svar',
     detail: 'Beiðnin og svarið',
     removed: 'fjarlægt',
-    bundle: 'Vista gögn fyrir þjónustuaðila',
+    bundle: 'Skoða gögn fyrir þjónustuaðila',
+    saveBundle: 'Vista gögnin',
+    preview: 'Gögnin eins og þau verða vistuð',
+    notInside: 'Í henni er ekki:lykilorð, aðgangstókar eða lyklar',
     saved: (folder: string, file: string) => `Vistaði gögnin í möppunni ${folder} sem ${file}.`,
     outcome: 'Niðurstaða',
     failed: 'Mistókust',
@@ -218,15 +224,23 @@ describe('Bank calls (issue 30)', () => {
       await waitFor(() => expect(panel.getByTestId('sandbox-done').textContent).toBe(words.moved));
       expect(core.sandbox.clock.now()).toBe(Date.parse(NOON) + 24 * 3_600_000);
 
-      // The support bundle, saved where the save dialog says, named as Backup names what it saved.
+      // The support bundle, looked at first (the file's very text, and what is in it and what not), then saved
+      // where the save dialog says, named as Backup names what it saved.
       await view.user.click(screen.getByRole('button', { name: words.bundle }));
+      const dialog = await screen.findByRole('dialog', { name: words.preview });
+      const shown = within(dialog).getByTestId('bundle-content').textContent ?? '';
+      expect(within(dialog).getByTestId('bundle-lists').textContent).toContain(words.notInside);
+      expect(shown).toContain(requestIds[0]);
+      await expectAxeClean(dialog);
+      await view.user.click(within(dialog).getByRole('button', { name: words.saveBundle }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       const outcome = screen.getByTestId('bundle-outcome');
       await waitFor(() => expect(outcome.textContent).not.toBe(''));
       const folder = join(core.dataDir, 'saved');
       const fileName = /\S+\.json/.exec(outcome.textContent ?? '')?.[0] ?? '';
       expect(outcome.textContent).toBe(words.saved(folder, fileName));
       const bundle = readFileSync(join(folder, fileName), 'utf8');
-      expect(bundle).toContain(requestIds[0]);
+      expect(bundle).toBe(shown);
       expect(bundle).not.toMatch(/Bearer (?!\[removed\])/);
       expect(bundle).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
       expect(bundle).not.toMatch(/1203852089|120385-2089|0507922189|050792-2189/);
@@ -345,7 +359,7 @@ describe('Bank calls (issue 30)', () => {
     expect(screen.getByTestId('calls-empty').textContent).toBe(
       'The app has made no calls to the bank in this profile yet.',
     );
-    expect(screen.getByRole('button', { name: 'Save a support bundle' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Look at the support bundle' })).toBeTruthy();
   });
 
   it('a double click saves one bundle and queues one fault: a second click before the first answer does nothing', async () => {
@@ -354,7 +368,7 @@ describe('Bank calls (issue 30)', () => {
     await openCalls(view);
     const panel = await screen.findByTestId('sandbox-panel');
     const queue = within(panel).getByRole('button', { name: 'Queue' });
-    const bundle = screen.getByRole('button', { name: 'Save a support bundle' });
+    const bundle = screen.getByRole('button', { name: 'Look at the support bundle' });
     // Both clicks of each in one act: React has not drawn the first click's busy state when the second comes.
     act(() => {
       queue.click();
@@ -362,9 +376,15 @@ describe('Bank calls (issue 30)', () => {
       bundle.click();
       bundle.click();
     });
-    await screen.findByTestId('bundle-outcome');
+    const save = await screen.findByRole('button', { name: 'Save the support bundle' });
+    act(() => {
+      save.click();
+      save.click();
+    });
+    await waitFor(() => expect(screen.getByTestId('bundle-outcome').textContent).not.toBe(''));
     await waitFor(() => expect(core.sandbox.faults.list()).toHaveLength(1));
     expect(core.requests('sandboxControl')).toHaveLength(1);
+    expect(core.requests('previewSupportBundle')).toHaveLength(1);
     expect(core.requests('saveSupportBundle')).toHaveLength(1);
     expect(readdirSync(join(core.dataDir, 'saved'))).toHaveLength(1);
   });
@@ -391,14 +411,19 @@ describe('Bank calls (issue 30)', () => {
     expect(within(section).getByRole('heading').textContent).toBe(
       language === 'en' ? 'Support bundle' : 'Gögn fyrir þjónustuaðila',
     );
-    expect(section.textContent).toMatch(language === 'en' ? /no passwords, tokens or keys/ : /engin lykilorð/);
+    expect(within(section).getByTestId('bundle-lists').textContent).toContain(WORDS[language].notInside);
+    const lookAndSave = async () => {
+      await view.user.click(within(section).getByRole('button', { name: WORDS[language].bundle }));
+      const dialog = await screen.findByRole('dialog', { name: WORDS[language].preview });
+      await view.user.click(within(dialog).getByRole('button', { name: WORDS[language].saveBundle }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
     core.saveDialog = 'cancel';
-    await view.user.click(within(section).getByRole('button', { name: WORDS[language].bundle }));
-    await waitFor(() => expect(within(section).getByRole('button', { name: WORDS[language].bundle })).toBeTruthy());
+    await lookAndSave();
     expect(screen.getByTestId('bundle-outcome').textContent).toBe('');
     expect(screen.queryByTestId('bundle-error')).toBeNull();
     core.saveDialog = 'save';
-    await view.user.click(within(section).getByRole('button', { name: WORDS[language].bundle }));
+    await lookAndSave();
     await waitFor(() => expect(screen.getByTestId('bundle-outcome').textContent).not.toBe(''));
     await expectAxeClean(section);
   });

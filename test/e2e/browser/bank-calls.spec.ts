@@ -20,7 +20,9 @@ const WORDS = {
     lost: 'The connection failed',
     open: 'Request and answer',
     detail: 'The request and the answer',
-    bundle: 'Save a support bundle',
+    bundle: 'Look at the support bundle',
+    saveBundle: 'Save the support bundle',
+    preview: 'The support bundle, as it will be saved',
     saved: /^Saved the support bundle in .+ as .+\.json\.$/,
     user: 'Sign-in page filled in for',
     sigga: 'Has used up the daily limit today: OverDailyAmount.',
@@ -32,7 +34,9 @@ const WORDS = {
     lost: 'Sambandið rofnaði',
     open: 'Beiðni og svar',
     detail: 'Beiðnin og svarið',
-    bundle: 'Vista gögn fyrir þjónustuaðila',
+    bundle: 'Skoða gögn fyrir þjónustuaðila',
+    saveBundle: 'Vista gögnin',
+    preview: 'Gögnin eins og þau verða vistuð',
     saved: /^Vistaði gögnin í möppunni .+ sem .+\.json\.$/,
     user: 'Innskráningarsíða fyllt út fyrir',
     sigga: 'Hefur þegar notað daglega hámarkið í dag: OverDailyAmount.',
@@ -69,7 +73,7 @@ test.describe('Bank calls', () => {
     await wallet.review();
     await wallet.pay();
     await wallet.expectResult('unknown');
-    await page.getByRole('button', { name: 'Check now' }).click();
+    await page.getByRole('button', { name: 'Try again now' }).click();
     await wallet.expectResult('settled');
     const sends = harness.sandbox
       .requests()
@@ -113,9 +117,15 @@ test.describe('Bank calls', () => {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 
-      // The support bundle: saved, said where, and nothing secret in it.
+      // The support bundle: looked at first, then saved, said where, and nothing secret in it.
       const before = new Set(existsSync(saved) ? readdirSync(saved) : []);
       await page.getByRole('button', { name: words.bundle }).click();
+      const preview = page.getByRole('dialog', { name: words.preview });
+      await expect(preview.getByTestId('bundle-content')).toContainText(requestId);
+      await atEachSize(wallet, `bank-calls-bundle-preview-${language}`, { window: true, shown: preview });
+      const previewed = (await preview.getByTestId('bundle-content').textContent()) ?? '';
+      await preview.getByRole('button', { name: words.saveBundle }).click();
+      await expect(preview).toBeHidden();
       await expect(page.getByTestId('bundle-outcome')).toHaveText(words.saved);
       await atEachSize(wallet, `bank-calls-bundle-${language}`, {
         window: true,
@@ -124,7 +134,14 @@ test.describe('Bank calls', () => {
       const made = readdirSync(saved).filter((name) => !before.has(name));
       expect(made).toHaveLength(1);
       const bundle = readFileSync(join(saved, made[0] ?? ''), 'utf8');
+      expect(bundle).toBe(previewed);
       expect(bundle).toContain(requestId);
+      // The payment's reference went as the customer's text: removed, in the window's language.
+      expect(bundle).toMatch(
+        language === 'en'
+          ? /EndToEndIdentification\\": \\"\[removed, length/
+          : /EndToEndIdentification\\": \\"\[fjarlægt, lengd/,
+      );
       expect(bundle).not.toContain('Bearer ');
       expect(bundle).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
       expect(bundle).not.toMatch(/"access_token"\s*:\s*"(?!\[removed\])/);
