@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 
 /**
@@ -34,15 +37,31 @@ export interface PagePrinterOptions {
   browser?: Browser;
 }
 
-/** The harness's own Chromium, as the e2e launch theirs: CHROMIUM_PATH, the system's, or Playwright's. */
-async function launchChromium(): Promise<Browser> {
+/**
+ * The harness's own Chromium, as the e2e launch theirs: CHROMIUM_PATH, the system's, or Playwright's.
+ *
+ * Playwright would install its own SIGINT, SIGTERM and SIGHUP handlers for it, and its SIGINT handler ends the
+ * process (exit 130) as soon as the browser is closed, before the harness has removed its data folder (issue 39,
+ * item 8: plaintext receipts left behind after Ctrl-C); its SIGHUP handler kept the process from ending at all. The
+ * harness handles the signals itself (cli.ts) and closes this browser in `close()`. Chromium's own temporary files
+ * (`org.chromium.Chromium.*`) go to `tempDir`, which the printer removes.
+ */
+async function launchChromium(tempDir: string): Promise<Browser> {
   const [{ chromium }, { chromiumArgs, findChromium }] = await Promise.all([
     import('@playwright/test'),
     import('../e2e/chromium.ts'),
   ]);
   const lookup = findChromium();
   if (!lookup.found) throw new Error(`The harness cannot print: ${lookup.message}`);
-  return chromium.launch({ executablePath: lookup.path, args: chromiumArgs, headless: true });
+  return chromium.launch({
+    executablePath: lookup.path,
+    args: chromiumArgs,
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    env: { ...process.env, TMPDIR: tempDir },
+  });
 }
 
 interface Pending {
@@ -55,6 +74,8 @@ export function pagePrinter(options: PagePrinterOptions): PagePrinter {
   const copies = new Map<string, string>();
   let browser: Promise<Browser> | undefined;
   let closed = false;
+  /** Chromium's temporary folder (private, 0700), made at its first start and removed at close. */
+  let chromiumTemp: string | undefined;
   /** The prints under way, each with its way to fail now (the harness stops). */
   const stopping = new Set<(error: Error) => void>();
 
@@ -62,7 +83,8 @@ export function pagePrinter(options: PagePrinterOptions): PagePrinter {
     if (options.browser) return options.browser;
     const current = await browser?.catch(() => undefined);
     if (current?.isConnected()) return current;
-    const launching = launchChromium();
+    chromiumTemp ??= mkdtempSync(join(tmpdir(), 'a2a-harness-chromium-'));
+    const launching = launchChromium(chromiumTemp);
     browser = launching;
     // A Chromium that did not start (or has gone) is started again at the next print.
     launching.catch(() => {
@@ -152,7 +174,11 @@ export function pagePrinter(options: PagePrinterOptions): PagePrinter {
       for (const end of [...stopping]) end(new Error('The harness has stopped'));
       const open = browser;
       browser = undefined;
-      await (await open?.catch(() => undefined))?.close();
+      try {
+        await (await open?.catch(() => undefined))?.close();
+      } finally {
+        if (chromiumTemp) rmSync(chromiumTemp, { recursive: true, force: true });
+      }
     },
   };
 }

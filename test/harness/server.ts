@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -311,12 +312,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     core,
     dataDir: core.dataDir,
     async stop() {
-      stopEvents();
-      await printer.close();
-      for (const stream of streams.keys()) stream.raw.end();
-      await server.close();
-      await core.close();
-      await sandbox.stop();
+      try {
+        stopEvents();
+        await printer.close();
+        for (const stream of streams.keys()) stream.raw.end();
+        await server.close();
+        await core.close();
+        await sandbox.stop();
+      } finally {
+        // The run's data goes whatever failed above (core.close removes it only after the wallet closed cleanly).
+        rmSync(core.dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
