@@ -57,6 +57,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'getSettings',
   'updateSettings',
   'lockStatus',
+  'retryKeychain',
+  'startAfresh',
   'unlock',
   'lockNow',
   'setPasscode',

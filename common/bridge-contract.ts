@@ -390,6 +390,13 @@ export const invokeChannels = {
 
   // The app lock (docs/SECURITY.md). While locked, every other channel answers LOCKED.
   lockStatus: { request: NoRequest, response: LockStatusSchema },
+  /** The keychain notice's "Try again": the stored data key is opened again; the status says whether it opened. */
+  retryKeychain: { request: NoRequest, response: LockStatusSchema },
+  /**
+   * The keychain notice's "Start afresh": the stored data key is set aside (kept, never deleted) and a new one made;
+   * the history, payees and sign-ins it sealed are not shown until that key opens again.
+   */
+  startAfresh: { request: NoRequest, response: LockStatusSchema },
   unlock: { request: z.strictObject({ passcode: PasscodeSchema }), response: LockStatusSchema },
   lockNow: { request: NoRequest, response: LockStatusSchema },
   setPasscode: { request: SetPasscodeSchema, response: LockStatusSchema },

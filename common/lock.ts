@@ -44,6 +44,12 @@ export const LockStatusSchema = z.object({
    * keychain). The lock screen's setup form checks with it as the customer types, as Settings does.
    */
   passphraseRequired: z.boolean(),
+  /**
+   * The keychain has not opened the data key on this computer (issue 39): `temporary`, it was not ready (locked at
+   * login, a dismissed prompt, the keyring not started); `refused`, it opens neither the key nor its check. The app
+   * is locked to its data until "Try again" (retryKeychain) finds it open, or the customer starts afresh.
+   */
+  keychain: z.enum(['temporary', 'refused']).optional(),
   /** Main's clock when this was read (ms): the lock screen says the next try's date only when it is another day. */
   asOf: z.number(),
   /** The language in use, so that the lock screen speaks it without asking anything else. */

@@ -34,6 +34,7 @@ import { profileHandlers } from './profiles/profile-handlers.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { SecretBox } from './secrets/secret-box.ts';
 import { JsonFileStore } from './storage/json-file-store.ts';
+import { behindKeychain, keychainHandlers, withKeychain } from './secrets/keychain-gate.ts';
 import { WalletSecrets } from './secrets/wallet-secrets.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
 import { SettingsService } from './settings/settings-service.ts';
@@ -85,7 +86,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
   };
   const emit = <E extends EventChannel>(channel: E, payload: EventPayload<E>): void => {
     // While locked the window learns nothing but the lock's own changes.
-    if (lock.locked && channel !== 'lockChanged') return;
+    if ((lock.locked || secrets.keychainUnavailable()) && channel !== 'lockChanged') return;
     const parsed = eventChannels[channel].safeParse(payload);
     if (!parsed.success) return;
     const event = { channel, payload: parsed.data } as WalletEvent;
@@ -119,14 +120,17 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     forgetLosesData: () => secrets.forgetLosesData(),
     passphraseRequired: () => secrets.passphraseRequired(),
     knownKennitolur: () => profiles.list().flatMap((profile) => sessions.knownCustomer(profile.id)?.kennitala ?? []),
-    onChange: (status) => emit('lockChanged', status),
+    onChange: (status) => emit('lockChanged', withKeychain(status, secrets)),
   });
   platform.onSystemLock?.(() => lock.lock('system'));
   const secrets = await WalletSecrets.open({
+    // The data key in a file of its own, never cleared with a damaged settings file (issue 39).
+    keys: new JsonFileStore(join(platform.dataDir, 'data-key.json')),
     store,
     protector: platform.keyProtector,
     allowWeak: () => settings.allowWeakTokenStorage(),
     passcodeSet: lock.passcodeSet,
+    ...(platform.sleep ? { patience: { sleep: platform.sleep } } : {}),
   });
   const vault = new TokenVault(store, secrets.box());
   const profiles = new ProfileService({
@@ -349,8 +353,14 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
       },
     }),
     ...lockHandlers(lock),
+    ...keychainHandlers(
+      secrets,
+      holders,
+      () => lock.status(),
+      () => emit('lockChanged', lock.status()),
+    ),
   };
-  const handlers = behindLock(errors.watch(table), lock);
+  const handlers = behindKeychain(behindLock(errors.watch(table), lock), secrets);
 
   /** Main's day as the last tick while unlocked saw it (the start's at first). */
   let day = gmtDay(clock.now());
@@ -362,8 +372,9 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     // The calls made since the last tick, sealed and written: never on a call's own path.
     calls.flush();
     lock.checkIdle();
-    // While locked nothing is opened: on a machine where the passcode protects the data key, it is not open yet.
-    if (lock.locked) return Promise.resolve();
+    // While locked nothing is opened: on a machine where the passcode protects the data key, it is not open yet; nor
+    // while the keychain has not opened it.
+    if (lock.locked || secrets.keychainUnavailable()) return Promise.resolve();
     // A new day (or the first tick after an unlock on one): the window reads again what it reckons from main's day.
     const now = gmtDay(clock.now());
     if (now !== day) emit('dayChanged', {});

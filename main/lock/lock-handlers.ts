@@ -44,6 +44,9 @@ export const OPEN_WHILE_LOCKED: ReadonlySet<InvokeChannel> = new Set<InvokeChann
   'unlock',
   'setPasscode',
   'forgetPasscode',
+  // The keychain notice's (main/secrets/keychain-gate.ts): they act only while the keychain has not opened the key.
+  'retryKeychain',
+  'startAfresh',
 ]);
 
 /**

@@ -24,11 +24,100 @@ export interface KeyProtector {
 }
 
 export const DATA_KEY = 'vault.dataKey';
+/**
+ * A known text protected by the keychain beside the data key (issue 39): if the keychain opens it but not the data
+ * key, the keychain is the right one and the data key's copy is damaged; if it opens neither, the keychain is not
+ * (yet) the one that protected them, and nothing may be replaced.
+ */
+export const DATA_KEY_CHECK = 'vault.dataKey.check';
+/** Copies of the data key that did not open, kept aside (never deleted): the newest few, with when they were set aside. */
+export const DATA_KEY_SET_ASIDE = 'vault.dataKey.setAside';
+const CHECK_TEXT = 'a2a-wallet/keychain-check/v1';
+const SET_ASIDE_KEPT = 8;
+
+/**
+ * The keychain did not open the stored data key, and it is not proven damaged: `temporary`, the OS said its key
+ * provider is not ready (a keyring locked at auto-login, a dismissed prompt, the daemon not up yet); `refused`, the
+ * keychain answered but opens neither the key nor its check (another keychain, a reset one, or not the one yet).
+ * The key is kept as it is; the app starts locked to its data and the customer is asked to unlock the keychain.
+ */
+export class KeychainUnavailableError extends Error {
+  readonly reason: 'temporary' | 'refused';
+  constructor(reason: 'temporary' | 'refused') {
+    super(
+      reason === 'temporary'
+        ? 'The keychain is not available yet: unlock it, then try again'
+        : 'The keychain does not open the key of the data on this computer',
+    );
+    this.name = 'KeychainUnavailableError';
+    this.reason = reason;
+  }
+}
+
+/** Electron 45 rejects with this while the OS key provider is not ready ("... is temporarily unavailable. Please try again."). */
+export const isTemporarilyUnavailable = (error: unknown): boolean =>
+  error instanceof Error && /temporarily unavailable/i.test(error.message);
+
+export interface PatienceOptions {
+  /** Waits between tries while the keychain is temporarily unavailable (the default: 4 tries over about 3 s). */
+  waitsMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+}
+const DEFAULT_WAITS_MS = [250, 750, 2000];
+
+/** Unprotects, trying again while the keychain says it is temporarily unavailable; then throws what it said. */
+async function unprotectPatiently(
+  protector: KeyProtector,
+  text: string,
+  patience: PatienceOptions,
+): Promise<{ plain: string; stale: boolean }> {
+  const waits = patience.waitsMs ?? DEFAULT_WAITS_MS;
+  const sleep = patience.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await protector.unprotect(text);
+    } catch (error) {
+      const wait = waits[attempt];
+      if (!isTemporarilyUnavailable(error) || wait === undefined) throw error;
+      await sleep(wait);
+    }
+  }
+}
+
+/** What a stored copy opens to: the key, `unavailable` (thrown as such), or undefined when it does not open. */
+async function opened(
+  protector: KeyProtector,
+  stored: unknown,
+  patience: PatienceOptions,
+): Promise<{ plain: string; stale: boolean } | undefined> {
+  if (typeof stored !== 'string') return undefined;
+  try {
+    return await unprotectPatiently(protector, stored, patience);
+  } catch (error) {
+    if (isTemporarilyUnavailable(error)) throw new KeychainUnavailableError('temporary');
+    return undefined;
+  }
+}
+
+/** A copy of the data key that did not open, kept aside with the time (the newest few), never deleted outright. */
+export function setAsideDataKey(store: KeyValueStore, now: number): void {
+  const stored = store.get(DATA_KEY);
+  if (stored === undefined) return;
+  const earlier = store.get(DATA_KEY_SET_ASIDE);
+  const kept = Array.isArray(earlier) ? earlier : [];
+  store.set(
+    DATA_KEY_SET_ASIDE,
+    [{ at: now, key: stored, check: store.get(DATA_KEY_CHECK) }, ...kept].slice(0, SET_ASIDE_KEPT),
+  );
+  store.delete(DATA_KEY);
+  store.delete(DATA_KEY_CHECK);
+}
 
 /**
  * The box that seals secrets at rest: AES-256-GCM under a random data key, which is stored protected by the
- * keychain. Undefined where secrets must not be written at all. A key the keychain can no longer open (a reset
- * keychain, a copied profile) is replaced: what it sealed reads as absent, so the customer signs in again.
+ * keychain. Undefined where secrets must not be written at all. A stored key the keychain does not open is never
+ * replaced (KeychainUnavailableError), unless the keychain is proven right (it opens the check) and the copy is
+ * damaged: then that copy is kept aside and a new key made, and what it sealed reads as absent.
  */
 export async function openSecretBox(
   store: KeyValueStore,
@@ -48,25 +137,36 @@ export async function openDataKey(
   protector: KeyProtector,
   allowWeak: boolean,
   held?: Buffer,
+  patience: PatienceOptions = {},
 ): Promise<Buffer | undefined> {
   const status = protector.status();
   const weakAccepted = allowWeak && !status.secure && status.reason === 'basic_text';
   protector.acceptWeak?.(weakAccepted);
-  if (!status.secure && !weakAccepted) return undefined;
   const stored = store.get(DATA_KEY);
-  if (typeof stored === 'string') {
-    try {
-      const { plain, stale } = await protector.unprotect(stored);
-      const key = Buffer.from(plain, 'base64');
-      if (key.length === 32) {
-        if (stale) store.set(DATA_KEY, await protector.protect(plain));
-        return key;
-      }
-    } catch {
-      // Falls through to a new key.
+  if (!status.secure && !weakAccepted) {
+    // A key the keychain protected is there, and the keychain is not (yet): it is kept for when it is.
+    if (stored !== undefined && status.reason === 'unavailable') throw new KeychainUnavailableError('temporary');
+    return undefined;
+  }
+  if (stored !== undefined) {
+    const open = await opened(protector, stored, patience);
+    const key = open && Buffer.from(open.plain, 'base64');
+    if (open && key?.length === 32) {
+      if (open.stale) store.set(DATA_KEY, await protector.protect(open.plain));
+      if (open.stale || store.get(DATA_KEY_CHECK) === undefined) await storeCheck(store, protector);
+      return key;
     }
+    // Damaged only if the keychain is proven to be the one that protected it: it opens the check beside it.
+    const check = await opened(protector, store.get(DATA_KEY_CHECK), patience);
+    if (check?.plain !== CHECK_TEXT) throw new KeychainUnavailableError('refused');
+    setAsideDataKey(store, Date.now());
   }
   const key = held ?? newDataKey();
   store.set(DATA_KEY, await protector.protect(key.toString('base64')));
+  await storeCheck(store, protector);
   return key;
+}
+
+async function storeCheck(store: KeyValueStore, protector: KeyProtector): Promise<void> {
+  store.set(DATA_KEY_CHECK, await protector.protect(CHECK_TEXT));
 }

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
-import { DATA_KEY, openDataKey, type KeyProtector } from './key-protector.ts';
+import {
+  DATA_KEY,
+  DATA_KEY_CHECK,
+  DATA_KEY_SET_ASIDE,
+  KeychainUnavailableError,
+  openDataKey,
+  setAsideDataKey,
+  type KeyProtector,
+  type PatienceOptions,
+} from './key-protector.ts';
 import { aesGcmBox, newDataKey, type SecretBox } from './secret-box.ts';
 import { SwitchableBox } from './switchable-box.ts';
 
@@ -51,13 +60,24 @@ const PASSPHRASE_MARKS = 'vault.dataKey.passcode.passphrase';
 const MARK_CONTEXT = 'a2a-wallet/passcode/passphrase/v1';
 const MARK = 'passphrase';
 
+/** Everything that is the data key or a copy of it: kept in the key file, never in the settings (issue 39). */
+const KEY_ENTRIES = [DATA_KEY, DATA_KEY_CHECK, DATA_KEY_SET_ASIDE, PASSCODE_WRAPS, PASSPHRASE_MARKS];
+
 export interface WalletSecretsOptions {
+  /**
+   * Where the data key and its copies live: a small file of their own (`data-key.json`), written atomically and never
+   * cleared (a damaged one is set aside). Without it, `store` (tests of the key's logic alone).
+   */
+  keys?: KeyValueStore;
+  /** The settings: where earlier versions kept the key's copies; they are moved to `keys` at the first start. */
   store: KeyValueStore;
   protector: KeyProtector;
   /** The customer accepted the fixed key of Linux's `basic_text` (Settings). */
   allowWeak(): boolean;
   /** A passcode is set (the lock's stored record): where the keychain is weak, the data key then waits for it. */
   passcodeSet: boolean;
+  /** How long a keychain that is temporarily unavailable is waited for at each try (tests make it instant). */
+  patience?: PatienceOptions;
 }
 
 /**
@@ -78,9 +98,20 @@ export class WalletSecrets {
   #passphrase: boolean | undefined;
   /** What the holders were last told of tokens on disk (see BoxHolder.useBox). */
   #tokensOnDiskTold = true;
+  /** The stored key that the keychain did not open (issue 39): the app is locked to its data until it does. */
+  #unavailable: KeychainUnavailableError['reason'] | undefined;
+  /** The key file (or the settings, where none is given). */
+  readonly #keys: KeyValueStore;
 
-  private constructor(options: WalletSecretsOptions, key: Buffer | undefined, guarded: boolean) {
+  private constructor(
+    options: WalletSecretsOptions,
+    key: Buffer | undefined,
+    guarded: boolean,
+    unavailable?: KeychainUnavailableError['reason'],
+  ) {
     this.#options = options;
+    this.#keys = options.keys ?? options.store;
+    this.#unavailable = unavailable;
     this.#key = key;
     this.#box = key && aesGcmBox(key);
     this.#guarded = guarded;
@@ -88,7 +119,8 @@ export class WalletSecrets {
   }
 
   static async open(options: WalletSecretsOptions): Promise<WalletSecrets> {
-    const { store, protector } = options;
+    const { protector } = options;
+    const store = moveKeys(options);
     await protector.prepare?.();
     const secure = protector.status().secure;
     // Copies left by a passcode whose record was never stored (the app stopped in between) open nothing: gone.
@@ -97,8 +129,58 @@ export class WalletSecrets {
     // The passcode's copy is the one to open: where the keychain is weak, and where a keychain came since (the
     // keychain has no copy yet; the passcode's key hands the data key over to it at the unlock).
     const guarded = options.passcodeSet && wrapsIn(store).length > 0 && (!secure || store.get(DATA_KEY) === undefined);
-    const key = guarded ? undefined : await openDataKey(store, protector, options.allowWeak());
-    return new WalletSecrets(options, key, guarded);
+    if (guarded) return new WalletSecrets(options, undefined, guarded);
+    try {
+      return new WalletSecrets(
+        options,
+        await openDataKey(store, protector, options.allowWeak(), undefined, options.patience),
+        false,
+      );
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+      return new WalletSecrets(options, undefined, false, error.reason);
+    }
+  }
+
+  /**
+   * The stored data key that the keychain did not open at start (issue 39): `temporary`, the keychain was not ready;
+   * `refused`, it opened neither the key nor its check. Until it opens, the app is locked to its data.
+   */
+  keychainUnavailable(): KeychainUnavailableError['reason'] | undefined {
+    return this.#unavailable;
+  }
+
+  /**
+   * "Try again" once the customer unlocked the keychain: the stored key opens now, and everything held moves to it, as
+   * at an unlock. Throws KeychainUnavailableError (with the reason now) where it still does not.
+   */
+  async retryKeychain(holders: readonly BoxHolder[]): Promise<void> {
+    if (this.#unavailable === undefined) return;
+    const { protector, allowWeak, patience } = this.#options;
+    await protector.prepare?.();
+    try {
+      const key = await openDataKey(this.#keys, protector, allowWeak(), undefined, patience);
+      this.#unavailable = undefined;
+      await this.#use(key, holders);
+    } catch (error) {
+      if (error instanceof KeychainUnavailableError) this.#unavailable = error.reason;
+      throw error;
+    }
+  }
+
+  /**
+   * The customer's choice where the keychain will not open the key again (a copied profile, a keychain reset): the
+   * stored key is set aside (kept in the key file, never deleted, so the data it sealed can still be opened should the
+   * keychain come back) and a new one is made. What the old key sealed reads as absent; the bank still has every
+   * payment.
+   */
+  async startAfresh(holders: readonly BoxHolder[]): Promise<void> {
+    if (this.#unavailable === undefined) return;
+    const { protector, allowWeak, patience } = this.#options;
+    setAsideDataKey(this.#keys, Date.now());
+    const key = await openDataKey(this.#keys, protector, allowWeak(), undefined, patience);
+    this.#unavailable = undefined;
+    await this.#use(key, holders);
   }
 
   /** The box in use now (undefined: nothing may be sealed to disk, or the passcode has not been entered yet). */
@@ -135,7 +217,8 @@ export class WalletSecrets {
   /** Where secrets may live changed (Settings): unless the passcode guards the data key, the box follows the choice. */
   async switchBox(holders: readonly BoxHolder[]): Promise<void> {
     if (this.#guarded) return;
-    const { store, protector, allowWeak } = this.#options;
+    const { protector, allowWeak } = this.#options;
+    const store = this.#keys;
     await this.#use(await openDataKey(store, protector, allowWeak(), this.#key), holders);
   }
 
@@ -152,7 +235,7 @@ export class WalletSecrets {
 
   /** Seals the data key under the passcode's key: the one this run holds, else the one stored, else a new one. */
   async #wrapUnder(passcodeKey: Buffer, staged: boolean, holders: readonly BoxHolder[]): Promise<void> {
-    const { store } = this.#options;
+    const store = this.#keys;
     const wrapper = aesGcmBox(passcodeKey);
     const stored = wrapsIn(store);
     const opened = stored.map((wrap) => unwrap(wrapper, wrap));
@@ -165,6 +248,8 @@ export class WalletSecrets {
     const settled = this.#guarded && stored.length === 1 && store.get(DATA_KEY) === undefined;
     if (!staged && settled && found && this.#key?.equals(found) && this.#passphrase === passphrase) return;
     const key = this.#key ?? found ?? newDataKey();
+    // The passcode was checked by the lock, so copies it does not open are damaged: kept aside, never just dropped.
+    if (!staged && found === undefined && stored.length > 0) setAsideWraps(store, stored);
     // While a change is stored, the old passcode's copy (and mark) stays beside the new one; once it is, only the new.
     const others = staged ? stored.filter((_, index) => opened[index] === undefined) : [];
     store.set(PASSCODE_WRAPS, [wrapper.seal(key.toString('base64'), WRAP_CONTEXT), ...others].slice(0, 2));
@@ -176,6 +261,7 @@ export class WalletSecrets {
     // they were).
     if (!staged) {
       store.delete(DATA_KEY);
+      store.delete(DATA_KEY_CHECK);
       this.#guarded = true;
       this.#passphrase = passphrase;
     }
@@ -184,7 +270,8 @@ export class WalletSecrets {
 
   /** A keychain came since the passcode kept the data key: the keychain keeps it from now on, the same key. */
   async #toKeychain(passcodeKey: Buffer, holders: readonly BoxHolder[]): Promise<void> {
-    const { store, protector } = this.#options;
+    const { protector } = this.#options;
+    const store = this.#keys;
     const wrapper = aesGcmBox(passcodeKey);
     const found = wrapsIn(store)
       .map((wrap) => unwrap(wrapper, wrap))
@@ -197,7 +284,8 @@ export class WalletSecrets {
   /** Without a passcode the data key can be kept only under the fixed key, and only if the customer accepted it. */
   async #removed(holders: readonly BoxHolder[]): Promise<void> {
     if (!this.#guarded) return;
-    const { store, protector, allowWeak } = this.#options;
+    const { protector, allowWeak } = this.#options;
+    const store = this.#keys;
     const status = protector.status();
     if (status.secure || status.reason !== 'basic_text' || !allowWeak()) {
       throw new WalletError(
@@ -217,7 +305,8 @@ export class WalletSecrets {
    * the bank). The fixed key, if accepted, or memory then take over.
    */
   async #forgotten(holders: readonly BoxHolder[]): Promise<void> {
-    const { store, protector, allowWeak } = this.#options;
+    const { protector, allowWeak } = this.#options;
+    const store = this.#keys;
     this.#unguard();
     const key = await openDataKey(store, protector, allowWeak(), this.#key);
     if (key) await this.#use(key, holders);
@@ -225,7 +314,7 @@ export class WalletSecrets {
 
   /** The passcode no longer holds the data key: its copies and marks go. */
   #unguard(): void {
-    const { store } = this.#options;
+    const store = this.#keys;
     store.delete(PASSCODE_WRAPS);
     store.delete(PASSPHRASE_MARKS);
     this.#guarded = false;
@@ -282,4 +371,28 @@ function unwrap(wrapper: SecretBox, wrap: string): Buffer | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Moves the key's copies from the settings, where earlier versions kept them, into the key file: written there (the
+ * file is synced) before they leave the settings, so a stop in between leaves them in one place or both, never none.
+ * Answers where the key lives now.
+ */
+function moveKeys(options: WalletSecretsOptions): KeyValueStore {
+  const { keys, store } = options;
+  if (!keys || keys === store) return store;
+  for (const entry of KEY_ENTRIES) {
+    const old = store.get(entry);
+    if (old === undefined) continue;
+    if (keys.get(entry) === undefined) keys.set(entry, old);
+    store.delete(entry);
+  }
+  return keys;
+}
+
+/** Copies of the data key under the passcode that the right passcode does not open: kept aside with the time. */
+function setAsideWraps(store: KeyValueStore, wraps: readonly string[]): void {
+  const earlier = store.get(DATA_KEY_SET_ASIDE);
+  const kept = Array.isArray(earlier) ? earlier : [];
+  store.set(DATA_KEY_SET_ASIDE, [{ at: Date.now(), passcodeWraps: wraps }, ...kept].slice(0, 8));
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
+import { JsonFileStore } from '../../main/storage/json-file-store.ts';
 import { FIXED_KEY_BOX, fixedKeyProtector, memoryKeychain } from '../helpers/memory-keychain.ts';
 import { CUSTOMERS, draftFrom, inProcessWallet, type InProcessWallet } from '../support/in-process-wallet.ts';
 
@@ -17,6 +18,9 @@ const SESSION_KEY = `vault.session.${LOCAL_SANDBOX_ID}`;
 
 let core: InProcessWallet;
 afterEach(() => core.close());
+
+/** The data key's own file (issue 39), as it is on disk now. */
+const keys = () => new JsonFileStore(join(core.dataDir, 'data-key.json'));
 
 const everyFile = (folder: string) =>
   readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -48,7 +52,7 @@ async function expectAllKept(): Promise<void> {
 /** Every sealed value in the settings store and every journal line: none opens with the fixed key. */
 function expectNothingOpensWithTheFixedKey(): void {
   const store = core.platform.store;
-  expect(store.get('vault.dataKey')).toBeUndefined();
+  expect(keys().get('vault.dataKey')).toBeUndefined();
   const sealed = String(store.get(SESSION_KEY));
   expect(sealed).toMatch(/^v1:/);
   expect(() => FIXED_KEY_BOX.open(sealed)).toThrow();
@@ -90,7 +94,7 @@ describe('the passcode protects the data key where the keychain is only a fixed 
     await annaWithHistory();
     await core.value('setPasscode', { next: PASSCODE });
     await core.value('setPasscode', { next: NEXT, current: PASSCODE });
-    expect(core.platform.store.get('vault.dataKey.passcode')).toHaveLength(1);
+    expect(keys().get('vault.dataKey.passcode')).toHaveLength(1);
     await core.restart();
     expect(await core.call('unlock', { passcode: PASSCODE })).toMatchObject({ error: { code: 'WRONG_PASSCODE' } });
     await core.value('unlock', { passcode: NEXT });
@@ -100,7 +104,7 @@ describe('the passcode protects the data key where the keychain is only a fixed 
   it('the weak key accepted before: the passcode takes over and the fixed key’s copy of the data key goes', async () => {
     await annaWithHistory();
     await core.value('updateSettings', { allowWeakTokenStorage: true });
-    expect(core.platform.store.get('vault.dataKey')).toEqual(expect.stringMatching(/^v1:/));
+    expect(keys().get('vault.dataKey')).toEqual(expect.stringMatching(/^v1:/));
     await core.value('setPasscode', { next: PASSCODE });
     await core.wallet.close();
     expectNothingOpensWithTheFixedKey();
@@ -136,7 +140,7 @@ describe('the passcode protects the data key where the keychain is only a fixed 
 
     expect(await core.value('forgetPasscode')).toMatchObject({ passcodeSet: false, locked: false });
     expect(await core.value('sessionStatus')).toMatchObject({ signedIn: false });
-    expect(core.platform.store.get('vault.dataKey.passcode')).toBeUndefined();
+    expect(keys().get('vault.dataKey.passcode')).toBeUndefined();
     // The records sealed under the lost key: not opened, not rewritten, not deleted.
     for (const [path, bytes] of before) expect(readFileSync(path).equals(bytes), path).toBe(true);
     // Anna signs in with the bank again and goes on; nothing she pays now is confused with what went before.
@@ -162,8 +166,8 @@ describe('the passcode protects the data key where the keychain is only a fixed 
     await annaWithHistory(memoryKeychain());
     // A real keychain: the passcode only guards the keyboard, and 6 digits will do.
     await core.value('setPasscode', { next: '482916' });
-    expect(core.platform.store.get('vault.dataKey.passcode')).toBeUndefined();
-    expect(core.platform.store.get('vault.dataKey')).toEqual(expect.stringMatching(/^v1:/));
+    expect(keys().get('vault.dataKey.passcode')).toBeUndefined();
+    expect(keys().get('vault.dataKey')).toEqual(expect.stringMatching(/^v1:/));
     expect(await core.value('getSettings')).toMatchObject({ passcodeProtects: false, tokensPersist: true });
   });
 });

@@ -342,6 +342,8 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     notificationDetails: true,
   },
   lockStatus: lockStatus,
+  retryKeychain: { ...lockStatus, keychain: 'temporary' },
+  startAfresh: { ...lockStatus, locked: false },
   unlock: { ...lockStatus, locked: false },
   lockNow: lockStatus,
   setPasscode: { ...lockStatus, locked: false },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KdfParams } from '../../main/lock/passcode.ts';
 import { aesGcmBox, type SecretBox } from '../../main/secrets/secret-box.ts';
@@ -7,8 +7,8 @@ import { aesGcmBox, type SecretBox } from '../../main/secrets/secret-box.ts';
 /**
  * The data folder as an attacker with a copy of it reads it, and as an earlier version of the app left it: plain
  * files and the app's published formats (main/lock/passcode.ts, main/secrets/wallet-secrets.ts), nothing of the
- * running app's. Where the keychain is weak, settings.json holds the passcode's salt and cost and the data key sealed
- * under the passcode's key; with the passcode (guessed offline), that opens the data key, and the data key every
+ * running app's. Where the keychain is weak, settings.json holds the passcode's salt and cost, and data-key.json the
+ * data key sealed under the passcode's key; with the passcode (guessed offline), that opens the data key, and the data key every
  * sealed value beside it.
  */
 const WRAPS = 'vault.dataKey.passcode';
@@ -17,10 +17,18 @@ const WRAP_CONTEXT = 'a2a-wallet/data-key/passcode/v1';
 
 export const settingsFile = (dataDir: string) => join(dataDir, 'settings.json');
 
-/** settings.json as a plain object (none yet: nothing was stored). */
+/** The data key's own file (issue 39): the keychain's copy, the passcode's copies and their marks. */
+export const keyFile = (dataDir: string) => join(dataDir, 'data-key.json');
+
+const readJson = (path: string): Record<string, unknown> =>
+  existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
+
+/**
+ * settings.json and the data key's own file as one plain object, as an attacker with a copy of the folder reads them
+ * (none yet: nothing was stored).
+ */
 export function readSettings(dataDir: string): Record<string, unknown> {
-  const path = settingsFile(dataDir);
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
+  return { ...readJson(settingsFile(dataDir)), ...readJson(keyFile(dataDir)) };
 }
 
 /** scrypt as the app derives it: 64 bytes, the second half of which is the key that seals the data key. */
@@ -83,5 +91,7 @@ export function leftByEarlierVersion(dataDir: string, passcode: string, dataKey:
   settings[WRAPS] = [aesGcmBox(derived.subarray(32)).seal(dataKey.toString('base64'), WRAP_CONTEXT)];
   delete settings[MARKS];
   delete settings['lock.tries'];
+  // An earlier version kept the key's copies in the settings, and had no file of their own.
   writeFileSync(settingsFile(dataDir), JSON.stringify(settings, null, 2), { mode: 0o600 });
+  rmSync(keyFile(dataDir), { force: true });
 }

@@ -69,6 +69,8 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   dropPayment: { id: 'payment-1' },
   declareOutcome: { id: 'payment-1', outcome: 'paid' },
   stopTrying: { id: 'payment-1' },
+  retryKeychain: undefined,
+  startAfresh: undefined,
   historyPage: { filter, offset: 100, limit: 100 },
   getPayment: { id: 'payment-1' },
   refreshStatus: { id: 'payment-1' },

@@ -66,7 +66,15 @@ describe('the app lock, through the bridge', () => {
   it('refuses every channel but the lock screen’s own while locked, and answers them again once unlocked', async () => {
     const core = await annaWithPasscode();
     await core.value('lockNow');
-    expect([...OPEN_WHILE_LOCKED].sort()).toEqual(['forgetPasscode', 'lockStatus', 'setPasscode', 'unlock']);
+    // retryKeychain and startAfresh act only while the keychain has not opened the data key (keychain-gate.ts).
+    expect([...OPEN_WHILE_LOCKED].sort()).toEqual([
+      'forgetPasscode',
+      'lockStatus',
+      'retryKeychain',
+      'setPasscode',
+      'startAfresh',
+      'unlock',
+    ]);
     for (const channel of invokeChannelNames) {
       if (OPEN_WHILE_LOCKED.has(channel)) continue;
       const answer = await core.dispatch(channel, uiRequests[channel]);
