@@ -103,8 +103,16 @@ const openWindow = async () => {
     onLoadFailed: (error) => lifecycle.failed(error),
   });
 };
+/** Before the app quits: the call log flushed, the payment store and the sessions closed (issue 39, item 4). */
+const closeWallet = async (): Promise<void> => {
+  const starting = started;
+  if (!starting) return;
+  const { wallet } = await starting;
+  await wallet.close();
+};
 const lifecycle = runElectronApp(openWindow, {
   ...(switches.userDataDir ? { userDataDir: switches.userDataDir } : {}),
+  beforeQuit: closeWallet,
   // The window is open, so the wallet has started: the link is read and kept for the window (it never pays).
   onLink: (link) => void started?.then(({ wallet }) => wallet.openLink(link)),
 });

@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { focusAppWindow } from '../window/desktop.electron.ts';
 import { PAYMENT_REQUEST_SCHEME } from '../../common/payment-request.ts';
 import { appLinkIn } from './app-links.ts';
+import { closeBeforeQuit, QUIT_CLOSE_LIMIT_MS } from './quit-guard.ts';
 import { registerAppImageLinks } from './appimage-links.ts';
 import { startFailureMessage } from './start-failure.ts';
 
@@ -22,7 +23,14 @@ import { startFailureMessage } from './start-failure.ts';
  */
 export function runElectronApp(
   openWindow: () => Promise<BrowserWindow>,
-  options: { userDataDir?: string; onLink?: (link: string) => void } = {},
+  options: {
+    userDataDir?: string;
+    onLink?: (link: string) => void;
+    /** Closes the wallet's core; every quit waits for it, within QUIT_CLOSE_LIMIT_MS (see quit-guard.ts). */
+    beforeQuit?: () => Promise<void>;
+    /** Where what went wrong on the way out is told: the app's log; console.warn by default. */
+    warn?: (message: string) => void;
+  } = {},
 ): { failed(error: unknown): void } {
   // Tests give every run a fresh profile (an unpackaged app only: see dev-switches.ts); this must happen before the
   // app is ready, and before the lock below, which is held per user data folder (so parallel test runs do not see
@@ -97,6 +105,19 @@ export function runElectronApp(
 
   // Every renderer sandboxed, whatever a window's own settings say.
   app.enableSandbox();
+  // Whatever asks to quit (the last window closed, Cmd+Q, the updater, the system's shutdown), the core closes first:
+  // the bank calls of the last seconds are written and the payment store is closed cleanly (issue 39, item 4).
+  if (options.beforeQuit) {
+    closeBeforeQuit(app, {
+      close: options.beforeQuit,
+      limitMs: QUIT_CLOSE_LIMIT_MS,
+      // The window goes at once, as the customer asked; its page cannot start anything while the core closes.
+      onHold: () => {
+        for (const open of BrowserWindow.getAllWindows()) open.hide();
+      },
+      ...(options.warn ? { warn: options.warn } : {}),
+    });
+  }
   app.on('window-all-closed', () => app.quit());
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0 || window) bringToFront();

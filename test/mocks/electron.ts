@@ -367,6 +367,9 @@ export class BrowserWindow extends Emitter {
   show() {
     this.visible = true;
   }
+  hide() {
+    this.visible = false;
+  }
   focus() {
     this.focused = true;
   }

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ipcChannel } from '../../../common/ipc-channel.ts';
 import type { HostCall, HostCalls, HostMessage, HostRequest, StartReport } from './host-protocol.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -28,6 +29,8 @@ export class EdgeApp {
   /** What main let slip after the start (the process ends on the first). */
   readonly errors: string[] = [];
   readonly #child: ChildProcess;
+  /** The folder is this run's own (removed at dispose), not one the test gave. */
+  readonly #ownsData: boolean;
   readonly #exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   readonly #external: ((url: string) => void)[] = [];
@@ -35,11 +38,19 @@ export class EdgeApp {
   #nextId = 1;
 
   private constructor(
-    fields: { out: string; dataDir: string; report: StartReport; output: string[]; child: ChildProcess },
+    fields: {
+      out: string;
+      dataDir: string;
+      ownsData: boolean;
+      report: StartReport;
+      output: string[];
+      child: ChildProcess;
+    },
     exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
   ) {
     this.out = fields.out;
     this.dataDir = fields.dataDir;
+    this.#ownsData = fields.ownsData;
     this.report = fields.report;
     this.output = fields.output;
     this.#child = fields.child;
@@ -51,9 +62,17 @@ export class EdgeApp {
     });
   }
 
-  /** Starts `<out>/main/index.js` and resolves once its window exists, with what it did on the way. */
-  static async start(out = builtApp(), prepare?: (dataDir: string) => void): Promise<EdgeApp> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'a2a-edge-'));
+  /**
+   * Starts `<out>/main/index.js` and resolves once its window exists, with what it did on the way. `dataDir` starts
+   * it on a data folder the test owns (an earlier run's: the next start of the same app), which `dispose` leaves.
+   */
+  static async start(
+    out = builtApp(),
+    prepare?: (dataDir: string) => void,
+    options: { dataDir?: string } = {},
+  ): Promise<EdgeApp> {
+    const ownsData = options.dataDir === undefined;
+    const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'a2a-edge-'));
     chmodSync(dataDir, 0o700);
     prepare?.(dataDir);
     // The dev switch for the data folder (main/platform/dev-switches.ts); no dev server, and none of the test
@@ -84,11 +103,11 @@ export class EdgeApp {
           failed(new Error(`the app ended (${code ?? signal}) before its window was created:\n${output.join('')}`)),
         );
       });
-      return new EdgeApp({ out, dataDir, report, output, child }, exited);
+      return new EdgeApp({ out, dataDir, ownsData, report, output, child }, exited);
     } catch (error) {
       child.kill('SIGKILL');
       const { code } = await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsData) rmSync(dataDir, { recursive: true, force: true });
       throw Object.assign(error as Error, { exitCode: code, output: output.join('') });
     }
   }
@@ -138,11 +157,28 @@ export class EdgeApp {
     return { quitCalls, ...(await this.#exited) };
   }
 
-  /** Ends the process if it still runs (a failed test) and removes the data folder. */
+  /** Ends the process if it still runs (a failed test) and removes the data folder, when it is this run's own. */
   async dispose(): Promise<void> {
     if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill('SIGKILL');
     await this.#exited;
-    rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.#ownsData) rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /**
+   * Calls main's handler of `channel` as the app's own page does (its main frame, through the preload's invoke):
+   * the value, or an error with the code main answered.
+   */
+  async invoke<T>(channel: string, request?: unknown): Promise<T> {
+    const page = this.report.windows[0]?.loads[0] ?? '';
+    const answer = (await this.call('invoke', {
+      channel: ipcChannel(channel),
+      args: [request],
+      frameUrl: page,
+      isMainFrame: true,
+      mainFrameUrl: page,
+    })) as { ok: true; value: T } | { ok: false; error: { code: string; message?: string } };
+    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message ?? ''}`);
+    return answer.value;
   }
 
   #receive(message: HostMessage): void {
