@@ -25,3 +25,30 @@ export function fixedKeyProtector(): KeyProtector {
     unprotect: (text) => Promise.resolve({ plain: FIXED_KEY_BOX.open(text), stale: false }),
   };
 }
+
+/** What Electron 45's safeStorage says while the OS key provider is not ready. */
+export const TEMPORARY = 'safeStorage.decryptStringAsync is temporarily unavailable. Please try again.';
+
+export type KeychainMode = 'ready' | 'temporary' | 'refused';
+
+/** The OS keychain as Electron 45 shows it: ready, not ready yet (falling back to the fixed key), or another one. */
+export function lateKeychain(): KeyProtector & { mode: KeychainMode } {
+  const real = memoryKeychain();
+  const keychain = {
+    mode: 'ready' as KeychainMode,
+    status: () => ({ secure: true }) as const,
+    protect: (plain: string) =>
+      // Not ready: Chromium's encryptor falls back to the fixed-key provider, and the write succeeds.
+      keychain.mode === 'ready' ? real.protect(plain) : Promise.resolve(FIXED_KEY_BOX.seal(plain)),
+    unprotect: (text: string) => {
+      if (keychain.mode === 'temporary') return Promise.reject(new Error(TEMPORARY));
+      if (keychain.mode === 'refused') {
+        return Promise.reject(
+          new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.'),
+        );
+      }
+      return real.unprotect(text);
+    },
+  };
+  return keychain;
+}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { LockStatus } from '../../../common/lock.ts';
 import { TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
+import { KeychainLocked } from './lock/KeychainLocked.tsx';
 import { NewPasscodeForm } from './settings/NewPasscodeForm.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { EnvironmentBanner } from '../components/EnvironmentBanner.tsx';
@@ -26,7 +27,13 @@ export function LockScreen() {
     <div className="app lock-screen" data-testid="lock-screen">
       <EnvironmentBanner environment={lock.environment} />
       <main className="lock-main">
-        {lock.reason === 'setup' ? <SetupPasscode name={name} /> : <Unlock lock={lock} name={name} />}
+        {lock.keychain ? (
+          <KeychainLocked reason={lock.keychain} name={name} />
+        ) : lock.reason === 'setup' ? (
+          <SetupPasscode name={name} />
+        ) : (
+          <Unlock lock={lock} name={name} />
+        )}
       </main>
     </div>
   );

@@ -150,6 +150,9 @@ export interface AppActions extends HistoryTrustActions {
   unlock(passcode: string): Promise<void>;
   lockNow(): Promise<void>;
   forgetPasscode(): Promise<void>;
+  /** The keychain notice (issue 39): open the data key again, or start without the data it protects. */
+  retryKeychain(): Promise<void>;
+  startAfresh(): Promise<void>;
   setPasscode(next: string, current?: string): Promise<void>;
   removePasscode(current: string): Promise<void>;
   updateLockSettings(idleMinutes: IdleMinutes): Promise<void>;
@@ -484,6 +487,8 @@ export function createAppStore(wallet: WalletApi, initialLocale: AppLocale = 'en
       },
       ...trust,
       unlock: (passcode) => lockCall(wallet.unlock({ passcode })),
+      retryKeychain: () => lockCall(wallet.retryKeychain()),
+      startAfresh: () => lockCall(wallet.startAfresh()),
       lockNow: () => lockCall(wallet.lockNow()),
       forgetPasscode: async () => {
         await lockCall(wallet.forgetPasscode());

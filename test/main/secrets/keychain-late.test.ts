@@ -11,7 +11,7 @@ import {
 } from '../../../main/secrets/key-protector.ts';
 import { WalletSecrets } from '../../../main/secrets/wallet-secrets.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
-import { FIXED_KEY_BOX, memoryKeychain } from '../../helpers/memory-keychain.ts';
+import { lateKeychain, TEMPORARY, type KeychainMode as Mode } from '../../helpers/memory-keychain.ts';
 import { draftFrom, inProcessWallet, type InProcessWallet } from '../../support/in-process-wallet.ts';
 
 /**
@@ -20,32 +20,6 @@ import { draftFrom, inProcessWallet, type InProcessWallet } from '../../support/
  * is not ready, and on Linux the encryptor then falls back to the fixed-key provider, so writing a new key over the
  * old one succeeds. The stored key is kept; the app starts locked to its data and says so; Try again opens it.
  */
-const TEMPORARY = 'safeStorage.decryptStringAsync is temporarily unavailable. Please try again.';
-
-type Mode = 'ready' | 'temporary' | 'refused';
-
-/** The OS keychain as Electron 45 shows it: ready, not ready yet (falling back to the fixed key), or another one. */
-function lateKeychain(): KeyProtector & { mode: Mode } {
-  const real = memoryKeychain();
-  const keychain = {
-    mode: 'ready' as Mode,
-    status: () => ({ secure: true }) as const,
-    protect: (plain: string) =>
-      // Not ready: Chromium's encryptor falls back to the fixed-key provider, and the write succeeds.
-      keychain.mode === 'ready' ? real.protect(plain) : Promise.resolve(FIXED_KEY_BOX.seal(plain)),
-    unprotect: (text: string) => {
-      if (keychain.mode === 'temporary') return Promise.reject(new Error(TEMPORARY));
-      if (keychain.mode === 'refused') {
-        return Promise.reject(
-          new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.'),
-        );
-      }
-      return real.unprotect(text);
-    },
-  };
-  return keychain;
-}
-
 const instantly = { waitsMs: [0, 0, 0], sleep: () => Promise.resolve() };
 
 describe('the data key when the keychain is late', () => {
@@ -61,7 +35,10 @@ describe('the data key when the keychain is late', () => {
     };
     const slept: number[] = [];
     const again = await openDataKey(store, slow, false, undefined, {
-      sleep: (ms) => void slept.push(ms) ?? Promise.resolve(),
+      sleep: (ms) => {
+        slept.push(ms);
+        return Promise.resolve();
+      },
     });
     expect(again?.equals(key ?? Buffer.alloc(0))).toBe(true);
     expect(store.get(DATA_KEY)).toEqual(stored);
@@ -131,7 +108,7 @@ describe('the app started while the keychain is late (through the core)', () => 
     await core.restart();
     expect(await core.value('lockStatus')).toMatchObject({ locked: true, keychain: 'temporary' });
     for (const channel of ['historyPage', 'sessionStatus', 'listPayees'] as const) {
-      expect(await core.call(channel, ...([channel === 'historyPage' ? {} : undefined] as []))).toMatchObject({
+      expect(await core.dispatch(channel, channel === 'historyPage' ? {} : undefined)).toMatchObject({
         ok: false,
         error: { code: 'LOCKED' },
       });

@@ -24,6 +24,22 @@ export const en = {
     'The passcode is removed and every sign-in ends: you sign in with your bank again, and can set a new passcode. This computer has no keychain, so your passcode is what encrypts the payment history, own accounts and payees kept here: without it they cannot be opened again. Your payments themselves are safe at your bank.',
   'lock.forgotConfirm': 'Forget passcode and sign out',
   'lock.forgotKeep': 'Keep trying',
+  'keychain.title': '{app} cannot open your data yet',
+  'keychain.temporary':
+    'Your computer’s keychain is locked or not ready, so the key that protects your payment history, payees and sign-in cannot be read. Nothing has been changed or lost.',
+  'keychain.refused':
+    'Your computer’s keychain does not open the key that protects your payment history, payees and sign-in on this computer. Nothing has been changed or lost.',
+  'keychain.what':
+    'Unlock your keychain (on Linux, start your desktop’s keyring, such as GNOME Keyring or KWallet, and unlock it), then press Try again.',
+  'keychain.retry': 'Try again',
+  'keychain.retrying': 'Trying…',
+  'keychain.stillLocked': 'The keychain still does not open it. Unlock it, then try again.',
+  'keychain.afresh': 'Start without this data',
+  'keychain.afreshTitle': 'Start without the data on this computer?',
+  'keychain.afreshText':
+    'The app will not show the payment history, payees and accounts kept on this computer, and you sign in with your bank again. Nothing is deleted: the old key and the data stay on this computer. Payments you made are with your bank; your online banking shows them.',
+  'keychain.afreshConfirm': 'Start without this data',
+  'keychain.afreshKeep': 'Keep trying',
   'lock.setupTitle': 'Set a passcode for {app}',
   'lock.setupText':
     'This app asks for a passcode when it starts, after a few minutes without use, and to confirm payments, so that only you can pay from your account.',
@@ -100,6 +116,22 @@ export const is: Record<keyof typeof en, string> = {
     'Aðgangskóðinn er fjarlægður og öllum innskráningum lýkur: þú skráir þig aftur inn hjá bankanum og getur valið nýjan aðgangskóða. Þessi tölva hefur enga lyklakippu, svo aðgangskóðinn er það sem dulkóðar greiðslusöguna, reikningana þína og viðtakendur sem geymd eru hér: án hans er ekki hægt að opna þau aftur. Greiðslurnar sjálfar eru öruggar hjá bankanum.',
   'lock.forgotConfirm': 'Gleyma aðgangskóða og skrá út',
   'lock.forgotKeep': 'Reyna áfram',
+  'keychain.title': '{app} getur ekki enn opnað gögnin þín',
+  'keychain.temporary':
+    'Lyklakippa tölvunnar er læst eða ekki tilbúin, svo ekki er hægt að lesa lykilinn sem verndar greiðslusöguna, viðtakendur og innskráninguna. Engu hefur verið breytt og ekkert hefur glatast.',
+  'keychain.refused':
+    'Lyklakippa tölvunnar opnar ekki lykilinn sem verndar greiðslusöguna, viðtakendur og innskráninguna á þessari tölvu. Engu hefur verið breytt og ekkert hefur glatast.',
+  'keychain.what':
+    'Opnaðu lyklakippuna (á Linux: ræstu lyklakippu skjáborðsins, til dæmis GNOME Keyring eða KWallet, og opnaðu hana) og veldu svo „Reyna aftur“.',
+  'keychain.retry': 'Reyna aftur',
+  'keychain.retrying': 'Reyni…',
+  'keychain.stillLocked': 'Lyklakippan opnar hann ekki enn. Opnaðu hana og reyndu svo aftur.',
+  'keychain.afresh': 'Byrja án þessara gagna',
+  'keychain.afreshTitle': 'Byrja án gagnanna á þessari tölvu?',
+  'keychain.afreshText':
+    'Forritið sýnir þá ekki greiðslusöguna, viðtakendur og reikninga sem eru geymd á þessari tölvu, og þú skráir þig aftur inn hjá bankanum. Engu er eytt: gamli lykillinn og gögnin eru áfram á tölvunni. Greiðslur sem þú gerðir eru hjá bankanum; netbankinn sýnir þær.',
+  'keychain.afreshConfirm': 'Byrja án þessara gagna',
+  'keychain.afreshKeep': 'Reyna áfram',
   'lock.setupTitle': 'Veldu aðgangskóða fyrir {app}',
   'lock.setupText':
     'Forritið biður um aðgangskóða þegar það ræsist, eftir nokkrar mínútur án notkunar og til að staðfesta greiðslur, svo að aðeins þú getir greitt af reikningnum þínum.',
