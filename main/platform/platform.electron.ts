@@ -3,6 +3,7 @@ import { systemClock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
 import { focusAppWindow, openInSystemBrowser } from '../window/desktop.electron.ts';
 import { developmentSwitches, type DevelopmentSwitches } from './dev-switches.ts';
+import { keptNotifications } from './notifications.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import type { Platform } from './platform.ts';
 import { safeStorageProtector } from '../secrets/safe-storage-protector.electron.ts';
@@ -15,7 +16,18 @@ export function createElectronPlatform(options: {
   localSandbox?: LocalSandboxLauncher;
   /** The built payment store worker (beside the main bundle). */
   paymentStoreWorker: string;
+  /** Where what the customer cannot see is told (a notification the system refused): console.warn by default. */
+  warn?: (message: string) => void;
 }): Platform {
+  // Kept until clicked, closed or failed (notifications.ts): an object V8 collected can no longer be clicked.
+  const notifications = keptNotifications({
+    isSupported: () => Notification.isSupported(),
+    create: (notice) => new Notification(notice),
+    focusApp: focusAppWindow,
+    ...(options.warn ? { warn: options.warn } : {}),
+  });
+  // Windows reports every click here too, also one on a toast whose object is gone or from before this start.
+  if (process.platform === 'win32') Notification.handleActivation(() => notifications.activated());
   return {
     appInfo: () => ({ name: app.getName(), version: app.getVersion() }),
     dataDir: app.getPath('userData'),
@@ -35,15 +47,7 @@ export function createElectronPlatform(options: {
     },
     showFile: (path) => shell.showItemInFolder(path),
     shipped: options.shipped,
-    notify: (notice, onClick) => {
-      if (!Notification.isSupported()) return;
-      const shown = new Notification(notice);
-      shown.on('click', () => {
-        focusAppWindow();
-        onClick?.();
-      });
-      shown.show();
-    },
+    notify: (notice, onClick) => notifications.notify(notice, onClick),
     // Whole seconds; 0 where the system cannot tell (Linux under Wayland: electron/electron#34826), which the lock
     // takes as no answer and counts from the window's own reports of input instead (LockService.checkIdle).
     idleMs: () => powerMonitor.getSystemIdleTime() * 1000,

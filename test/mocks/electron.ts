@@ -509,19 +509,63 @@ export const powerMonitor = {
   },
 };
 
-/** Desktop notifications, as shown: a test reads `Notification.shown`. */
-export class Notification {
+/**
+ * Desktop notifications, as shown: a test reads `Notification.shown`. As Electron 45 behaves (electron/electron#12690,
+ * #16922): the system's click reaches a notification only through its JS object, so once V8 has collected an object
+ * nobody kept, a click on it (from the Action Center or Notification Center, minutes later) does nothing. The mock
+ * holds what it delivered only weakly (`delivered`), and `click` plays the system's click on the notification shown
+ * `index`-th: its `click` event if the object is still alive, nothing if not. On Windows, Electron also calls the one
+ * `Notification.handleActivation` callback for every click, whether or not the object still exists (also at a cold
+ * start): `click` does that too where the test says the platform is Windows (`activationPlatform`).
+ */
+export class Notification extends Emitter {
   static shown: { title: string; body: string }[] = [];
   static supported = true;
   static isSupported(): boolean {
     return Notification.supported;
   }
+  /** Every notification shown, held weakly, in order: as the system's notification center holds them. */
+  static delivered: WeakRef<Notification>[] = [];
+  /** The callback of `Notification.handleActivation` (Windows only in Electron). */
+  static activationHandler: ((details: { type: string; arguments: string }) => void) | undefined;
+  /** Whether `click` also plays Windows's activation. */
+  static activationPlatform: 'win32' | 'other' = 'other';
+  static handleActivation(callback: (details: { type: string; arguments: string }) => void): void {
+    Notification.activationHandler = callback;
+  }
+  /** The system's click on the `index`-th notification shown: false when its object was collected (nothing ran). */
+  static click(index: number): boolean {
+    const shown = Notification.delivered[index]?.deref();
+    shown?.emit('click', fakeEvent());
+    if (Notification.activationPlatform === 'win32') {
+      Notification.activationHandler?.({ type: 'click', arguments: `type=click&tag=${String(index)}` });
+    }
+    return shown !== undefined;
+  }
+  /** Back to no notification shown and no activation handler. */
+  static reset(): void {
+    Notification.shown = [];
+    Notification.delivered = [];
+    Notification.supported = true;
+    Notification.activationHandler = undefined;
+    Notification.activationPlatform = 'other';
+  }
   readonly #notice: { title: string; body: string };
   constructor(options: { title: string; body: string }) {
+    super();
     this.#notice = { title: options.title, body: options.body };
   }
   show(): void {
     Notification.shown.push(this.#notice);
+    Notification.delivered.push(new WeakRef(this));
+  }
+  /** The system closed it (dismissed, or timed out where the system says so). */
+  dismiss(): void {
+    this.emit('close', fakeEvent());
+  }
+  /** The system refused to show it (macOS without a signature): Electron's `failed` event, with its error text. */
+  fail(error: string): void {
+    this.emit('failed', fakeEvent(), error);
   }
 }
 
