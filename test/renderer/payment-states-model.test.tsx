@@ -3,11 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PaymentView } from '../../common/bridge-contract.ts';
 import { LIMIT_EFFECT } from '../../common/payment-rules.ts';
-import { PAYMENT_STATUS, shownState, type PaymentAction } from '../../common/payment-status.ts';
+import { PAYMENT_STATUS, shownState, type PaymentAction, type ShownState } from '../../common/payment-status.ts';
 import { formatAmount } from '../../renderer/src/i18n/format.ts';
 import { translate, type MessageKey } from '../../renderer/src/i18n/index.ts';
+import { INITIATIONS_PATH } from '../../sandbox/index.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
-import { ACTION_LABELS } from '../../renderer/src/components/PaymentStatus.tsx';
+import { ACTION_LABELS, actionLabel } from '../../renderer/src/components/PaymentStatus.tsx';
 import { ANNAS_ACCOUNT, renderApp, walletsPerTest } from './render-app.tsx';
 
 /**
@@ -15,17 +16,21 @@ import { ANNAS_ACCOUNT, renderApp, walletsPerTest } from './render-app.tsx';
  * it, drop it, the bank losing answers, the clock moving, check now, the customer's word, signing out and in) walk
  * the real core under the real window. After every step, what the result screen says and offers is its payment's row
  * of the one table (common/payment-status.ts), read from main's own view of that payment, and the limit meter's
- * parts are the table's sums over today's payments.
+ * parts are the table's sums over today's payments. Issue 38: "Stop trying" is pressed too (and confirmed), and once
+ * a payment is stopped, no POST of its request id reaches the bank again, whatever the model does after.
  */
 const wallets = walletsPerTest(NOON);
 const PASSCODE = '482916';
 type Language = 'en' | 'is';
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
-/** What the result's buttons are called for the table's actions (the prompt's and the form's are not there). */
-const LABELS: Partial<Record<PaymentAction, MessageKey>> = Object.fromEntries(
-  Object.entries(ACTION_LABELS).filter(([action]) => !['review', 'enterPasscode', 'cancel'].includes(action)),
+/** The table's actions that the result offers as its buttons (the prompt's and the form's are not there). */
+const ON_RESULT = new Set(
+  Object.keys(ACTION_LABELS).filter((action) => !['review', 'enterPasscode', 'cancel'].includes(action)),
 );
+/** What the result's button of an action is called in a shown state, if the result offers it. */
+const labelOf = (action: PaymentAction, shown: ShownState): MessageKey | undefined =>
+  ON_RESULT.has(action) ? actionLabel(action, shown) : undefined;
 
 type Step =
   | { kind: 'pay'; amount: number; bank: 'answers' | 'losesOnce' | 'losesAlways'; prompt: 'enter' | 'cancel' }
@@ -46,6 +51,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       'send',
       'dontSend',
       'checkNow',
+      'stopTrying',
       'declarePaid',
       'declareNotPaid',
       'newPayment',
@@ -118,11 +124,18 @@ async function run(core: InProcessWallet, user: User, language: Language, next: 
     }
     case 'press': {
       const status = screen.queryByTestId('payment-status');
-      const label = LABELS[next.action];
+      const label = status ? labelOf(next.action, status.dataset['shown'] as ShownState) : undefined;
       if (!status || !label) return;
       const button = within(status).queryByRole('button', { name: t(language, label) });
       if (!button) return;
       await user.click(button);
+      // Stop trying asks first: the model says yes.
+      if (next.action === 'stopTrying') {
+        const confirm = screen.queryByRole('dialog', { name: t(language, 'status.stop.title') });
+        if (confirm) {
+          await user.click(within(confirm).getByRole('button', { name: t(language, 'status.stop.confirm') }));
+        }
+      }
       await waitFor(() => expect(screen.queryByTestId('payment-status')?.getAttribute('aria-busy') ?? null).toBeNull());
       await answerPrompt(user, language, 'enter');
       return;
@@ -147,10 +160,28 @@ async function run(core: InProcessWallet, user: User, language: Language, next: 
   }
 }
 
-/** After each step: the result is its payment's row, and the meter is the table's sums. */
-async function check(core: InProcessWallet, language: Language): Promise<void> {
+/** The POSTs of a request id the bank has seen so far. */
+const postsOf = (requestId: string) =>
+  wallets
+    .sandbox()
+    .requests()
+    .filter((entry) => entry.method === 'POST' && entry.path === INITIATIONS_PATH && entry.requestId === requestId)
+    .length;
+
+/**
+ * After each step: the result is its payment's row, and the meter is the table's sums. `stopped` holds, for each
+ * payment the customer stopped, how many POSTs of its request id the bank had seen when it was first seen stopped:
+ * never one more after (issue 38).
+ */
+async function check(core: InProcessWallet, language: Language, stopped: Map<string, number>): Promise<void> {
   await settle(core);
   const payments = (await core.value('historyPage', { limit: 1000 })).items;
+  for (const payment of payments) {
+    if (payment.sendsStopped?.by === 'customer' && !stopped.has(payment.requestId)) {
+      stopped.set(payment.requestId, postsOf(payment.requestId));
+    }
+  }
+  for (const [requestId, posts] of stopped) expect(postsOf(requestId), `POSTs of ${requestId} after Stop`).toBe(posts);
   const status = screen.queryByTestId('payment-status');
   if (status) {
     const requestId = screen.getByTestId('request-id').textContent;
@@ -164,7 +195,7 @@ async function check(core: InProcessWallet, language: Language): Promise<void> {
       .queryAllByRole('button')
       .map((button) => button.textContent);
     const expected = PAYMENT_STATUS[shown].actions.flatMap((action) => {
-      const label = LABELS[action];
+      const label = labelOf(action, shown);
       return label ? [t(language, label)] : [];
     });
     // The row's actions, in its order; the screen may add its own after them (save the payee).
@@ -208,9 +239,10 @@ describe('every state the screen shows is its row of the table (issue 25, model-
             if (withPasscode) sandbox.clock.advanceSeconds(61);
             const { user } = await renderApp(core);
             await screen.findByTestId('amount');
+            const stopped = new Map<string, number>();
             for (const next of steps) {
               await run(core, user, language, next);
-              await check(core, language);
+              await check(core, language, stopped);
               if (process.env['MODEL_DEBUG'])
                 console.log(
                   'STEP',
@@ -238,6 +270,19 @@ describe('every state the screen shows is its row of the table (issue 25, model-
                 { kind: 'press', action: 'checkNow' },
                 { kind: 'clock', seconds: 25 * 3600 },
                 { kind: 'press', action: 'declarePaid' },
+                { kind: 'press', action: 'declareNotPaid' },
+              ],
+              false,
+            ],
+            [
+              [
+                // The request never reaches the bank; the customer stops the app from trying, and a day goes by.
+                { kind: 'pay', amount: 7000, bank: 'losesAlways', prompt: 'enter' },
+                { kind: 'press', action: 'stopTrying' },
+                { kind: 'clock', seconds: 20 },
+                { kind: 'press', action: 'checkNow' },
+                { kind: 'signOutAndIn' },
+                { kind: 'clock', seconds: 25 * 3600 },
                 { kind: 'press', action: 'declareNotPaid' },
               ],
               false,

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DailyLimitView, PaymentView } from '../../../common/bridge-contract.ts';
 import { formatKennitala } from '../../../common/kennitala.ts';
-import type { PaymentAction } from '../../../common/payment-status.ts';
+import type { PaymentAction, ShownState } from '../../../common/payment-status.ts';
 import { REQUEST_ID_WINDOW_MS } from '../../../common/request-id.ts';
 import { DAMAGED_FAILURE } from '../i18n/explain-failure.ts';
 import { useT } from '../i18n/index.ts';
@@ -9,6 +9,7 @@ import { formatAmount, formatDate, formatTime, sameDay } from '../i18n/format.ts
 import { useApp } from '../lib/wallet-context.tsx';
 import { PaymentError } from './PaymentError.tsx';
 import { PresencePrompt } from './PresencePrompt.tsx';
+import { StopTryingConfirm } from './StopTryingConfirm.tsx';
 import { actionLabel } from './action-labels.ts';
 import { usePaymentActions, type MainAction } from './use-payment-actions.ts';
 
@@ -17,11 +18,17 @@ const MAIN_ACTIONS: ReadonlySet<PaymentAction> = new Set<MainAction>([
   'send',
   'dontSend',
   'checkNow',
+  'stopTrying',
   'declarePaid',
   'declareNotPaid',
 ]);
 const PRIMARY: ReadonlySet<PaymentAction> = new Set<MainAction>(['send', 'checkNow']);
 const isMainAction = (action: PaymentAction): action is MainAction => MAIN_ACTIONS.has(action);
+/**
+ * While "Stop trying?" is asked, the states in which the question still means something: the app may still send the
+ * payment (its follow-up may start a send meanwhile, which a stop ends after that attempt). Past them it closes.
+ */
+const STOPPABLE: ReadonlySet<ShownState> = new Set(['unknown', 'sending', 'slow']);
 const isScreenAction = (action: PaymentAction): action is keyof ScreenActions =>
   action === 'receipt' || action === 'backToForm' || action === 'newPayment';
 
@@ -83,9 +90,16 @@ export function PaymentStatus({
   const { shown, row, busy, error, seconds } = actions;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownBefore = useRef<string>(undefined);
+  // "Stop trying?" is open: asked, not yet answered.
+  const [confirmingStop, setConfirmingStop] = useState(false);
+  const askingStop = confirmingStop && STOPPABLE.has(shown);
+  // A question open over the status keeps the focus while the state changes under it (the follow-up sends).
+  const asking = useRef(false);
+  asking.current = askingStop;
   useEffect(() => {
     const first = shownBefore.current === undefined;
     shownBefore.current = shown;
+    if (asking.current) return;
     if (!first || focusFirst) heading.current?.focus();
   }, [shown, focusFirst]);
   const amount = formatAmount(payment.order.amount, locale);
@@ -153,7 +167,7 @@ export function PaymentStatus({
                 className={PRIMARY.has(action) ? 'primary' : undefined}
                 disabled={busy !== undefined}
                 aria-busy={busy === action || undefined}
-                onClick={() => void actions.run(action)}
+                onClick={() => (action === 'stopTrying' ? setConfirmingStop(true) : void actions.run(action))}
               >
                 {busy === action ? t('status.working') : t(actionLabel(action, shown))}
               </button>
@@ -174,6 +188,17 @@ export function PaymentStatus({
         })}
         {children}
       </div>
+      {askingStop && (
+        <StopTryingConfirm
+          onKeep={() => setConfirmingStop(false)}
+          onConfirm={() => {
+            setConfirmingStop(false);
+            void actions.run('stopTrying');
+          }}
+          // The Stop trying button is disabled or gone once confirmed: the state's heading says what happened.
+          returnFocus={() => heading.current}
+        />
+      )}
       {actions.prompting && (
         <PresencePrompt amount={amount} onConfirmed={actions.presenceGiven} onCancel={actions.cancelPrompt} />
       )}

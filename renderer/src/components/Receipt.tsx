@@ -10,6 +10,7 @@ import { gmtDay } from '../../../common/time.ts';
 import { amountInWords } from '../i18n/amount-words.ts';
 import { formatAmount, formatDateTime, formatGmtTime } from '../i18n/format.ts';
 import { translate, type MessageKey } from '../i18n/index.ts';
+import { stateFromBackup } from '../lib/restored.ts';
 import { showKennitala } from '../screens/history/show.ts';
 
 export interface ReceiptProps {
@@ -48,6 +49,7 @@ export function Receipt({ payment, locale, environment, profileName, payerName }
   const environmentName = test ? t(`env.${environment}`) : t('receipt.production');
   const environmentRow = test ? t(`profiles.env.${environment}`) : t('receipt.production');
   const none = t('receipt.none');
+  const fromBackup = stateFromBackup(payment);
   return (
     <article className={`receipt${test ? ' receipt-test' : ''}`} data-testid="receipt" lang={locale}>
       {test && (
@@ -56,10 +58,17 @@ export function Receipt({ payment, locale, environment, profileName, payerName }
         </p>
       )}
       <h3 className="receipt-title">{t('receipt.title')}</h3>
-      {receiptKind(payment.state) === 'customer' && (
-        <p className="receipt-customer-word" data-testid="receipt-customer-word">
-          {t('receipt.customerWord')}
+      {/* A state a backup file gave it is the file's word: anybody can write one, so it is never the bank's. */}
+      {fromBackup ? (
+        <p className="receipt-customer-word" data-testid="receipt-from-backup">
+          {t('receipt.fromBackup')}
         </p>
+      ) : (
+        receiptKind(payment.state) === 'customer' && (
+          <p className="receipt-customer-word" data-testid="receipt-customer-word">
+            {t('receipt.customerWord')}
+          </p>
+        )
       )}
       <p className="receipt-amount">
         <strong>{formatAmount(order.amount, locale)}</strong>
@@ -90,7 +99,7 @@ export function Receipt({ payment, locale, environment, profileName, payerName }
           {t('receipt.local', { dateTime: formatDateTime(at, locale) })}
         </Row>
         <Row label={t('receipt.bankStatus')}>
-          {t(`state.${payment.state}`)}
+          {fromBackup ? t('history.fromBackup', { state: t(`state.${payment.state}`) }) : t(`state.${payment.state}`)}
           {payment.bankStatus ? ` (${payment.bankStatus})` : ''}
         </Row>
         <Row label={t('receipt.initiationId')}>

@@ -12,7 +12,10 @@ import { errorCode, unwrap } from '../lib/api.ts';
 import { useApp, useWallet } from '../lib/wallet-context.tsx';
 
 /** The actions of the table that talk to main; the others (receipt, the pay form) are the screen's own. */
-export type MainAction = Extract<PaymentAction, 'send' | 'dontSend' | 'checkNow' | 'declarePaid' | 'declareNotPaid'>;
+export type MainAction = Extract<
+  PaymentAction,
+  'send' | 'dontSend' | 'checkNow' | 'stopTrying' | 'declarePaid' | 'declareNotPaid'
+>;
 
 export interface PaymentActions {
   shown: ShownState;
@@ -102,7 +105,10 @@ export function usePaymentActions(
               : action === 'checkNow'
                 ? // Main asks what fits: the status of one the bank took, else the same request id again.
                   wallet.checkAgain({ id })
-                : wallet.declareOutcome({ id, outcome: action === 'declarePaid' ? 'paid' : 'notPaid' });
+                : action === 'stopTrying'
+                  ? // Main waits for a send under way, then sends it no more (issue 38).
+                    wallet.stopTrying({ id })
+                  : wallet.declareOutcome({ id, outcome: action === 'declarePaid' ? 'paid' : 'notPaid' });
         notePayment(await unwrap(answer));
       } catch (caught) {
         const code = errorCode(caught);

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
 import { itemAt, type HistoryStore } from './history-store.ts';
-import { orderUnreadable, stateKey } from './show.ts';
+import { orderUnreadable, stateName } from './show.ts';
 
 /** Every row has the same height, so the list knows where row 9 999 is without measuring anything. */
 export const ROW_HEIGHT = 56;
@@ -139,7 +139,7 @@ function Row({
         )}
       </span>
       <span className="history-amount">{orderUnreadable(payment) ? t('history.upTo', { amount }) : amount}</span>
-      <span className={`history-badge state-${payment.state}`}>{t(stateKey(payment.state))}</span>
+      <span className={`history-badge state-${payment.state}`}>{stateName(payment, t)}</span>
     </button>
   );
 }

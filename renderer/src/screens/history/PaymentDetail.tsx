@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { displayAccount } from '../../../../common/account-number.ts';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
-import { UNTRUSTED_HISTORY } from '../../../../common/payment-status.ts';
+import { shownState, UNTRUSTED_HISTORY } from '../../../../common/payment-status.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
 import type { PaymentState } from '../../../../common/payment-rules.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -15,7 +15,7 @@ import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
 import type { HistoryStore } from './history-store.ts';
-import { isPlaceholder, orderUnreadable, showKennitala, stateKey } from './show.ts';
+import { isPlaceholder, orderUnreadable, showKennitala, stateKey, stateName } from './show.ts';
 
 /**
  * What a payment confirmed past the warning of a history not trusted names as acknowledged: main's constant, which
@@ -40,8 +40,10 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
   }
   const damaged = payment.state === 'damaged';
   // An accepted payment's status is asked with this dialog's own button, which says what it learned; never for a
-  // damaged record (nor when main says the record is damaged).
-  const refreshable = payment.state === 'accepted' && detail.errorCode !== 'RECORD_DAMAGED';
+  // damaged record (nor when main says the record is damaged). An unknown one the app may still send is sent again
+  // with the same request id ("Try again now"); never one whose sends ended (its 24 hours, Stop trying, a backup).
+  const retryable = shownState(payment) === 'unknown';
+  const refreshable = (payment.state === 'accepted' || retryable) && detail.errorCode !== 'RECORD_DAMAGED';
 
   return (
     <Dialog key="detail" title={t('history.detail.title')} onClose={actions.close}>
@@ -76,14 +78,14 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
           />
         )}
         <div className="actions">
-          {(refreshable || (payment.state === 'unknown' && !payment.windowClosed)) && (
+          {refreshable && (
             <button
               type="button"
               className="primary"
               disabled={detail.refreshing}
               onClick={() => void actions.refreshStatus()}
             >
-              {t('status.action.checkNow')}
+              {t(retryable ? 'status.action.tryAgain' : 'status.action.checkNow')}
             </button>
           )}
           {hasReceipt(payment) && (
@@ -119,7 +121,7 @@ function Facts({ payment }: { payment: PaymentView }) {
           <strong>{orderUnreadable(payment) ? t('history.upTo', { amount }) : amount}</strong>
         </Field>
         <Field label={t('history.detail.state')}>
-          <span className={`history-badge state-${payment.state}`}>{t(stateKey(payment.state))}</span>
+          <span className={`history-badge state-${payment.state}`}>{stateName(payment, t)}</span>
         </Field>
         <Field label={t('history.detail.created')}>{when(payment.createdAt)}</Field>
         <Field label={t('history.detail.firstSent')}>{when(payment.firstSentAt)}</Field>
@@ -183,9 +185,9 @@ function Failure({ payment }: { payment: PaymentView }) {
   return (
     <section className="history-failure" aria-labelledby="history-failure-title" data-testid="payment-failure">
       <h3 id="history-failure-title">{t('history.detail.error')}</h3>
-      {/* Past the 24 hours a failure's advice to check again no longer holds (the status above says what to do); the
-          24 hours' own explanation does. */}
-      {(payment.state !== 'unknown' || !payment.windowClosed || error.name === 'WindowExpired') && (
+      {/* Once the app no longer sends it (past the 24 hours, stopped, from a backup) a failure's advice to check again
+          no longer holds (the status above says what to do); the 24 hours' own explanation does. */}
+      {(payment.state !== 'unknown' || shownState(payment) === 'unknown' || error.name === 'WindowExpired') && (
         <PaymentError failure={error} />
       )}
       <p className="history-technical">

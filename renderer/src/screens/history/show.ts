@@ -3,13 +3,20 @@ import { formatKennitala, KENNITALA_DIGITS_PATTERN } from '../../../../common/ke
 import type { AppLocale } from '../../../../common/locale.ts';
 import type { PaymentState } from '../../../../common/payment-rules.ts';
 import { pluralCategory } from '../../i18n/format.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import type { MessageKey, Translate } from '../../i18n/index.ts';
+import { stateFromBackup } from '../../lib/restored.ts';
 
 /** `120385-2089` for 10 digits; a masked one (`120385-****`) as it is. */
 export const showKennitala = (value: string): string =>
   KENNITALA_DIGITS_PATTERN.test(value) ? formatKennitala(value) : value;
 
 export const stateKey = (state: PaymentState): MessageKey => `history.state.${state}`;
+
+/** A payment's state as its badge says it: one a backup file gave it is marked so, never passed off as the bank's. */
+export function stateName(payment: PaymentView, t: Translate): string {
+  const name = t(stateKey(payment.state));
+  return stateFromBackup(payment) ? t('history.fromBackup', { state: name }) : name;
+}
 
 /**
  * Whether an order's field is a placeholder: a damaged record of which nothing could be read comes with zeros for
