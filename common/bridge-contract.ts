@@ -133,11 +133,13 @@ export type DuplicateWarning = z.infer<typeof DuplicateWarningSchema>;
  * Whether the signed-in customer's payment history on this computer is the one the app last wrote, whole. Not:
  * - `older`: an older copy of it was put back (or it was removed and begun again);
  * - `gap`: records were removed from it, or put back one by one;
- * - `unreadable`: its head cannot be read, so what it holds cannot be counted.
+ * - `unreadable`: its head cannot be read, so what it holds cannot be counted;
+ * - `damagedRows`: a record in it does not open, or is filed otherwise than what is sealed in it says (moved to
+ *   another day, renamed, an older version put back): what it says of that payment cannot be trusted.
  */
 export const HistoryIntegritySchema = z.object({
   trusted: z.boolean(),
-  problem: z.enum(['older', 'gap', 'unreadable']).optional(),
+  problem: z.enum(['older', 'gap', 'unreadable', 'damagedRows']).optional(),
 });
 export type HistoryIntegrity = z.infer<typeof HistoryIntegritySchema>;
 

@@ -44,22 +44,30 @@ export class DraftChecks {
     return dailyLimit(this.#store, this.#options.customer().kennitala, this.#now());
   }
 
-  async validate(draft: PaymentDraft): Promise<PaymentCheck> {
+  /**
+   * `complete`: for a confirmation, the store's trust is asked once every row has been read (a row that does not
+   * open flags it, issue 38), which may wait a few seconds just after the start; a keystroke takes what is known.
+   */
+  async validate(draft: PaymentDraft, options: { complete?: boolean } = {}): Promise<PaymentCheck> {
     const { kennitala } = this.#options.customer();
     const limit = await dailyLimit(this.#store, kennitala, this.#now());
     const check = checkDraft(draft, { kennitala, remainingToday: limit.remaining });
-    return { check, limit, duplicate: check.ok ? await this.#findDuplicate(check.order) : undefined };
+    const duplicate = check.ok ? await this.#findDuplicate(check.order, options.complete === true) : undefined;
+    return { check, limit, duplicate };
   }
 
   /**
    * An earlier payment like this one, or, where the history is not the one the app last wrote (an older copy put
    * back, records removed), the warning that one may have been made: every payment meets it until the customer has
-   * checked at their bank (`acceptHistory`). A like payment such a history holds is not named either: what it says
-   * of it may be older than what happened (a copy from before its send reads "confirmed, not sent", issue 38).
+   * checked at their bank (`acceptHistory`). A like payment such a history holds as not sent is not named: it may
+   * have gone since (a copy from before its send reads "confirmed, not sent", issue 38); one that may have gone is.
    */
-  async #findDuplicate(order: PaymentOrder): Promise<DuplicateWarning | undefined> {
-    const [known, integrity] = await Promise.all([this.#findEarlier(order), this.#store.integrity()]);
-    if (integrity.trusted) return known;
+  async #findDuplicate(order: PaymentOrder, complete: boolean): Promise<DuplicateWarning | undefined> {
+    const [known, integrity] = await Promise.all([
+      this.#findEarlier(order),
+      this.#store.integrity(complete ? { complete } : {}),
+    ]);
+    if (integrity.trusted || (known && known.kind !== 'notSent')) return known;
     return { intentId: UNTRUSTED_HISTORY, createdAt: this.#now(), amount: order.amount, kind: 'untrusted' };
   }
 

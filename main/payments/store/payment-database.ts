@@ -5,6 +5,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { PaymentIntentSchema, type PaymentIntent } from '../../../common/payment.ts';
 import type { LimitEffect } from '../../../common/payment-rules.ts';
 import { BankLimits } from './bank-limits.ts';
+import { DamagedRows } from './damaged-rows.ts';
 import { migrate } from './migrations.ts';
 import { PaymentQueries } from './payment-queries.ts';
 import { PaymentRows, type PaymentRow } from './payment-rows.ts';
@@ -45,6 +46,8 @@ export class PaymentDatabase {
   readonly #head: StoreHead;
   readonly #queries: PaymentQueries;
   readonly #limits: BankLimits;
+  /** Payments whose rows were found not to open, which flag the store (damaged-rows.ts). */
+  readonly #damaged: DamagedRows;
   #synchronous: 'FULL' | 'NORMAL' = 'FULL';
   readonly #statements = new Map<string, StatementSync>();
   /** Within putAll: the head is written once, at the end. */
@@ -73,12 +76,18 @@ export class PaymentDatabase {
           this.#head.begin();
         });
       }
-      this.#head.load(options.mark, this.#storeId);
+      if (this.#head.load(options.mark, this.#storeId)) this.#transaction(() => this.#head.write());
       // The mark is moved onto what the store holds now: what a kill left unsynced in its log is made durable first,
       // or a power cut after this start would find the store behind its mark.
       syncFiles(options.location);
       tookSync(options.location);
-      this.#rows = new PaymentRows(this.#seal, { binding: options.binding, storeId: this.#storeId }, options);
+      this.#damaged = new DamagedRows(this.#head, () => {
+        if (!this.#db.isOpen) return;
+        this.#durability(true);
+        this.#transaction(() => this.#head.write());
+      });
+      const place = { binding: options.binding, storeId: this.#storeId };
+      this.#rows = new PaymentRows(this.#seal, place, options, (found, row) => this.#damaged.found(found, row));
       this.#queries = new PaymentQueries(sql, this.#rows, this.#seal, COLUMNS);
       this.#limits = new BankLimits(sql, this.#seal, this.#rows);
     } catch (error) {
@@ -100,17 +109,24 @@ export class PaymentDatabase {
 
   /**
    * The customer checked at their bank: the store as it is now is counted afresh into its head (past any number it
-   * held, so the mark moves on), and trusted from here on.
+   * held, so the mark moves on), and trusted from here on, with the rows that do not open found so far (every row
+   * has been read first: see the endpoint) as they are.
    */
   accept(): void {
     this.#durability(true);
     // Past the mark too: the mark outside only moves forward.
     const marked = this.#options.mark?.storeId === this.#storeId ? this.#options.mark.seq : 0;
-    this.#transaction(() => {
-      this.#head.accept(marked);
-      this.#head.write();
-    });
-    this.#head.trust();
+    const before = this.#head.integrity().problem;
+    try {
+      this.#transaction(() => {
+        this.#head.accept(marked, this.#damaged.keys());
+        this.#head.write();
+      });
+    } catch (error) {
+      // Not written: the store is as untrusted as it was.
+      if (before) this.#head.flag(before);
+      throw error;
+    }
   }
 
   integrity(): StoreIntegrity {
@@ -250,8 +266,15 @@ export class PaymentDatabase {
     return this.#queries.inStatesOnDays(states, days);
   }
 
+  /**
+   * What counts towards a customer's limit on a day. While the store is not trusted, a payment whose row does not
+   * open counts as uncertain on any day asked about, not only the one its row is filed under: that day is a clear
+   * column, which may be what was changed (issue 38).
+   */
   usedBy(day: string, kennitala: string, exceptId?: string): Record<Exclude<LimitEffect, 'none'>, number> {
-    return this.#queries.usedBy(day, kennitala, exceptId);
+    const used = this.#queries.usedBy(day, kennitala, exceptId);
+    used.uncertain += this.#damaged.elsewhere(day, kennitala, exceptId);
+    return used;
   }
 
   inState(state: PaymentIntent['state']): PaymentIntent[] {
@@ -295,6 +318,7 @@ export class PaymentDatabase {
   }
 
   close(): void {
+    if (this.#db.isOpen) this.#damaged.flush();
     this.#statements.clear();
     this.#rows.forget();
     this.#queries.clear();

@@ -1,7 +1,7 @@
 import { DAILY_LIMIT_ISK } from '../../../common/isk-amount.ts';
 import { PaymentIntentSchema, type PaymentIntent } from '../../../common/payment.ts';
 import type { RowSeal } from './row-seal.ts';
-import { countedDay, RECORD_DAMAGED } from './store-contract.ts';
+import { countedDay, payeeKey, RECORD_DAMAGED } from './store-contract.ts';
 
 /** A payment's row as it is in the database (migrations.ts). */
 export interface PaymentRow {
@@ -36,10 +36,19 @@ export class PaymentRows {
   /** Rows opened lately, by payment (see `open`). */
   readonly #opened = new Map<string, { bound: string; sealed: Uint8Array; intent: PaymentIntent }>();
 
-  constructor(seal: RowSeal, place: { binding: string; storeId: string }, owner: { owner: string; profileId: string }) {
+  /** Told of every row read that does not open (payment-database.ts flags the store). */
+  readonly #onDamaged: (intent: PaymentIntent, row: PaymentRow) => void;
+
+  constructor(
+    seal: RowSeal,
+    place: { binding: string; storeId: string },
+    owner: { owner: string; profileId: string },
+    onDamaged: (intent: PaymentIntent, row: PaymentRow) => void = () => undefined,
+  ) {
     this.#seal = seal;
     this.#place = `${place.binding}|${place.storeId}`;
     this.#owner = owner;
+    this.#onDamaged = onDamaged;
   }
 
   forget(): void {
@@ -70,10 +79,22 @@ export class PaymentRows {
     const plain = this.#seal.open(row.sealed, bound);
     if (plain === undefined) return undefined;
     const parsed = PaymentIntentSchema.safeParse(JSON.parse(plain));
-    // Its id is bound into the seal too; the one inside must be the same.
-    if (!parsed.success || parsed.data.id !== row.id) return undefined;
+    // The clear columns are bound into the seal; what is inside must say the same too (issue 38).
+    if (!parsed.success || !this.#agrees(row, parsed.data)) return undefined;
     this.#keep(row.id, bound, row.sealed, parsed.data);
     return parsed.data;
+  }
+
+  /** A row's clear columns are what the payment sealed in it says (its id, time, number, day, state and payee). */
+  #agrees(row: PaymentRow, intent: PaymentIntent): boolean {
+    return (
+      intent.id === row.id &&
+      intent.createdAt === row.created_at &&
+      intent.version === row.seq &&
+      intent.state === row.state &&
+      countedDay(intent) === row.day &&
+      this.#seal.tag(payeeKey(intent.order)) === row.payee
+    );
   }
 
   /** A row as just written, with the payment sealed in it: the next read of it opens nothing. */
@@ -99,14 +120,18 @@ export class PaymentRows {
         ? this.#seal.open(row.prior, this.priorBound(row.id, row.prior_seq))
         : undefined;
     const before = prior === undefined ? undefined : PaymentIntentSchema.safeParse(JSON.parse(prior));
-    const damaged: PaymentIntent =
+    const found: PaymentIntent =
       before?.success && before.data.id === row.id
         ? { ...before.data, state: 'damaged', error: RECORD_DAMAGED }
         : this.standIn(row.id, row.created_at);
     // It counts on the day its row is filed under (the last write's: first sent then, if not before), as the
-    // limit's sums over that day count it.
-    if (countedDay(damaged) === row.day || !/^\d{4}-\d{2}-\d{2}$/.test(row.day)) return damaged;
-    return { ...damaged, firstSentAt: Math.max(damaged.createdAt, Date.parse(`${row.day}T00:00:00.000Z`)) };
+    // limit's sums over that day count it; while the store is flagged, on every day asked about too.
+    const damaged =
+      countedDay(found) === row.day || !/^\d{4}-\d{2}-\d{2}$/.test(row.day)
+        ? found
+        : { ...found, firstSentAt: Math.max(found.createdAt, Date.parse(`${row.day}T00:00:00.000Z`)) };
+    this.#onDamaged(damaged, row);
+    return damaged;
   }
 
   /** A payment of which nothing can be read: as large as any can be, on the day it was confirmed. */

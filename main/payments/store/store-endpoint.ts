@@ -83,8 +83,11 @@ export class StoreEndpoint {
       case 'save':
         return saved(db, cache, request.intent, request.sync);
       case 'beginSend': {
-        // One request is answered at a time, each to its end: nothing comes between this read and this write.
         const { intent, expect, limit } = request;
+        // A first send's limit counts every row that does not open (issue 38): found once every row has been read,
+        // which the search copy does within seconds of the start; a send in those seconds waits for it.
+        if (limit) await cache.all();
+        // From here each request is answered to its end: nothing comes between this read and this write.
         const current = db.get(intent.id);
         if (!current || current.state === 'damaged' || current.version !== expect) return { kind: 'stale' };
         if (limit) {
@@ -129,8 +132,11 @@ export class StoreEndpoint {
         // The worker's copy of every payment (made now if it is not yet): one pass, no query per period.
         return spendingSummary(await cache.all(), { now: request.now, range: request.range });
       case 'integrity':
+        if (request.complete) await cache.all();
         return db.integrity();
       case 'accept':
+        // Every row read first: the rows that do not open are accepted as they are with the rest.
+        await cache.all();
         db.accept();
         return { mark: db.mark, integrity: db.integrity() };
     }

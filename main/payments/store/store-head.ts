@@ -2,10 +2,17 @@ import type { StatementSync } from 'node:sqlite';
 import type { RowSeal } from './row-seal.ts';
 import type { StoreIntegrity, StoreMark } from './store-contract.ts';
 
+type Problem = NonNullable<StoreIntegrity['problem']>;
+const PROBLEMS: readonly Problem[] = ['unreadable', 'older', 'gap', 'damagedRows'];
+
 interface Head {
   seq: number;
   count: number;
   sum: number;
+  /** A problem found before and not yet accepted by the customer: it stays, whatever is found since. */
+  flag?: Problem | undefined;
+  /** Rows that do not open, as the customer accepted them (damaged-rows.ts's `damagedKey`). */
+  accepted?: string[] | undefined;
 }
 
 const EMPTY: Head = { seq: 0, count: 0, sum: 0 };
@@ -52,11 +59,29 @@ export class StoreHead {
     this.write();
   }
 
-  /** An existing store's head, read and checked against what the tables hold and the mark kept outside. */
-  load(mark: StoreMark | undefined, storeId: string): void {
+  /**
+   * An existing store's head, read and checked against what the tables hold and the mark kept outside. A problem
+   * found earlier and kept in the head stays (a store put back behind its mark and written past it since, or a row
+   * that did not open, is not trusted again by itself). Returns whether a problem found now is not yet kept in the
+   * head (the caller writes it).
+   */
+  load(mark: StoreMark | undefined, storeId: string): boolean {
     const read = this.#read();
     this.#head = read ?? EMPTY;
-    this.#problem = this.#check(read === undefined && readMeta(this.#sql, 'head') !== undefined, mark, storeId);
+    const found = this.#check(read === undefined && readMeta(this.#sql, 'head') !== undefined, mark, storeId);
+    this.#problem = found ?? read?.flag;
+    // An unreadable head is left as it is until a write replaces it anyway (then the flag goes with it).
+    return found !== undefined && found !== 'unreadable' && read?.flag !== found;
+  }
+
+  /**
+   * A problem seen while the store is in use (a row that does not open: `damagedRows`). Returns whether it is new
+   * (the caller then writes the head, so the flag outlives this run).
+   */
+  flag(problem: Problem): boolean {
+    if (this.#problem) return false;
+    this.#problem = problem;
+    return true;
   }
 
   #read(): Head | undefined {
@@ -65,12 +90,22 @@ export class StoreHead {
     if (plain === undefined) return undefined;
     const head = JSON.parse(plain) as Partial<Head>;
     const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
-    return whole(head.seq) && whole(head.count) && whole(head.sum)
-      ? { seq: head.seq, count: head.count, sum: head.sum }
-      : undefined;
+    if (!whole(head.seq) || !whole(head.count) || !whole(head.sum)) return undefined;
+    const flag = PROBLEMS.find((problem) => problem === head.flag);
+    const accepted = Array.isArray(head.accepted) ? head.accepted.filter((key) => typeof key === 'string') : [];
+    return { seq: head.seq, count: head.count, sum: head.sum, ...(flag ? { flag } : {}), accepted };
   }
 
+  /** The head as it is now, with the problem found and not yet accepted (sealed with it: it cannot be taken out). */
   write(): void {
+    const { seq, count, sum, accepted } = this.#head;
+    this.#head = {
+      seq,
+      count,
+      sum,
+      ...(this.#problem ? { flag: this.#problem } : {}),
+      ...(accepted?.length ? { accepted } : {}),
+    };
     writeMeta(this.#sql, 'head', this.#seal.seal(JSON.stringify(this.#head), this.#bound));
   }
 
@@ -93,6 +128,7 @@ export class StoreHead {
   /** The head after a change numbered `seq`, over a row that had `replaced` (or a new row); written by the caller. */
   advance(seq: number, replaced: number | undefined): void {
     this.#head = {
+      ...this.#head,
       seq,
       count: this.#head.count + (replaced === undefined ? 1 : 0),
       sum: this.#head.sum + seq - (replaced ?? 0),
@@ -101,16 +137,19 @@ export class StoreHead {
 
   /**
    * The customer checked at their bank: the store as it is now is counted afresh into its head (past any number it
-   * held, and past `marked`, the mark's, so the mark moves on). Written by the caller, then `trust`ed.
+   * held, and past `marked`, the mark's, so the mark moves on), trusted from here on, without the flag it kept,
+   * and with the rows that do not open as they are now (`damaged`): those flag it no more. Written by the caller.
    */
-  accept(marked: number): void {
+  accept(marked: number, damaged: readonly string[]): void {
     const held = this.#held();
-    this.#head = { seq: Math.max(this.#head.seq, held.top ?? 0, marked) + 1, count: held.count, sum: held.sum };
+    const seq = Math.max(this.#head.seq, held.top ?? 0, marked) + 1;
+    this.#head = { seq, count: held.count, sum: held.sum, accepted: [...damaged] };
+    this.#problem = undefined;
   }
 
-  /** Accepted and written: trusted from here on. */
-  trust(): void {
-    this.#problem = undefined;
+  /** A row that does not open, the customer accepted as it is (see `accept`). */
+  acceptedDamaged(key: string): boolean {
+    return this.#head.accepted?.includes(key) ?? false;
   }
 
   integrity(): StoreIntegrity {

@@ -275,8 +275,8 @@ export class HostedStore implements PaymentStore {
     return this.#host.ask({ op: 'spending', handle: this.handle, now, ...(range ? { range } : {}) });
   }
 
-  integrity(): Promise<StoreIntegrity> {
-    return this.#host.ask({ op: 'integrity', handle: this.handle });
+  integrity(options: { complete?: boolean } = {}): Promise<StoreIntegrity> {
+    return this.#host.ask({ op: 'integrity', handle: this.handle, ...(options.complete ? { complete: true } : {}) });
   }
 
   /** The customer checked at their bank: the store as it is now is trusted from here on (see PaymentDatabase). */

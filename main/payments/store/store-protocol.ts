@@ -76,7 +76,7 @@ export const StoreRequestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('page'), handle: Handle, range: Range, filter: HistoryFilterSchema.optional() }),
   z.object({ op: z.literal('csv'), handle: Handle, filter: HistoryFilterSchema, locale: z.enum(APP_LOCALES) }),
   z.object({ op: z.literal('spending'), handle: Handle, now: z.number(), range: SpendingRangeSchema.optional() }),
-  z.object({ op: z.literal('integrity'), handle: Handle }),
+  z.object({ op: z.literal('integrity'), handle: Handle, complete: z.boolean().optional() }),
   z.object({ op: z.literal('accept'), handle: Handle }),
   z.object({ op: z.literal('close'), handle: Handle }),
 ]);

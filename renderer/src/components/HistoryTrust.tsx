@@ -11,6 +11,7 @@ const WHAT: Record<NonNullable<HistoryIntegrity['problem']>, MessageKey> = {
   older: 'trust.older',
   gap: 'trust.gap',
   unreadable: 'trust.unreadable',
+  damagedRows: 'trust.damagedRows',
 };
 
 /**

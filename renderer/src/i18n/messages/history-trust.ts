@@ -8,6 +8,8 @@ export const en = {
   'trust.older': 'An older copy of your payment history was put back on this computer.',
   'trust.gap': 'Records were removed from your payment history on this computer.',
   'trust.unreadable': 'Your payment history on this computer cannot be read.',
+  'trust.damagedRows':
+    'Some records in your payment history on this computer were changed or damaged and cannot be read. Until you have checked, each of them counts towards today’s limit.',
   'trust.meaning':
     'Payments you made may be missing here or out of date, so the app cannot tell whether a payment was already made. Until you have checked, every payment asks you to confirm that it is new.',
   'trust.todo': 'Check in your online banking which payments were made.',
@@ -26,6 +28,8 @@ export const is: Record<keyof typeof en, string> = {
   'trust.older': 'Eldra afrit af greiðslusögunni þinni var sett aftur á þessa tölvu.',
   'trust.gap': 'Færslur voru fjarlægðar úr greiðslusögunni þinni á þessari tölvu.',
   'trust.unreadable': 'Ekki er hægt að lesa greiðslusöguna þína á þessari tölvu.',
+  'trust.damagedRows':
+    'Sumum færslum í greiðslusögunni þinni á þessari tölvu hefur verið breytt eða þær skemmst, svo ekki er hægt að lesa þær. Þar til þú hefur athugað telst hver þeirra með í hámarki dagsins.',
   'trust.meaning':
     'Hér gæti vantað greiðslur sem þú hefur gert, eða staða þeirra verið úrelt, svo forritið getur ekki séð hvort greiðsla hafi þegar verið gerð. Þar til þú hefur athugað þarftu að staðfesta við hverja greiðslu að hún sé ný.',
   'trust.todo': 'Athugaðu í netbankanum þínum hvaða greiðslur hafa verið gerðar.',
