@@ -7,6 +7,7 @@ import { appLinkIn } from './app-links.ts';
 import { closeBeforeQuit, QUIT_CLOSE_LIMIT_MS } from './quit-guard.ts';
 import { registerAppImageLinks } from './appimage-links.ts';
 import { startFailureMessage } from './start-failure.ts';
+import { toastActivatorClsid } from './toast-activator.ts';
 
 /**
  * The app's lifecycle: one instance, one window, quit when it closes (also on macOS: a wallet has no reason to
@@ -134,12 +135,18 @@ const NO_SANDBOX =
 /**
  * Windows ties a window to its pinned shortcut and its notifications by this id: it must be the installer's appId
  * (the vendor's, in a vendor build), or the window and the shortcut are two taskbar icons. Before the first window.
+ * The toast activator's class id is fixed from it too.
  *
  * A packaged AppImage registers itself as the handler of the app's links here, under the same appId (see
  * appimage-links.ts): in the background, as a missing xdg-mime or a read-only home must never stop the start.
  */
 export function identifyApp(appId: string): void {
-  if (process.platform === 'win32') app.setAppUserModelId(appId);
+  if (process.platform === 'win32') {
+    app.setAppUserModelId(appId);
+    // Before any notification, so Electron registers (and writes into the Start-menu shortcut) the toast activator
+    // the uninstaller knows, not a random one (toast-activator.ts, build/installer.nsh).
+    app.setToastActivatorCLSID(toastActivatorClsid(appId));
+  }
   if (app.isPackaged && runsAsAppImage()) {
     void registerAppImageLinks({
       env: process.env,

@@ -77,6 +77,14 @@ export const app = {
   setAppUserModelId(id: string) {
     this.appUserModelId = id;
   },
+  /** Windows's toast activator class id, as set (Electron picks a random one per run when nobody does). */
+  toastActivatorCLSID: undefined as string | undefined,
+  setToastActivatorCLSID(id: string) {
+    // As Electron: a GUID with or without braces, any case; anything else throws and changes nothing.
+    const match = /^\{?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\}?$/i.exec(id);
+    if (!match) throw new Error(`Invalid CLSID: ${id}`);
+    this.toastActivatorCLSID = `{${match[1] ?? ''}}`;
+  },
   getName() {
     return this.name;
   },
