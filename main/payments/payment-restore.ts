@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { PaymentIntent, PaymentState } from '../../common/payment.ts';
+import type { PaymentReads } from './payment-reads.ts';
+import type { PaymentWrites } from './payment-writes.ts';
 
 /**
  * What a payment from a backup file becomes here (issue 38): something to look at, never something to send. Anyone
@@ -84,4 +86,54 @@ export function timesOf(intent: PaymentIntent): number[] {
     ...(intent.firstSentAt === undefined ? [] : [intent.firstSentAt]),
     ...Object.values(intent.stateTimes).filter((time): time is number => time !== undefined),
   ];
+}
+
+/** Payments read at a time when a restore compares a backup with what is here. */
+const RESTORE_PAGE = 1000;
+
+export interface RestoreContext {
+  /** The signed-in customer: only their own payments are taken. */
+  kennitala: string;
+  profileId: string;
+  now: number;
+  reads: Pick<PaymentReads, 'historyPage'>;
+  writes: Pick<PaymentWrites, 'restored'>;
+  /** A payment being sent or asked about now: left as it is. */
+  busy(id: string): boolean;
+}
+
+/**
+ * Payments from a backup file merged into the customer's store: one not here is added as `restoredIntent` makes it;
+ * one here changes only as `mergedIntent` allows, never while it is being sent or asked about. The same id twice in a
+ * file is one payment (the first). Only the signed-in customer's own are taken. Synced once, at the end.
+ */
+export async function restorePayments(
+  intents: readonly PaymentIntent[],
+  context: RestoreContext,
+): Promise<{ added: number; updated: number }> {
+  const { kennitala, profileId, now, reads, writes } = context;
+  // What is here, read a page at a time (one question per payment would take minutes for a long history).
+  const here = new Map<string, PaymentIntent>();
+  for (let offset = 0, total = 1; offset < total; offset += RESTORE_PAGE) {
+    const page = await reads.historyPage({ offset, limit: RESTORE_PAGE });
+    total = page.total;
+    for (const intent of page.items) here.set(intent.id, intent);
+    if (page.items.length === 0) break;
+  }
+  const seen = new Set<string>();
+  const chosen: { intent: PaymentIntent; known: boolean }[] = [];
+  for (const incoming of intents) {
+    if (seen.has(incoming.id)) continue;
+    seen.add(incoming.id);
+    if (incoming.order.debtorKennitala !== kennitala || context.busy(incoming.id)) continue;
+    const local = here.get(incoming.id);
+    if (local?.state === 'sending') continue;
+    const intent = local ? mergedIntent(local, incoming, now) : restoredIntent(incoming, profileId, now);
+    if (intent) chosen.push({ intent, known: local !== undefined });
+  }
+  for (const [index, { intent }] of chosen.entries()) {
+    await writes.restored(intent, { sync: index === chosen.length - 1 });
+  }
+  const updated = chosen.filter((write) => write.known).length;
+  return { added: chosen.length - updated, updated };
 }

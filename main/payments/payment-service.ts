@@ -10,7 +10,7 @@ import { WalletError } from '../wallet-error.ts';
 import { DraftChecks, type PaymentCheck } from './payment-checks.ts';
 import { PaymentReads } from './payment-reads.ts';
 import { CLOSED, PaymentSender } from './payment-sender.ts';
-import { mergedIntent, restoredIntent } from './payment-restore.ts';
+import { restorePayments } from './payment-restore.ts';
 import { PaymentWrites, requireOwn } from './payment-writes.ts';
 import type { PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
 
@@ -38,9 +38,6 @@ export interface PaymentServiceOptions {
    */
   beforeFirstSend?: (intent: PaymentIntent) => void;
 }
-
-/** Payments read at a time when a restore compares a backup with what is here. */
-const RESTORE_PAGE = 1000;
 
 export class PaymentService {
   readonly #options: PaymentServiceOptions;
@@ -232,42 +229,16 @@ export class PaymentService {
     return this.#sender.refresh(intent);
   }
 
-  /**
-   * Payments from a backup of this customer (main/backup, issue 38): shown, never sent. One not here is added as
-   * `restoredIntent` makes it; one here changes only as `mergedIntent` allows (the same request id, order and
-   * creation time; only towards a more final state that still counts), never while it is being sent or asked about.
-   * The same id twice in a file is one payment (the first). Only the signed-in customer's own are taken. Synced once,
-   * at the end.
-   */
-  async restore(intents: readonly PaymentIntent[]): Promise<{ added: number; updated: number }> {
-    const { kennitala } = this.#options.customer();
-    // What is here, read a page at a time (one question per payment would take minutes for a long history).
-    const here = new Map<string, PaymentIntent>();
-    for (let offset = 0, total = 1; offset < total; offset += RESTORE_PAGE) {
-      const page = await this.#reads.historyPage({ offset, limit: RESTORE_PAGE });
-      total = page.total;
-      for (const intent of page.items) here.set(intent.id, intent);
-      if (page.items.length === 0) break;
-    }
-    const now = this.#now();
-    const seen = new Set<string>();
-    const writes: { intent: PaymentIntent; known: boolean }[] = [];
-    for (const incoming of intents) {
-      if (seen.has(incoming.id)) continue;
-      seen.add(incoming.id);
-      if (incoming.order.debtorKennitala !== kennitala || this.#inFlight.has(incoming.id)) continue;
-      const local = here.get(incoming.id);
-      if (local?.state === 'sending') continue;
-      const intent = local
-        ? mergedIntent(local, incoming, now)
-        : restoredIntent(incoming, this.#options.profileId, now);
-      if (intent) writes.push({ intent, known: local !== undefined });
-    }
-    for (const [index, { intent }] of writes.entries()) {
-      await this.#writes.restored(intent, { sync: index === writes.length - 1 });
-    }
-    const updated = writes.filter((write) => write.known).length;
-    return { added: writes.length - updated, updated };
+  /** Payments from a backup of this customer (main/backup, issue 38): shown, never sent (see `restorePayments`). */
+  restore(intents: readonly PaymentIntent[]): Promise<{ added: number; updated: number }> {
+    return restorePayments(intents, {
+      kennitala: this.#options.customer().kennitala,
+      profileId: this.#options.profileId,
+      now: this.#now(),
+      reads: this.#reads,
+      writes: this.#writes,
+      busy: (id) => this.#inFlight.has(id),
+    });
   }
 
   // The draft checks and the reads, for the callers: what they do is said in payment-checks.ts and payment-reads.ts.

@@ -76,7 +76,7 @@ async function signedIn() {
   await call();
   // The bank was really called with these credentials: what follows is about them not going elsewhere.
   expect(sandbox.requests().some((entry) => entry.path.includes('/CreditTransfers/abc123'))).toBe(true);
-  return { store, profiles, sessions, call };
+  return { store, box, profiles, sessions, call };
 }
 
 describe('a signed-in profile repointed at another host', () => {
@@ -103,10 +103,10 @@ describe('a signed-in profile repointed at another host', () => {
   });
 
   it('behind the app’s back (the data folder edited): the tokens are refused, not sent', async () => {
-    const { store, sessions, call } = await signedIn();
-    // The profile as the app stores a tester's edit, its sealed secret kept, pointing elsewhere.
+    const { store, box, sessions, call } = await signedIn();
+    // The profile as the app stores a tester's edit, its sealed secret kept (under the app's own data key), pointing
+    // elsewhere.
     const { clientSecret, ...rest } = { ...bank, baseUrl: elsewhere.url, authUrl: elsewhere.url };
-    const box = await openSecretBox(store, memoryKeychain(), false);
     store.set('profiles.saved', [{ profile: rest, sealedSecret: box?.seal(clientSecret) ?? '' }]);
     await call();
     // Past the access token's expiry: a refresh would carry the refresh token and the client secret.

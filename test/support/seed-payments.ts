@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { PaymentIntent, PaymentOrder, PaymentState } from '../../common/payment.ts';
@@ -5,6 +6,7 @@ import { customerStore } from '../../main/payments/payments-by-customer.ts';
 import { PaymentDatabase } from '../../main/payments/store/payment-database.ts';
 import { StoreMarks } from '../../main/payments/store/store-marks.ts';
 import { LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
+import { JsonFileStore } from '../../main/storage/json-file-store.ts';
 import { openSecretBox } from '../../main/secrets/key-protector.ts';
 import { CUSTOMERS, type InProcessWallet } from './in-process-wallet.ts';
 import { seeded } from './seeded.ts';
@@ -34,8 +36,13 @@ interface Where {
 async function storeOf(core: InProcessWallet, customer: Customer = {}): Promise<Where> {
   const profileId = customer.profileId ?? LOCAL_SANDBOX_ID;
   const owner = customer.kennitala ?? CUSTOMERS.anna.kennitala;
-  // The data key the core sealed its records with (the keychain keeps it); none where nothing may be written.
-  const box = await openSecretBox(core.platform.store, core.platform.keyProtector, false);
+  // The data key the core sealed its records with (the keychain keeps it, in its own file: main/wallet.ts); none
+  // where nothing may be written.
+  const box = await openSecretBox(
+    new JsonFileStore(join(core.dataDir, 'data-key.json')),
+    core.platform.keyProtector,
+    false,
+  );
   const where = customerStore(core.dataDir, box, profileId, owner);
   if (!where) throw new Error('Records are kept on disk only with a keychain: this wallet has none');
   return { ...where, owner, profileId, marks: new StoreMarks(core.platform.store, box) };

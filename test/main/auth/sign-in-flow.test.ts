@@ -38,13 +38,14 @@ beforeEach(async () => {
 afterEach(() => sandbox.stop());
 
 const testKeychain = memoryKeychain;
+/** This computer's keychain: the same across the restarts a test makes (another would not open the data key). */
+const keychain = testKeychain();
 
 async function sessions(
   browser: ScriptedBrowser,
   extra: Partial<SessionServiceOptions> = {},
   store: KeyValueStore = new MemoryStore(),
 ) {
-  const keychain = testKeychain();
   return new SessionService({
     profiles: { get: () => profile },
     vault: new TokenVault(store, await openSecretBox(store, keychain, false)),
@@ -350,7 +351,7 @@ describe('the vault at rest', () => {
     await service.signIn('local-sandbox');
     const sealed = String(store.get('vault.session.local-sandbox'));
     store.set('vault.session.local-sandbox', `${sealed.slice(0, -6)}AAAAAA`);
-    const restarted = new TokenVault(store, await openSecretBox(store, testKeychain(), false));
+    const restarted = new TokenVault(store, await openSecretBox(store, keychain, false));
     expect(restarted.load('local-sandbox')).toBeUndefined();
   });
 });
