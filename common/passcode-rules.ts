@@ -1,9 +1,17 @@
+import {
+  GUESSABLE_CODES,
+  loadPassphraseEstimator,
+  type GuessableReason,
+  type PassphraseEstimator,
+} from './passphrase-strength.ts';
+
 /**
  * The rules of the app's passcode, without zod: the renderer checks with them as the customer types, and main checks
  * again with the same rules (and every customer it knows) before it derives anything. A passcode is 6 or more digits,
  * or a passphrase: 8 or more characters that are not all digits; never a trivial one (111111, 123456, 121212,
  * qwertyui) nor the customer's birth date. Where the passcode is what encrypts the data key (no keychain), only a
- * strong passphrase will do (see STRONG_PASSPHRASE_MIN_LENGTH).
+ * strong passphrase will do (see STRONG_PASSPHRASE_MIN_LENGTH), and one the strength estimator finds hard to guess
+ * (common/passphrase-strength.ts): main checks with measuredPasscodeProblem, which loads the estimator.
  */
 export const PASSCODE_MIN_DIGITS = 6;
 export const PASSPHRASE_MIN_LENGTH = 8;
@@ -15,11 +23,10 @@ export const PASSCODE_MAX_LENGTH = 200;
  * lets anyone test guesses offline, with none of the app's waits: each costs only scrypt's time, about 240 ms on one
  * core. Every 6-digit code then falls in about 4 hours on 16 cores, every 8-digit one in about 17 days; a date or a
  * phone number in far less. So there the passcode must be a passphrase of 16 or more characters, not only digits,
- * with 8 or more different characters, and not trivial. Random lowercase letters alone make 26^16 ≈ 4·10^22 of them;
- * and even by the pessimistic rule of thumb for what people choose (NIST SP 800-63-1, appendix A: about 30 bits for
- * 16 characters), 16 cores need about half a year to try them all, longer than the 90 days a stolen refresh token
- * could pay for. NIST SP 800-63B-4 asks 15 characters of a password that is the only factor, as it is here.
- * `npm run bench:passcode` prints the figures for the machine it runs on.
+ * with 8 or more different characters, and not trivial (NIST SP 800-63B-4 asks 15 characters of a password that is
+ * the only factor, as it is here). Length is not strength: `password12345678` passed these rules and fell at the
+ * fifth guess, so the passphrase must also be one the estimator counts 10^14 guesses or more for
+ * (PASSPHRASE_MIN_GUESSES). `npm run bench:passcode` prints the cost of a guess on the machine it runs on.
  */
 export const STRONG_PASSPHRASE_MIN_LENGTH = 16;
 export const STRONG_PASSPHRASE_MIN_DIFFERENT = 8;
@@ -45,6 +52,13 @@ export interface PasscodeContext {
    * one, `120385-****`, and then every century is refused).
    */
   kennitolur?: readonly string[];
+  /** The customers' names, which a passphrase guarding the data key may not be made of. */
+  names?: readonly string[];
+  /**
+   * The strength estimator, where the passcode guards the data key: without it only the length and pattern rules
+   * are applied (the window, while it loads). Main never goes without: measuredPasscodeProblem loads it.
+   */
+  estimator?: PassphraseEstimator;
 }
 
 export type PasscodeProblem =
@@ -55,7 +69,8 @@ export type PasscodeProblem =
   | 'birthDate'
   | 'passphraseNeeded'
   | 'passphraseTooShort'
-  | 'fewDifferent';
+  | 'fewDifferent'
+  | GuessableReason;
 
 /**
  * The error code main answers for each problem, each with its own text in the renderer (a lock screen that only
@@ -70,6 +85,7 @@ export const PASSCODE_PROBLEM_CODES = {
   passphraseNeeded: 'PASSPHRASE_NEEDED',
   passphraseTooShort: 'PASSPHRASE_NEEDED',
   fewDifferent: 'PASSPHRASE_FEW_DIFFERENT',
+  ...GUESSABLE_CODES,
 } as const satisfies Record<PasscodeProblem, string>;
 
 /** What is wrong with a new passcode, or undefined when it may be used. */
@@ -90,7 +106,24 @@ export function passcodeProblem(passcode: string, context: PasscodeContext = {})
   if (number !== undefined && isBirthDate(number, context.kennitolur ?? [])) return 'birthDate';
   if (isTrivial(number === undefined ? characters : [...number])) return 'trivial';
   if (context.guardsDataKey && new Set(characters).size < STRONG_PASSPHRASE_MIN_DIFFERENT) return 'fewDifferent';
+  if (context.guardsDataKey && context.estimator) {
+    const { kennitolur, names } = context;
+    return context.estimator(passcode, { ...(kennitolur && { kennitolur }), ...(names && { names }) }).reason;
+  }
   return undefined;
+}
+
+/**
+ * passcodeProblem with the strength estimator wherever the passcode guards the data key, loaded for it (main's
+ * check, and the window's before it sends). Where a keychain guards the data key the estimator is not needed.
+ */
+export async function measuredPasscodeProblem(
+  passcode: string,
+  context: PasscodeContext = {},
+): Promise<PasscodeProblem | undefined> {
+  const problem = passcodeProblem(passcode, context);
+  if (problem || !context.guardsDataKey || context.estimator) return problem;
+  return passcodeProblem(passcode, { ...context, estimator: await loadPassphraseEstimator() });
 }
 
 /** The digits of a passcode that is a number, written with or without separators (`12.03.1985`, `120385-2089`). */

@@ -1,4 +1,4 @@
-import { backupPassphraseProblem } from '../../common/backup-passphrase.ts';
+import { BACKUP_PASSPHRASE_CODES, measuredBackupPassphraseProblem } from '../../common/backup-passphrase.ts';
 import { BackupPayloadSchema, type BackupPayload, type BackupRestored } from '../../common/backup.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 import type { Profile } from '../../common/profile.ts';
@@ -53,8 +53,8 @@ export class BackupService {
 
   /** The sealed file and what it holds; refused (BACKUP_WEAK_PASSPHRASE) for a passphrase the rules do not take. */
   async export(owner: BackupOwner, passphrase: string): Promise<{ file: Buffer; payload: BackupPayload }> {
-    const problem = backupPassphraseProblem(passphrase, { kennitolur: [owner.kennitala] });
-    if (problem) throw new WalletError('BACKUP_WEAK_PASSPHRASE', `The passphrase is not strong enough (${problem})`);
+    const problem = await measuredBackupPassphraseProblem(passphrase, { kennitolur: [owner.kennitala] });
+    if (problem) throw new WalletError(BACKUP_PASSPHRASE_CODES[problem], `The passphrase is too weak (${problem})`);
     const { book, due, settings, clock } = this.#options;
     const { profile, kennitala } = owner;
     const current = settings.get();

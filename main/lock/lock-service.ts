@@ -7,8 +7,8 @@ import {
   DEFAULT_PRESENCE_SECONDS,
   FREE_TRIES,
   IDLE_MINUTE_CHOICES,
+  measuredPasscodeProblem,
   PASSCODE_PROBLEM_CODES,
-  passcodeProblem,
   TRIES_BEFORE_WIPE,
   type PasscodeContext,
 } from '../../common/passcode-rules.ts';
@@ -292,7 +292,7 @@ export class LockService {
         guardsDataKey: this.#options.passphraseRequired?.() ?? false,
         kennitolur: this.#options.knownKennitolur?.() ?? [],
       };
-      const problem = passcodeProblem(next, context);
+      const problem = await measuredPasscodeProblem(next, context);
       if (problem) throw new WalletError(PASSCODE_PROBLEM_CODES[problem], `The passcode is not allowed: ${problem}`);
       const record = this.#record();
       if (record) {

@@ -65,6 +65,23 @@ describe('the passcode', () => {
     expect(passcodeProblem('x'.repeat(201))).toBe('tooLong');
   });
 
+  it('where it guards the data key, is measured by the strength estimator before anything is derived', async () => {
+    const lock = service({ passphraseRequired: () => true, knownKennitolur: () => ['1203852089'] });
+    for (const [next, code] of [
+      ['password12345678', 'PASSPHRASE_COMMON'],
+      ['reykjavik2026!!!', 'PASSPHRASE_NAME_OR_DATE'],
+      ['hestur1203852089!', 'PASSPHRASE_OWN_DETAILS'],
+    ]) {
+      expect(await codeOf(lock.setPasscode(next ?? '', undefined)), next).toBe(code);
+    }
+    expect(keys).toEqual([]);
+    expect(store.data.get('lock.passcode')).toBeUndefined();
+    expect(await lock.setPasscode('hestur kaffi gluggi sumar', undefined)).toMatchObject({ passcodeSet: true });
+    // Where a keychain guards it, the estimator is not asked: 6 digits still do (the person at the keyboard).
+    store = new MemoryStore();
+    expect(await service().setPasscode(PASSCODE, undefined)).toMatchObject({ passcodeSet: true });
+  });
+
   it('is stored only as scrypt’s salt, cost and check: never the passcode', async () => {
     const lock = service();
     await lock.setPasscode(PASSCODE, undefined);

@@ -16,7 +16,7 @@ export const en = {
   'backup.passphrase': 'Passphrase',
   'backup.passphraseAgain': 'Passphrase again',
   'backup.passphraseHint':
-    '16 or more characters, not only digits, with 8 or more different ones. Four or more words you will remember make a good passphrase.',
+    '16 or more characters, not only digits, with 8 or more different ones, and hard to guess: not a common password, a name or a date. Four random words, not a sentence, make a good passphrase.',
   'backup.show': 'Show passphrase',
   'backup.problem.tooShort': 'Use 16 or more characters: for example four words you will remember.',
   'backup.problem.tooLong':
@@ -28,6 +28,16 @@ export const en = {
     'That is too easy to guess (a repeat, a sequence or a row of the keyboard): use words you will remember.',
   'backup.problem.fewDifferent':
     'Use 8 or more different characters: a passphrase of a few repeated ones is easy to guess.',
+  'backup.problem.ownDetails':
+    'That holds your name, kennitala or birth date, which others know and try first. Leave them out: four random words, not a sentence, are easy to remember and hard to guess.',
+  'backup.problem.commonPassword':
+    'That is a common password, or built on one (like password1234): among the first guessed. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'backup.problem.keyboardPattern':
+    'That follows the keyboard (like qwertyuiop or 1q2w3e4r): among the first guessed. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'backup.problem.nameOrDate':
+    'That is built on a name, a place or a date (like reykjavik2026): among the first guessed. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'backup.problem.predictable':
+    'That is too easy to guess: common words, sequences and repeats are tried first, however long. Use four random words instead, not a sentence: easy to remember, hard to guess.',
   'backup.problem.mismatch': 'The two passphrases are not the same: type the same one twice.',
   'backup.save': 'Save backup',
   'backup.saving': 'Locking the backup with your passphrase…',
@@ -85,7 +95,7 @@ export const is: Record<keyof typeof en, string> = {
   'backup.passphrase': 'Lykilsetning',
   'backup.passphraseAgain': 'Lykilsetning aftur',
   'backup.passphraseHint':
-    '16 stafir eða fleiri, ekki aðeins tölustafir, þar af 8 ólíkir eða fleiri. Fjögur orð eða fleiri sem þú manst eru góð lykilsetning.',
+    '16 stafir eða fleiri, ekki aðeins tölustafir, þar af 8 ólíkir eða fleiri, og erfitt að giska á: ekki algengt lykilorð, nafn eða dagsetning. Fjögur orð valin af handahófi, ekki setning, eru góð lykilsetning.',
   'backup.show': 'Sýna lykilsetningu',
   'backup.problem.tooShort': 'Notaðu 16 stafi eða fleiri: til dæmis fjögur orð sem þú manst.',
   'backup.problem.tooLong': 'Lykilsetningin er of löng: notaðu mest {max, plural, one {# staf} other {# stafi}}.',
@@ -97,6 +107,16 @@ export const is: Record<keyof typeof en, string> = {
     'Það er of auðvelt að giska á þetta (endurtekning, runa eða röð á lyklaborðinu): notaðu orð sem þú manst.',
   'backup.problem.fewDifferent':
     'Notaðu 8 ólíka stafi eða fleiri: lykilsetningu úr fáum endurteknum stöfum er auðvelt að giska á.',
+  'backup.problem.ownDetails':
+    'Þetta inniheldur nafnið þitt, kennitöluna eða fæðingardaginn, sem aðrir vita og prófa fyrst. Slepptu þeim: fjögur orð valin af handahófi, ekki setningu, er auðvelt að muna en erfitt að giska á.',
+  'backup.problem.commonPassword':
+    'Þetta er algengt lykilorð eða byggt á slíku (eins og lykilord1234) og er með því fyrsta sem giskað er á. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'backup.problem.keyboardPattern':
+    'Þetta fylgir lyklaborðinu (eins og asdfghjkl eða 1q2w3e4r) og er með því fyrsta sem giskað er á. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'backup.problem.nameOrDate':
+    'Þetta er byggt á nafni, stað eða dagsetningu (eins og akureyri1985) og er með því fyrsta sem giskað er á. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'backup.problem.predictable':
+    'Það er of auðvelt að giska á þetta: algeng orð, runur og endurtekningar eru reynd fyrst, hversu langt sem það er. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
   'backup.problem.mismatch': 'Lykilsetningarnar tvær eru ekki eins: sláðu sömu lykilsetninguna inn tvisvar.',
   'backup.save': 'Vista afrit',
   'backup.saving': 'Læsi afritinu með lykilsetningunni…',

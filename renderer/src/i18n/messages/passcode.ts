@@ -12,6 +12,26 @@ export const en = {
     'On this computer the passphrase is what encrypts your sign-in, so it needs 16 or more characters. Four or more words are easy to remember.',
   'lock.problem.fewDifferent':
     'Use 8 or more different characters: a passphrase of a few repeated ones is easy to guess.',
+  'lock.problem.ownDetails':
+    'That holds your name, kennitala or birth date, which others know and try first. Leave them out: four random words, not a sentence, are easy to remember and hard to guess.',
+  'lock.problem.commonPassword':
+    'That is a common password, or built on one (like password1234): among the first guessed. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'lock.problem.keyboardPattern':
+    'That follows the keyboard (like qwertyuiop or 1q2w3e4r): among the first guessed. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'lock.problem.nameOrDate':
+    'That is built on a name, a place or a date (like reykjavik2026): among the first guessed. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'lock.problem.predictable':
+    'That is too easy to guess: common words, sequences and repeats are tried first, however long. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'error.PASSPHRASE_OWN_DETAILS':
+    'That passphrase holds your name, kennitala or birth date, which others know and try first. Someone with a copy of your data could try guesses without limit. Leave them out: four random words, not a sentence, are easy to remember and hard to guess.',
+  'error.PASSPHRASE_COMMON':
+    'That passphrase is a common password, or built on one (like password1234). Someone with a copy of your data could try guesses without limit. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'error.PASSPHRASE_KEYBOARD':
+    'That passphrase follows the keyboard (like qwertyuiop or 1q2w3e4r). Someone with a copy of your data could try guesses without limit. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'error.PASSPHRASE_NAME_OR_DATE':
+    'That passphrase is built on a name, a place or a date (like reykjavik2026). Someone with a copy of your data could try guesses without limit. Use four random words instead, not a sentence: easy to remember, hard to guess.',
+  'error.PASSPHRASE_PREDICTABLE':
+    'That passphrase is too easy to guess: common words, sequences and repeats are tried first, however long. Someone with a copy of your data could try guesses without limit. Use four random words instead, not a sentence: easy to remember, hard to guess.',
   'error.PASSCODE_TRIVIAL':
     'That passcode is too easy to guess (like 123456, 111111 or 121212). Choose one without a pattern.',
   'error.PASSCODE_BIRTH_DATE':
@@ -23,7 +43,7 @@ export const en = {
   'passcode.rules':
     '6 or more digits, or a passphrase of 8 or more characters. Not a pattern like 123456, nor your birth date.',
   'passcode.rules.strong':
-    'A passphrase of 16 or more characters, not only digits, with 8 or more different ones. Four or more words are easy to remember.',
+    'A passphrase of 16 or more characters, not only digits, with 8 or more different ones, and hard to guess: not a common password, a name or a date. Four random words are easy to remember.',
   'passcode.protects':
     'A passcode protects you from someone at this computer: the app locks, asks for it to confirm payments, and ends your sign-ins after 10 wrong tries. For that, 6 digits are enough.',
   'passcode.protects.keychain':
@@ -46,6 +66,26 @@ export const is: Record<keyof typeof en, string> = {
     'Á þessari tölvu er lykilsetningin það sem dulkóðar innskráninguna þína, svo hún þarf 16 stafi eða fleiri. Fjögur orð eða fleiri er auðvelt að muna.',
   'lock.problem.fewDifferent':
     'Notaðu 8 ólíka stafi eða fleiri: lykilsetningu úr fáum endurteknum stöfum er auðvelt að giska á.',
+  'lock.problem.ownDetails':
+    'Þetta inniheldur nafnið þitt, kennitöluna eða fæðingardaginn, sem aðrir vita og prófa fyrst. Slepptu þeim: fjögur orð valin af handahófi, ekki setningu, er auðvelt að muna en erfitt að giska á.',
+  'lock.problem.commonPassword':
+    'Þetta er algengt lykilorð eða byggt á slíku (eins og lykilord1234) og er með því fyrsta sem giskað er á. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'lock.problem.keyboardPattern':
+    'Þetta fylgir lyklaborðinu (eins og asdfghjkl eða 1q2w3e4r) og er með því fyrsta sem giskað er á. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'lock.problem.nameOrDate':
+    'Þetta er byggt á nafni, stað eða dagsetningu (eins og akureyri1985) og er með því fyrsta sem giskað er á. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'lock.problem.predictable':
+    'Það er of auðvelt að giska á þetta: algeng orð, runur og endurtekningar eru reynd fyrst, hversu langt sem það er. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'error.PASSPHRASE_OWN_DETAILS':
+    'Þessi lykilsetning inniheldur nafnið þitt, kennitöluna eða fæðingardaginn, sem aðrir vita og prófa fyrst. Sá sem kemst yfir afrit af gögnunum þínum gæti giskað án takmarkana. Slepptu þeim: fjögur orð valin af handahófi, ekki setningu, er auðvelt að muna en erfitt að giska á.',
+  'error.PASSPHRASE_COMMON':
+    'Þessi lykilsetning er algengt lykilorð eða byggð á slíku (eins og lykilord1234). Sá sem kemst yfir afrit af gögnunum þínum gæti giskað án takmarkana. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'error.PASSPHRASE_KEYBOARD':
+    'Þessi lykilsetning fylgir lyklaborðinu (eins og asdfghjkl eða 1q2w3e4r). Sá sem kemst yfir afrit af gögnunum þínum gæti giskað án takmarkana. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'error.PASSPHRASE_NAME_OR_DATE':
+    'Þessi lykilsetning er byggð á nafni, stað eða dagsetningu (eins og akureyri1985). Sá sem kemst yfir afrit af gögnunum þínum gæti giskað án takmarkana. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
+  'error.PASSPHRASE_PREDICTABLE':
+    'Það er of auðvelt að giska á þessa lykilsetningu: algeng orð, runur og endurtekningar eru reynd fyrst, hversu löng sem hún er. Sá sem kemst yfir afrit af gögnunum þínum gæti giskað án takmarkana. Notaðu frekar fjögur orð valin af handahófi, ekki setningu: þau er auðvelt að muna en erfitt að giska á.',
   'error.PASSCODE_TRIVIAL':
     'Það er of auðvelt að giska á þennan aðgangskóða (eins og 123456, 111111 eða 121212). Veldu kóða án mynsturs.',
   'error.PASSCODE_BIRTH_DATE':
@@ -57,7 +97,7 @@ export const is: Record<keyof typeof en, string> = {
   'passcode.rules':
     '6 tölustafir eða fleiri, eða lykilsetning með 8 stöfum eða fleiri. Ekki mynstur eins og 123456 og ekki fæðingardagurinn þinn.',
   'passcode.rules.strong':
-    'Lykilsetning með 16 stöfum eða fleiri, ekki aðeins tölustöfum, þar af 8 ólíkum eða fleiri. Fjögur orð eða fleiri er auðvelt að muna.',
+    'Lykilsetning með 16 stöfum eða fleiri, ekki aðeins tölustöfum, þar af 8 ólíkum eða fleiri, sem erfitt er að giska á: ekki algengt lykilorð, nafn eða dagsetning. Fjögur orð valin af handahófi er auðvelt að muna.',
   'passcode.protects':
     'Aðgangskóði verndar þig gegn þeim sem situr við þessa tölvu: forritið læsist, biður um hann til að staðfesta greiðslur og lýkur innskráningum þínum eftir 10 rangar tilraunir. Til þess duga 6 tölustafir.',
   'passcode.protects.keychain':

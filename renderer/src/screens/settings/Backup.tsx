@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { BackupExported, BackupRestored } from '../../../../common/backup.ts';
 import { PASSCODE_MAX_LENGTH } from '../../../../common/passcode-rules.ts';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -14,6 +14,7 @@ import {
   backupPassphraseProblem,
 } from '../../../../common/backup-passphrase.ts';
 import { restoredTexts, savedText } from './backup-texts.ts';
+import { usePassphraseEstimator } from './use-passphrase-estimator.ts';
 
 /** What the section last did, for whom (a profile and its signed-in customer): shown only while they still are. */
 type Outcome = { owner: string } & (
@@ -93,13 +94,24 @@ function MakeBackup({ onClose, onSaved }: { onClose: () => void; onSaved: (saved
   const errorText = useErrorText();
   const wallet = useWallet();
   const masked = useApp((state) => state.session?.maskedKennitala);
+  const name = useApp((state) => state.session?.name);
+  const estimator = usePassphraseEstimator(true);
   const [passphrase, setPassphrase] = useState('');
   const [again, setAgain] = useState('');
   const [visible, setVisible] = useState(false);
   const { busy, error, run } = useOneAtATime();
 
-  // The birth date of the masked kennitala (every century of it): main checks again with the whole kennitala.
-  const problem = backupPassphraseProblem(passphrase, { kennitolur: masked ? [masked] : [] });
+  // The birth date of the masked kennitala (every century of it) and her name: main checks again with the whole
+  // kennitala. Measured by the estimator once it has loaded, once a change (it takes some tens of milliseconds).
+  const problem = useMemo(
+    () =>
+      backupPassphraseProblem(passphrase, {
+        kennitolur: masked ? [masked] : [],
+        ...(name && { names: [name] }),
+        ...(estimator && { estimator }),
+      }),
+    [passphrase, masked, name, estimator],
+  );
   // Said once the second one can no longer become the first by typing on.
   const mismatch = again !== '' && again !== passphrase && !passphrase.startsWith(again);
   const ready = !problem && again === passphrase;

@@ -1,23 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { passcodeProblem, type PasscodeContext } from '../../../../common/passcode-rules.ts';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode } from '../../lib/api.ts';
 import { useApp } from '../../lib/wallet-context.tsx';
+import { usePassphraseEstimator } from './use-passphrase-estimator.ts';
 
 /**
  * The rules a new passcode is held to here, from what the window knows: where the keychain protects nothing, the
- * passcode will encrypt the data key, so only a strong passphrase will do; and the signed-in customer's birth date
- * (the masked kennitala's six digits: every century is refused). Main checks again with every customer it knows.
+ * passcode will encrypt the data key, so only a strong passphrase will do, one the strength estimator (loaded for
+ * it) finds hard to guess; and the signed-in customer's birth date (the masked kennitala's six digits: every century
+ * is refused) and name. Main checks again with every customer it knows.
  */
 export function usePasscodeContext(): PasscodeContext {
   // Main's lock status says it even while locked (a vendor's build asks for the first passcode before anything).
   const required = useApp((state) => state.lock?.passphraseRequired);
   const protection = useApp((state) => state.settings?.protection);
   const masked = useApp((state) => state.session?.maskedKennitala);
+  const name = useApp((state) => state.session?.name);
   const guardsDataKey = required ?? (protection !== undefined && protection !== 'secure');
-  return { guardsDataKey, kennitolur: masked ? [masked] : [] };
+  const estimator = usePassphraseEstimator(guardsDataKey);
+  return useMemo(
+    () => ({
+      guardsDataKey,
+      kennitolur: masked ? [masked] : [],
+      ...(name && { names: [name] }),
+      ...(estimator && { estimator }),
+    }),
+    [guardsDataKey, masked, name, estimator],
+  );
 }
 
 /**
@@ -36,7 +48,8 @@ export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  const problem = passcodeProblem(next, context);
+  // Measured once a change, not at every render: the estimator takes some tens of milliseconds.
+  const problem = useMemo(() => passcodeProblem(next, context), [next, context]);
   const mismatch = repeat !== next;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
