@@ -5,6 +5,7 @@ import { focusAppWindow } from '../window/desktop.electron.ts';
 import { PAYMENT_REQUEST_SCHEME } from '../../common/payment-request.ts';
 import { appLinkIn } from './app-links.ts';
 import { closeBeforeQuit, QUIT_CLOSE_LIMIT_MS } from './quit-guard.ts';
+import type { LogEntry } from '../log/app-log.ts';
 import { registerAppImageLinks } from './appimage-links.ts';
 import { startFailureMessage } from './start-failure.ts';
 import { toastActivatorClsid } from './toast-activator.ts';
@@ -29,8 +30,8 @@ export function runElectronApp(
     onLink?: (link: string) => void;
     /** Closes the wallet's core; every quit waits for it, within QUIT_CLOSE_LIMIT_MS (see quit-guard.ts). */
     beforeQuit?: () => Promise<void>;
-    /** Where what went wrong on the way out is told: the app's log; console.warn by default. */
-    warn?: (message: string) => void;
+    /** Where what went wrong on the way out is told: the app's log's `warn`; console.warn by default. */
+    warn?: (entry: LogEntry) => void;
   } = {},
 ): { failed(error: unknown): void } {
   // Tests give every run a fresh profile (an unpackaged app only: see dev-switches.ts); this must happen before the

@@ -1,4 +1,6 @@
+import type { LogEntry } from '../log/app-log.ts';
 import type { Notice } from '../payments/outcome-notice.ts';
+import { warnOnConsole } from './quit-guard.ts';
 
 /**
  * Desktop notifications that can still be clicked minutes later (issue 39, item 5). Electron reaches a notification's
@@ -27,8 +29,8 @@ export interface NotificationOptions {
   create(notice: Notice): ShownNotification;
   /** Brings the app's window to the front (a click always does, whatever the notification names). */
   focusApp(): void;
-  /** Where a notification the system refused is told (the app's log; console.warn by default). */
-  warn?: (message: string) => void;
+  /** Where a notification the system refused is told: the app's log (`log.warn`); console.warn by default. */
+  warn?: (entry: LogEntry) => void;
 }
 
 export interface Notifications {
@@ -41,7 +43,7 @@ export interface Notifications {
 }
 
 export function keptNotifications(options: NotificationOptions): Notifications {
-  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const warn = options.warn ?? warnOnConsole;
   const kept = new Set<ShownNotification>();
   /** What the newest notification names, until it has been opened. */
   let newest: { opened: boolean; open(): void } | undefined;
@@ -62,7 +64,7 @@ export function keptNotifications(options: NotificationOptions): Notifications {
       // macOS refuses an unsigned app's notifications: the customer sees nothing, so support must be able to.
       shown.on('failed', (_event, error) => {
         kept.delete(shown);
-        warn(`a2a-wallet: a notification could not be shown: ${error}`);
+        warn({ event: 'notification.failed', message: error });
       });
       shown.show();
     },

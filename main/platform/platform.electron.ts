@@ -5,6 +5,7 @@ import { focusAppWindow, openInSystemBrowser } from '../window/desktop.electron.
 import { developmentSwitches, type DevelopmentSwitches } from './dev-switches.ts';
 import { keptNotifications } from './notifications.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
+import type { LogEntry } from '../log/app-log.ts';
 import type { Platform } from './platform.ts';
 import { safeStorageProtector } from '../secrets/safe-storage-protector.electron.ts';
 import { saveWithDialog } from '../window/save-file.electron.ts';
@@ -16,8 +17,8 @@ export function createElectronPlatform(options: {
   localSandbox?: LocalSandboxLauncher;
   /** The built payment store worker (beside the main bundle). */
   paymentStoreWorker: string;
-  /** Where what the customer cannot see is told (a notification the system refused): console.warn by default. */
-  warn?: (message: string) => void;
+  /** Where what the customer cannot see is told (a notification the system refused): the app's log's `warn`. */
+  warn?: (entry: LogEntry) => void;
 }): Platform {
   // Kept until clicked, closed or failed (notifications.ts): an object V8 collected can no longer be clicked.
   const notifications = keptNotifications({

@@ -1,3 +1,5 @@
+import type { LogEntry } from '../log/app-log.ts';
+
 /**
  * Holds a quit until the wallet's core has closed (issue 39, item 4): the bank-call log is flushed only by the core's
  * 5-second tick and by `close()`, so a quit that did not wait lost the calls of its last seconds, often the very
@@ -19,8 +21,8 @@ export interface QuitGuardOptions {
   limitMs: number;
   /** Called once the quit is held, before the core closes: the windows go away at once, as the customer expects. */
   onHold?: () => void;
-  /** Where a close that failed or took too long is told (the app's log; console.warn by default). */
-  warn?: (message: string) => void;
+  /** Where a close that failed or took too long is told: the app's log (`log.warn`); console.warn by default. */
+  warn?: (entry: LogEntry) => void;
   setTimer?: (run: () => void, ms: number) => { unref?: () => unknown } | number;
 }
 
@@ -29,7 +31,7 @@ export const QUIT_CLOSE_LIMIT_MS = 4_000;
 
 export function closeBeforeQuit(app: QuittingApp, options: QuitGuardOptions): void {
   let state: 'open' | 'closing' | 'closed' = 'open';
-  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const warn = options.warn ?? warnOnConsole;
   const setTimer = options.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
 
   app.on('before-quit', (event) => {
@@ -42,18 +44,26 @@ export function closeBeforeQuit(app: QuittingApp, options: QuitGuardOptions): vo
     const closing = (async () => options.close())().then(
       () => 'closed' as const,
       (error: unknown) => {
-        warn(
-          `a2a-wallet: the core did not close cleanly at quit: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        warn({
+          event: 'quit.closeFailed',
+          ...(error instanceof Error && 'code' in error && typeof error.code === 'string' ? { code: error.code } : {}),
+          message: error instanceof Error ? error.message : String(error),
+        });
         return 'failed' as const;
       },
     );
     const timedOut = new Promise<'timeout'>((resolve) => setTimer(() => resolve('timeout'), options.limitMs));
     void Promise.race([closing, timedOut]).then((outcome) => {
-      if (outcome === 'timeout')
-        warn(`a2a-wallet: the core did not close within ${String(options.limitMs)} ms; quitting`);
+      if (outcome === 'timeout') {
+        warn({ event: 'quit.closeTimedOut', message: `not closed within ${String(options.limitMs)} ms; quitting` });
+      }
       state = 'closed';
       app.quit();
     });
   });
+}
+
+/** Until the app's log is given: one line on the console, as the rest of main's warnings. */
+export function warnOnConsole(entry: LogEntry): void {
+  console.warn(`a2a-wallet: ${entry.event}${entry.code ? ` (${entry.code})` : ''}: ${entry.message ?? ''}`);
 }

@@ -24,7 +24,7 @@ const collect = async () => {
 };
 
 let dataDir: string;
-let warnings: string[];
+let warnings: unknown[];
 let platform: Platform;
 const notice = { title: 'Payment due today', body: 'Rent to Björn: 150,000 kr.' };
 
@@ -74,7 +74,7 @@ describe('desktop notifications', () => {
     await collect();
     expect(Notification.delivered.map((ref) => ref.deref() !== undefined)).toEqual([false, false, false]);
     expect(warnings).toEqual([
-      'a2a-wallet: a notification could not be shown: Notifications are not allowed for this app (not signed)',
+      { event: 'notification.failed', message: 'Notifications are not allowed for this app (not signed)' },
     ]);
   });
 

@@ -13,7 +13,7 @@ const settle = async () => {
 };
 
 let quits: number;
-let warnings: string[];
+let warnings: unknown[];
 beforeEach(() => {
   BrowserWindow.windows = [];
   app.resetLifecycle();
@@ -80,7 +80,7 @@ describe('a quit in the Electron app', () => {
     wallet.calls[0]?.fail(new Error('database is locked'));
     await settle();
     expect(quits).toBe(1);
-    expect(warnings).toEqual(['a2a-wallet: the core did not close cleanly at quit: database is locked']);
+    expect(warnings).toEqual([{ event: 'quit.closeFailed', message: 'database is locked' }]);
   });
 });
 
@@ -113,6 +113,6 @@ describe('closeBeforeQuit', () => {
     timers[0]?.run();
     await settle();
     expect(quits).toBe(1);
-    expect(warnings).toEqual(['a2a-wallet: the core did not close within 4000 ms; quitting']);
+    expect(warnings).toEqual([{ event: 'quit.closeTimedOut', message: 'not closed within 4000 ms; quitting' }]);
   });
 });
