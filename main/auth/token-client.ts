@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Profile } from '../../common/profile.ts';
 import { boundedAxiosConfig, type HttpBounds } from '../net/http-limits.ts';
 import { axiosTransport } from '../net/network.ts';
+import { isRedirectRefused } from '../net/redirect.ts';
 import { WalletError } from '../wallet-error.ts';
 
 /**
@@ -20,9 +21,6 @@ export const TokenResponseSchema = z
   })
   .loose();
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
-
-/** How long a connection to the token endpoint may take to open; the whole call has its own deadline. */
-const CONNECT_TIMEOUT_MS = 10_000;
 
 const OAuthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() }).loose();
 
@@ -63,10 +61,14 @@ async function post(
       headers,
       validateStatus: () => true,
       responseType: 'json',
-      ...axiosTransport(CONNECT_TIMEOUT_MS, { tap: bounds.tap, service: 'sign-in' }),
+      ...axiosTransport({ tap: bounds.tap, service: 'sign-in' }),
       ...boundedAxiosConfig(bounds),
     });
-  } catch {
+  } catch (error) {
+    // The bank answered, with a redirect the app does not follow (the code and secret would go with it).
+    if (isRedirectRefused(error)) {
+      throw new WalletError('TOKEN_REQUEST_FAILED', 'The bank refused the token request: a redirect');
+    }
     // Unreachable, too slow in total, or an answer over the size cap: the same for the customer.
     throw new WalletError('BANK_UNREACHABLE', 'The bank could not be reached, or did not answer in time');
   }

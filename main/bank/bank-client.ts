@@ -6,6 +6,7 @@ import { BankError, bankErrorFromResponse, parseRetryAfter } from './bank-error.
 import { boundedAxiosConfig, DEFAULT_DEADLINE_MS, MAX_RESPONSE_BYTES } from '../net/http-limits.ts';
 import type { CallTap } from '../calls/call-tap.ts';
 import { axiosTransport } from '../net/network.ts';
+import { isRedirectRefused } from '../net/redirect.ts';
 import {
   creditTransferBody,
   initiationIdFromLocation,
@@ -22,8 +23,7 @@ export interface BankClientOptions {
   accessToken: () => Promise<string>;
   /** After a 401: get a new access token; false when that is not possible (the customer must sign in). */
   refreshAccessToken?: () => Promise<boolean>;
-  connectTimeoutMs?: number;
-  /** Silence on the socket after which the call gives up. */
+  /** axios's timeout: with the fetch adapter, in every host, a limit on the whole call as `deadlineMs` is. */
   responseTimeoutMs?: number;
   /** The whole call, however the bank drips its answer (see main/net/http-limits.ts). */
   deadlineMs?: number;
@@ -60,6 +60,15 @@ function parseBody(text: unknown): unknown {
 }
 
 function networkError(error: unknown): BankError {
+  if (isRedirectRefused(error)) {
+    // Not followed, and not a refusal: it says nothing certain about whether a payment was processed (unknown).
+    return new BankError({
+      name: 'UnexpectedResponse',
+      code: 'REDIRECT',
+      message: 'The bank answered with a redirect, which the app does not follow',
+      retryable: false,
+    });
+  }
   const code = error instanceof AxiosError ? error.code : undefined;
   if (code === AxiosError.ERR_BAD_RESPONSE && /maxContentLength/.test((error as Error).message)) {
     return new BankError({
@@ -73,7 +82,8 @@ function networkError(error: unknown): BankError {
   const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === AxiosError.ERR_CANCELED;
   return new BankError({
     name: timedOut ? 'Timeout' : 'NetworkError',
-    code: code ?? 'NETWORK',
+    // Chromium's failures carry no code axios knows, Node's fetch's are ERR_NETWORK: one name for both hosts.
+    code: timedOut ? (code ?? 'TIMEOUT') : 'NETWORK',
     message: timedOut ? 'The bank did not answer in time' : 'The bank could not be reached',
     retryable: true,
   });
@@ -91,7 +101,7 @@ export function createBankClient(options: BankClientOptions): BankClient {
     // The body is parsed here, not by axios: a bank may answer with text, or with nothing at all.
     transformResponse: [(data: unknown) => data],
     responseType: 'text',
-    ...axiosTransport(options.connectTimeoutMs ?? 10_000, { tap: options.tap, service: 'bank' }),
+    ...axiosTransport({ tap: options.tap, service: 'bank' }),
   });
 
   const bounds = () =>

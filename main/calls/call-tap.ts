@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import axios, { AxiosError, type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { CallService } from '../../common/bank-calls.ts';
+import { isRedirectRefused } from '../net/redirect.ts';
 
 /**
  * Where the app's calls to a bank are seen as they happen (docs/BANK-CALLS.md): the bank client's and the token
@@ -17,7 +18,7 @@ export interface TappedCall {
   status?: number;
   responseHeaders?: Record<string, string>;
   responseBody?: string;
-  /** Why no answer came: Timeout, NetworkError, TooLarge. */
+  /** Why no answer came: Timeout, NetworkError, TooLarge, Redirect (refused, never followed). */
   failure?: string;
 }
 
@@ -105,6 +106,7 @@ export function bodyText(body: unknown): string | undefined {
 export function failureName(error: unknown): string {
   const code = error instanceof AxiosError ? error.code : undefined;
   const message = error instanceof Error ? error.message : '';
+  if (isRedirectRefused(error)) return 'Redirect';
   if (/maxContentLength|larger than/.test(message)) return 'TooLarge';
   const name = error instanceof Error ? error.name : '';
   if (
@@ -118,14 +120,18 @@ export function failureName(error: unknown): string {
   return 'NetworkError';
 }
 
-/** An axios adapter that makes the call with `adapter` and hands the exchange to `tap`. */
+/**
+ * An axios adapter that makes the call with `adapter` and hands the exchange to `tap`. The adapter is resolved with
+ * each call's config: axios's fetch adapter takes the fetch to use from `config.env`, and resolved without it would
+ * use Node's global fetch, not the stack the call was given (Chromium's, in the packaged app).
+ */
 export function tappedAdapter(
   adapter: AxiosRequestConfig['adapter'],
   tap: CallTap,
   service: CallService,
 ): AxiosAdapter {
-  const send = axios.getAdapter(adapter);
   return async (config) => {
+    const send = axios.getAdapter(adapter, config);
     const started = performance.now();
     const begun = startSafely(tap);
     const paymentId = currentPayment();

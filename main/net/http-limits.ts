@@ -41,8 +41,8 @@ export function boundedAxiosConfig(
 }
 
 /**
- * The same bounds for `fetch` (jose's JWKS fetch, discovery): aborts after the deadline, and reads at most
- * `maxResponseBytes` of the body before giving up.
+ * The same bounds for `fetch` (jose's JWKS fetch, discovery, userinfo): aborts after the deadline, reads at most
+ * `maxResponseBytes` of the body before giving up, and follows no redirect (`networkFetch` refuses them).
  */
 export async function boundedFetch(url: string, init: RequestInit = {}, bounds: HttpBounds = {}): Promise<Response> {
   const { tap } = bounds;
@@ -83,7 +83,7 @@ export async function boundedFetch(url: string, init: RequestInit = {}, bounds: 
 async function boundedFetchOnce(url: string, init: RequestInit, bounds: HttpBounds): Promise<Response> {
   const maxResponseBytes = bounds.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   const signal = AbortSignal.timeout(bounds.deadlineMs ?? DEFAULT_DEADLINE_MS);
-  const response = await networkFetch()(url, { ...init, redirect: 'error', signal });
+  const response = await networkFetch()(url, { ...init, signal });
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > maxResponseBytes) {
     await response.body?.cancel();

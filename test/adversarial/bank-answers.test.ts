@@ -8,6 +8,7 @@ import { initiationIdFromLocation, isValidInitiationId, matchesInitiation } from
 import { PaymentService } from '../../main/payments/payment-service.ts';
 import { useChromiumNetwork } from '../../main/net/network.ts';
 import { rejectionOf } from '../helpers/rejection.ts';
+import { electronFetchModel } from '../main/net/electron-fetch-model.ts';
 import { testStore } from '../support/payment-store.ts';
 
 /**
@@ -61,10 +62,11 @@ const draft = {
   amount: '1500',
 };
 
-// Every case over both stacks: Node's own, and a fetch as the packaged app's Chromium stack (net.fetch) is used.
+// Every case over both stacks: Node's own (tests, the harness), and the packaged app's, Electron's session.fetch
+// over Chromium, modelled as it behaves (a redirect rejected, not answered; its own errors).
 describe.each([
   { stack: 'Node', through: undefined },
-  { stack: 'Chromium (fetch)', through: ((input, init) => fetch(input, init)) as typeof fetch },
+  { stack: 'Electron (session.fetch, modelled)', through: electronFetchModel().fetch },
 ])('over $stack', ({ through }) => {
   beforeAll(() => useChromiumNetwork(through));
   afterAll(() => useChromiumNetwork(undefined));
@@ -85,6 +87,18 @@ describe.each([
       expect(sent.state).toBe('unknown');
       expect(sent.requestId).toBe(intent.requestId);
     });
+
+    it.each([301, 302, 303, 307, 308])(
+      'a %i is never followed: sent once, unknown, and said to be a redirect',
+      async (status) => {
+        seen.length = 0;
+        handle = (_request, response) => response.writeHead(status, { location: '/Payments/elsewhere' }).end();
+        const payments = await service();
+        const sent = await payments.submit((await payments.confirm(draft)).id);
+        expect(sent).toMatchObject({ state: 'unknown', error: { name: 'UnexpectedResponse', code: 'REDIRECT' } });
+        expect(seen).toEqual([{ method: 'POST', url: '/Payments/Initiations/v1/CreditTransfers' }]);
+      },
+    );
 
     it('a catalogued refusal is still final', async () => {
       handle = (_request, response) =>

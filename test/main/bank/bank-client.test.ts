@@ -5,6 +5,7 @@ import { BankError, findErrorCode, parseRetryAfter } from '../../../main/bank/ba
 import type { PaymentOrder } from '../../../common/payment.ts';
 import { useChromiumNetwork } from '../../../main/net/network.ts';
 import { rejectionOf } from '../../helpers/rejection.ts';
+import { electronFetchModel } from '../net/electron-fetch-model.ts';
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, BankError);
 
@@ -43,19 +44,21 @@ const client = (extra: Partial<BankClientOptions> = {}) =>
 
 /**
  * Every case runs over both stacks the app uses: Node's own (tests, the harness) and Chromium's through a fetch (the
- * packaged app hands `useChromiumNetwork` Electron's `net.fetch`; here a counting stand-in over Node's fetch).
+ * packaged app hands `useChromiumNetwork` Electron's `session.fetch`; here a counting model of it, which behaves as
+ * Electron's does: test/main/net/electron-fetch-model.ts).
  */
+const electron = electronFetchModel();
 const chromiumStandIn = {
   calls: 0,
   fetch: ((input, init) => {
     chromiumStandIn.calls += 1;
-    return fetch(input, init);
+    return electron.fetch(input, init);
   }) as typeof fetch,
 };
 
 describe.each([
   { stack: 'Node', fetch: undefined },
-  { stack: 'Chromium (fetch)', fetch: chromiumStandIn.fetch },
+  { stack: 'Electron (session.fetch, modelled)', fetch: chromiumStandIn.fetch },
 ])('over $stack', ({ fetch: through }) => {
   beforeAll(() => useChromiumNetwork(through));
   afterAll(() => useChromiumNetwork(undefined));
