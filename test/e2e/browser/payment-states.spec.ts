@@ -4,6 +4,8 @@ import { INITIATIONS_PATH } from '../../../sandbox/index.ts';
 import { startHarness, type Harness } from '../../harness/server.ts';
 import { PaymentStatesPage, type Language } from '../pages/payment-states.ts';
 import { BJORN } from '../pages/wallet-page.ts';
+import { atEachSize } from '../pages/window-sizes.ts';
+import { restoreWithPayments } from '../pages/restored-backup.ts';
 import { expect, NOON, test as base } from './fixtures.ts';
 
 /**
@@ -11,12 +13,17 @@ import { expect, NOON, test as base } from './fixtures.ts';
  * their money. A payment whose passcode prompt was cancelled is confirmed and not sent (held, never "unknown"); a lost
  * answer is followed up in History and by itself; past its request id's 24 hours the app takes the customer's word;
  * the duplicate warning says only what is known; a slow bank is said to be slow while the same request goes on.
- * The app's clock is the sandbox's, moved by the tests (the core follows up right after); nothing sleeps.
+ * Issue 38: an unknown payment says until when the app sends it again (the same request id) and not to pay another
+ * way meanwhile; "Stop trying" ends every send of it, and the customer's online banking and word decide it; a payment
+ * from a backup is never sent. The app's clock is the sandbox's, moved by the tests (the core follows up right after);
+ * nothing sleeps.
  */
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const PASSCODE = '482916';
 const PAYMENT = { ...BJORN, amount: '1500' };
+const posts = (harness: Harness) =>
+  harness.sandbox.requests().filter((request) => request.method === 'POST' && request.path === INITIATIONS_PATH);
 
 const test = base.extend<{ language: Language; appRetries: boolean; states: PaymentStatesPage }>({
   language: ['en', { option: true }],
@@ -100,7 +107,7 @@ for (const language of ['en', 'is'] as const) {
     });
 
     test.describe('a lost answer', () => {
-      test('in History, its details offer Check now and say when the app asks next by itself', async ({
+      test('in History, its details offer Try again now and Stop trying, and say when the app tries next', async ({
         states,
         harness,
         context,
@@ -112,12 +119,12 @@ for (const language of ['en', 'is'] as const) {
 
         const detail = await states.openNewestInHistory();
         await states.expectShown('unknown');
-        await states.expectActions(['checkNow']);
-        await expect(detail.getByTestId('next-check')).toHaveText(states.words.nextCheck);
+        await states.expectActions(['tryAgain', 'stopTrying']);
+        await expect(detail.getByTestId('next-check')).toHaveText(states.words.nextTry);
         await states.wallet.expectAccessible();
         await states.screenshot('unknown-next-check');
 
-        await states.action('checkNow').click();
+        await states.action('tryAgain').click();
         await expect(states.status()).toHaveAttribute('data-shown', /^(accepted|settled)$/);
         expect(harness.sandbox.initiations()).toHaveLength(1);
       });
@@ -194,6 +201,77 @@ for (const language of ['en', 'is'] as const) {
       const warning = states.page.getByTestId('duplicate-warning');
       await expect(warning).toContainText(states.words.duplicateUnknown);
       await expect(warning).not.toContainText(states.words.youPaid);
+    });
+
+    test.describe('Stop trying (issue 38)', () => {
+      test('a request that never reached the bank: the app says until when it tries; stopped, nothing is sent again', async ({
+        states,
+        harness,
+        context,
+      }) => {
+        await states.signInWithAccount(context);
+        // The request is lost before the bank sees it: the follow-up's send with the same request id would pay it.
+        harness.sandbox.faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing', count: 1 });
+        await states.payTo(PAYMENT);
+        await states.expectShown('unknown');
+        await expect(states.text()).toContainText(states.words.triesUntil);
+        await expect(states.text()).toContainText(states.words.payNoOtherWay);
+        await expect(states.status().getByTestId('next-check')).toHaveText(states.words.nextTry);
+        await states.expectActions(['tryAgain', 'stopTrying']);
+        await atEachSize(states.wallet, `unknown-tries-until-${language}`, { window: true, shown: states.status() });
+
+        await states.action('stopTrying').click();
+        await expect(states.stopDialog()).toBeVisible();
+        await atEachSize(states.wallet, `stop-trying-confirm-${language}`, { window: true });
+        await states.stopDialog().getByRole('button', { name: states.words.stopKeep }).click();
+        await states.expectShown('unknown');
+        await expect(states.action('stopTrying')).toBeFocused();
+
+        await states.stopTrying();
+        const sent = posts(harness).length;
+        await states.expectActions(['declarePaid', 'declareNotPaid']);
+        await expect(states.status().getByTestId('next-check')).toHaveCount(0);
+        // Still counted: the customer has not said what their online banking shows.
+        await expect(states.meter().getByTestId('limit-uncertain')).toHaveText(states.words.uncertain);
+        await atEachSize(states.wallet, `unknown-stopped-${language}`, { window: true, shown: states.status() });
+
+        // A day and more: the follow-up sends nothing, and the 24 hours' end changes nothing on screen.
+        for (const seconds of [16, 3601, 3 * 3600, 25 * 3600]) {
+          harness.sandbox.clock.advanceSeconds(seconds);
+          await states.expectShown('unknownStopped');
+        }
+        expect(posts(harness)).toHaveLength(sent);
+        expect(harness.sandbox.initiations()).toHaveLength(0);
+
+        const detail = await states.openNewestInHistory();
+        await states.expectShown('unknownStopped');
+        await states.expectActions(['declarePaid', 'declareNotPaid']);
+        await states.action('declareNotPaid').click();
+        await expect(detail.getByTestId('payment-status')).toHaveAttribute('data-shown', 'declaredNotPaid');
+        expect(posts(harness)).toHaveLength(sent);
+      });
+
+      test('a payment from a backup: look in your online banking; the file’s “paid” is marked as the file’s', async ({
+        states,
+        harness,
+        context,
+      }) => {
+        await states.signInWithAccount(context);
+        await restoreWithPayments(harness.core, ['unknown', 'settled']);
+        const before = posts(harness).length;
+        await states.go('history');
+        const rows = states.page.getByTestId('history-row');
+        await expect(rows).toHaveCount(2);
+        await expect(rows.filter({ hasText: states.words.settledFromBackup })).toHaveCount(1);
+
+        await rows.filter({ hasNotText: states.words.settledFromBackup }).click();
+        await states.expectShown('unknownRestored');
+        await states.expectActions(['declarePaid', 'declareNotPaid']);
+        await atEachSize(states.wallet, `unknown-restored-${language}`, { window: true, shown: states.status() });
+        harness.sandbox.clock.advanceSeconds(3601);
+        await states.expectShown('unknownRestored');
+        expect(posts(harness)).toHaveLength(before);
+      });
     });
 
     test.describe('sending', () => {

@@ -18,10 +18,17 @@ export type Shown =
   | 'settled'
   | 'unknown'
   | 'unknownTooLate'
+  | 'unknownStopped'
+  | 'unknownRestored'
   | 'declaredPaid'
   | 'dropped';
 
-export type StatusAction = 'send' | 'dontSend' | 'checkNow' | 'declarePaid' | 'declareNotPaid';
+/**
+ * The table's actions by their buttons: `checkNow` is "Check now" on a payment the bank took (a GET) and "Try again
+ * now" (`tryAgain`) on one whose outcome is unknown (the same request id sent again, issue 38).
+ */
+export type StatusAction =
+  'send' | 'dontSend' | 'checkNow' | 'tryAgain' | 'stopTrying' | 'declarePaid' | 'declareNotPaid';
 
 /**
  * What the customer reads, written out here and not imported from the renderer's messages: the specs check the app's
@@ -44,8 +51,19 @@ export interface StateWords {
   detailTitle: string;
   title: Record<Shown, string>;
   action: Record<StatusAction, string>;
-  /** The line that says when the app asks the bank again by itself. */
+  /** The line that says when the app asks the bank again by itself (a payment the bank took). */
   nextCheck: RegExp;
+  /** The line that says when the app sends an unknown payment again by itself (the same request id). */
+  nextTry: RegExp;
+  /** An unknown payment's text: until when the app tries, and not to pay another way meanwhile. */
+  triesUntil: RegExp;
+  payNoOtherWay: string;
+  /** "Stop trying" asks first: its title and its two answers. */
+  stopTitle: string;
+  stopConfirm: string;
+  stopKeep: string;
+  /** The History badge of a payment a backup said was completed. */
+  settledFromBackup: string;
   /** The meter's line for 1.500 kr. held by a payment not sent yet. */
   held1500: string;
   /** The meter's whole limit left (nothing used). */
@@ -89,6 +107,8 @@ export const STATE_WORDS: Record<Language, StateWords> = {
       settled: 'Payment sent',
       unknown: 'We do not know yet whether the payment went through',
       unknownTooLate: 'The app can no longer ask the bank',
+      unknownStopped: 'You stopped the app from trying',
+      unknownRestored: 'From a backup: look in your online banking',
       declaredPaid: 'Went through, by your word',
       dropped: 'Not sent: you dropped it',
     },
@@ -96,10 +116,20 @@ export const STATE_WORDS: Record<Language, StateWords> = {
       send: 'Send it',
       dontSend: 'Don’t send',
       checkNow: 'Check now',
+      tryAgain: 'Try again now',
+      stopTrying: 'Stop trying',
       declarePaid: 'It went through',
       declareNotPaid: 'It did not go through',
     },
     nextCheck: /^The app asks the bank again by itself at \d{1,2}[:.]\d{2}/,
+    nextTry: /^The app tries to send it again by itself at \d{1,2}[:.]\d{2}/,
+    triesUntil:
+      /Until .* at \d{1,2}:\d{2}(:\d{2})?( [AP]M)? the app tries to send this payment again by itself, with the same request id/,
+    payNoOtherWay: 'Do not pay it another way while the app tries.',
+    stopTitle: 'Stop trying to send this payment?',
+    stopConfirm: 'Yes, stop trying',
+    stopKeep: 'Keep trying',
+    settledFromBackup: 'Paid (from a backup)',
     held1500: 'ISK 1,500 of it is held by a payment not sent yet.',
     allLeft: 'ISK 200,000 of ISK 200,000 left today',
     uncertain: /^ISK\s1,500 of it is for payments on their way or whose outcome is not known\.$/,
@@ -134,6 +164,8 @@ export const STATE_WORDS: Record<Language, StateWords> = {
       settled: 'Greiðsla send',
       unknown: 'Ekki er enn vitað hvort greiðslan fór í gegn',
       unknownTooLate: 'Forritið getur ekki lengur spurt bankann',
+      unknownStopped: 'Þú lést forritið hætta að reyna',
+      unknownRestored: 'Úr afriti: athugaðu netbankann þinn',
       declaredPaid: 'Fór í gegn, að þinni sögn',
       dropped: 'Ekki send: þú hættir við hana',
     },
@@ -141,10 +173,20 @@ export const STATE_WORDS: Record<Language, StateWords> = {
       send: 'Senda hana',
       dontSend: 'Ekki senda',
       checkNow: 'Athuga núna',
+      tryAgain: 'Reyna aftur núna',
+      stopTrying: 'Hætta að reyna',
       declarePaid: 'Hún fór í gegn',
       declareNotPaid: 'Hún fór ekki í gegn',
     },
     nextCheck: /^Forritið spyr bankann sjálft aftur kl\. \d{1,2}[:.]\d{2}/,
+    nextTry: /^Forritið reynir sjálft að senda hana aftur kl\. \d{1,2}[:.]\d{2}/,
+    triesUntil:
+      /Til .* kl\. \d{1,2}:\d{2}(:\d{2})? reynir forritið sjálft að senda greiðsluna aftur með sama auðkenni beiðninnar/,
+    payNoOtherWay: 'Ekki greiða hana á annan hátt á meðan forritið reynir.',
+    stopTitle: 'Hætta að reyna að senda greiðsluna?',
+    stopConfirm: 'Já, hætta að reyna',
+    stopKeep: 'Halda áfram að reyna',
+    settledFromBackup: 'Greidd (úr afriti)',
     held1500: 'Þar af eru 1.500 kr. fráteknar fyrir greiðslu sem er ekki send enn.',
     allLeft: '200.000 kr. af 200.000 kr. eftir í dag',
     uncertain: /^Þar af eru 1\.500\skr\. fyrir greiðslur á leiðinni eða með óvissa niðurstöðu\.$/,
@@ -264,6 +306,23 @@ export class PaymentStatesPage {
     await expect(this.page.getByRole('dialog', { name: this.words.detailTitle })).toBeVisible();
     await expect(detail).toBeVisible();
     return detail;
+  }
+
+  /** "Stop trying?", asked before the app stops trying to send a payment. */
+  stopDialog(): Locator {
+    return this.page.getByRole('dialog', { name: this.words.stopTitle });
+  }
+
+  /** Presses Stop trying and says yes: the payment is shown as stopped, its heading focused. */
+  async stopTrying(): Promise<void> {
+    await this.action('stopTrying').click();
+    const dialog = this.stopDialog();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: this.words.stopKeep })).toBeFocused();
+    await dialog.getByRole('button', { name: this.words.stopConfirm }).click();
+    await expect(dialog).toBeHidden();
+    await this.expectShown('unknownStopped');
+    await expect(this.status().getByRole('heading', { level: 3 })).toBeFocused();
   }
 
   /** The passcode prompt of a payment waiting for it. */

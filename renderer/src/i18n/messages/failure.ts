@@ -9,9 +9,9 @@ export const en = {
     'Check the payment with your bank before you pay again. If it keeps happening, contact the app’s vendor.',
   'failure.NetworkError.title': 'The connection to the bank failed.',
   'failure.NetworkError.action':
-    'The bank may or may not have received the payment. Check its status before you pay again.',
+    'The bank may or may not have received the payment. Do not pay again before you know whether it went through.',
   'failure.Timeout.title': 'The bank did not answer in time.',
-  'failure.Timeout.action': 'The bank may or may not have received the payment. Check its status before you pay again.',
+  'failure.Timeout.action': 'The bank may or may not have received the payment. Do not pay again before you know whether it went through.',
   'failure.RateLimited.title': 'The bank was busy and asked the app to wait.',
   'failure.RateLimited.action': 'Wait a few minutes, then check the payment again.',
   'failure.UnexpectedResponse.title': 'The bank answered in a way the app did not understand.',
@@ -22,7 +22,7 @@ export const en = {
   'failure.WindowExpired.action': 'Check with your bank whether it was paid; if it was not, make a new payment.',
   'failure.Interrupted.title': 'The app stopped while the payment was being sent.',
   'failure.Interrupted.action':
-    'The bank may or may not have received the payment. Check its status before you pay again.',
+    'The bank may or may not have received the payment. Do not pay again before you know whether it went through.',
   'failure.RECORD_DAMAGED.title': 'This payment’s record is damaged: check your online banking before paying again.',
   'failure.RECORD_DAMAGED.action':
     'The app’s own record of this payment was changed or damaged on this computer, so the app cannot tell whether it was paid and will never send it by itself. It counts towards the daily limit as a possible payment.',
@@ -49,10 +49,10 @@ export const is: Record<keyof typeof en, string> = {
     'Athugaðu greiðsluna hjá bankanum áður en þú greiðir aftur. Ef þetta endurtekur sig skaltu hafa samband við þjónustuaðila forritsins.',
   'failure.NetworkError.title': 'Sambandið við bankann rofnaði.',
   'failure.NetworkError.action':
-    'Óvíst er hvort bankinn tók við greiðslunni. Athugaðu stöðu hennar áður en þú greiðir aftur.',
+    'Óvíst er hvort bankinn tók við greiðslunni. Ekki greiða aftur fyrr en þú veist hvort hún fór í gegn.',
   'failure.Timeout.title': 'Bankinn svaraði ekki í tæka tíð.',
   'failure.Timeout.action':
-    'Óvíst er hvort bankinn tók við greiðslunni. Athugaðu stöðu hennar áður en þú greiðir aftur.',
+    'Óvíst er hvort bankinn tók við greiðslunni. Ekki greiða aftur fyrr en þú veist hvort hún fór í gegn.',
   'failure.RateLimited.title': 'Bankinn var önnum kafinn og bað forritið að bíða.',
   'failure.RateLimited.action': 'Bíddu í nokkrar mínútur og athugaðu svo greiðsluna aftur.',
   'failure.UnexpectedResponse.title': 'Forritið skildi ekki svar bankans.',
@@ -63,7 +63,7 @@ export const is: Record<keyof typeof en, string> = {
   'failure.WindowExpired.action': 'Athugaðu hjá bankanum hvort hún var greidd; ef ekki skaltu gera nýja greiðslu.',
   'failure.Interrupted.title': 'Forritið stöðvaðist meðan verið var að senda greiðsluna.',
   'failure.Interrupted.action':
-    'Óvíst er hvort bankinn tók við greiðslunni. Athugaðu stöðu hennar áður en þú greiðir aftur.',
+    'Óvíst er hvort bankinn tók við greiðslunni. Ekki greiða aftur fyrr en þú veist hvort hún fór í gegn.',
   'failure.RECORD_DAMAGED.title':
     'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
   'failure.RECORD_DAMAGED.action':

@@ -30,7 +30,7 @@ export const en = {
   'status.unknown.title': 'We do not know yet whether the payment went through',
   // {date} {time}: when the request id's 24 hours end (common/request-id.ts), the last moment the app sends it.
   'status.unknown.text':
-    'The bank’s answer did not reach the app. Until {date} at {time} the app tries to send this payment again by itself, with the same request id ({requestId}): the bank takes a request id only once, so the payment goes through at most once. Do not pay it another way while the app tries. To look in your online banking and decide yourself, choose Stop trying.',
+    'Until {date} at {time} the app tries to send this payment again by itself, with the same request id ({requestId}): the bank takes a request id only once, so the payment goes through at most once. Do not pay it another way while the app tries. To look in your online banking and decide yourself, choose Stop trying.',
   'status.unknownTooLate.title': 'The app can no longer ask the bank',
   'status.unknownTooLate.text':
     'More than 24 hours have passed since this payment was confirmed, and the bank’s answer never reached the app. Look in your online banking for a payment of {amount} to {payee} on {date}, and tell the app what you find. Your answer will be kept as yours, not as the bank’s.',
@@ -106,7 +106,7 @@ export const is: Record<keyof typeof en, string> = {
   'status.rejected.text': 'Ekkert var greitt.',
   'status.unknown.title': 'Ekki er enn vitað hvort greiðslan fór í gegn',
   'status.unknown.text':
-    'Svar bankans barst forritinu ekki. Til {date} kl. {time} reynir forritið sjálft að senda greiðsluna aftur með sama auðkenni beiðninnar ({requestId}): bankinn tekur aðeins einu sinni við sama auðkenni, svo greiðslan fer í mesta lagi einu sinni í gegn. Ekki greiða hana á annan hátt á meðan forritið reynir. Veldu „Hætta að reyna“ til að athuga hana í netbankanum þínum í staðinn.',
+    'Til {date} kl. {time} reynir forritið sjálft að senda greiðsluna aftur með sama auðkenni beiðninnar ({requestId}): bankinn tekur aðeins einu sinni við sama auðkenni, svo greiðslan fer í mesta lagi einu sinni í gegn. Ekki greiða hana á annan hátt á meðan forritið reynir. Veldu „Hætta að reyna“ til að athuga hana í netbankanum þínum í staðinn.',
   'status.unknownTooLate.title': 'Forritið getur ekki lengur spurt bankann',
   'status.unknownTooLate.text':
     'Meira en sólarhringur er liðinn frá því að greiðslan var staðfest og svar bankans barst forritinu aldrei. Leitaðu í netbankanum þínum að greiðslu ({amount}, viðtakandi: {payee}) þann {date} og segðu forritinu hvað þú finnur. Svarið verður skráð sem þitt, ekki bankans.',
