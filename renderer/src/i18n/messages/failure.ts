@@ -11,7 +11,8 @@ export const en = {
   'failure.NetworkError.action':
     'The bank may or may not have received the payment. Do not pay again before you know whether it went through.',
   'failure.Timeout.title': 'The bank did not answer in time.',
-  'failure.Timeout.action': 'The bank may or may not have received the payment. Do not pay again before you know whether it went through.',
+  'failure.Timeout.action':
+    'The bank may or may not have received the payment. Do not pay again before you know whether it went through.',
   'failure.RateLimited.title': 'The bank was busy and asked the app to wait.',
   'failure.RateLimited.action': 'Wait a few minutes, then check the payment again.',
   'failure.UnexpectedResponse.title': 'The bank answered in a way the app did not understand.',
