@@ -21,6 +21,7 @@ import {
 import type { Clock } from '../../common/time.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { CustomerRecords } from '../storage/customer-records.ts';
+import { settled, type DueStoreView } from './due-settle.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 
@@ -30,22 +31,6 @@ const BookSchema = z.object({
   toldOn: z.string().optional(),
 });
 type Book = z.infer<typeof BookSchema>;
-
-/** Where a payment confirmed for an occurrence stands (PaymentState, or gone from the history). */
-export type PayingOutcome = 'final-paid' | 'final-not-paid' | 'open';
-
-/**
- * What a payment's stored state says of the occurrence it was confirmed for: taken by the bank (or said by the
- * customer to have gone through) handles it; refused, dropped or said not to have gone frees it again; anything else
- * (not sent yet, on its way, unknown, damaged) keeps it under way, offered neither to pay nor to skip.
- */
-export function payingOutcome(state: PaymentState | undefined): PayingOutcome {
-  if (state === undefined) return 'final-not-paid';
-  if (state === 'accepted' || state === 'settled' || state === 'declaredPaid') return 'final-paid';
-  if (state === 'rejected' || state === 'dropped' || state === 'declaredNotPaid' || state === 'draft')
-    return 'final-not-paid';
-  return 'open';
-}
 
 export interface DueFieldErrors {
   draft: DraftErrors;
@@ -60,6 +45,8 @@ export interface DuePaymentsOptions {
 }
 
 const later = (a: IsoDate | undefined, b: IsoDate): IsoDate => (a !== undefined && a > b ? a : b);
+
+export { payingOutcome, type DueStoreView, type LinkedOccurrence, type PayingOutcome } from './due-settle.ts';
 
 /**
  * The payments that come due of each customer in each profile (docs/DUE-PAYMENTS.md), sealed at rest with the rest
@@ -189,18 +176,23 @@ export class DuePayments {
 
   /**
    * The payments under way settled by what their payments' states say now: one the bank took handles its occurrence
-   * (and every one before it); one refused, dropped or gone frees it. One write, only when something changed.
+   * (and every one before it); one refused, dropped or gone frees it. Then what the payment store links to each
+   * one's occurrences, whatever this record says (issue 38: an older record put back): an occurrence whose payment
+   * was taken is handled, one whose payment may still go or may have gone is under way. A payment gone from a store
+   * that is not trusted frees nothing (it may have gone to the bank). One write, only when something changed.
    */
-  settle(profileId: string, owner: string, stateOf: (intentId: string) => PaymentState | undefined): DuePayment[] {
+  settle(
+    profileId: string,
+    owner: string,
+    stateOf: (intentId: string) => PaymentState | undefined,
+    store: DueStoreView = { linked: () => [], trusted: true },
+  ): DuePayment[] {
     const book = this.#books.read(profileId, owner);
     let changed = false;
     const items = book.items.map((item) => {
-      if (!item.paying) return item;
-      const outcome = payingOutcome(stateOf(item.paying.intentId));
-      if (outcome === 'open') return item;
-      changed = true;
-      const { paying, ...rest } = item;
-      return outcome === 'final-paid' ? { ...rest, lastHandled: later(item.lastHandled, paying.date) } : rest;
+      const next = settled(item, stateOf, store);
+      changed ||= next !== item;
+      return next;
     });
     if (changed) this.#books.write(profileId, owner, { ...book, items });
     return items;

@@ -3,7 +3,7 @@ import type { HistoryFilter, PaymentIntent } from '../../common/payment.ts';
 import type { SpendingRange, SpendingSummary } from '../../common/spending.ts';
 import { sendsEnded } from '../../common/request-id.ts';
 import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
-import type { PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
+import type { LinkedPayment, PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
 
 /**
  * A payment the bank may still be deciding on, within its request id's 24 hours: accepted without a final status, or
@@ -49,6 +49,11 @@ export class PaymentReads {
   /** A payment by id. */
   find(id: string): Promise<PaymentIntent | undefined> {
     return this.#store.get(id);
+  }
+
+  /** The payments the store links to a due payment's occurrences, with their states now (issue 38, main/due). */
+  dueLinks(dueId: string): Promise<LinkedPayment[]> {
+    return this.#store.dueLinks(dueId);
   }
 
   /** One page of the history, newest first, filtered where a filter is given (read in the store's worker). */

@@ -37,6 +37,13 @@ export class DamagedRows {
     setImmediate(() => this.flush());
   }
 
+  /** A due occurrence's link that does not open (due-links.ts): the store is flagged as for a row. */
+  unreadableLink(): void {
+    if (!this.#head.flag('damagedRows')) return;
+    this.#unwritten = true;
+    setImmediate(() => this.flush());
+  }
+
   /** The flag found, written into the head if it is not yet (and before the store closes). */
   flush(): void {
     if (!this.#unwritten) return;

@@ -30,6 +30,9 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX payments_state ON payments (state);
    CREATE INDEX payments_paid ON payments (payee, state);
    CREATE TABLE bank_limits (tag TEXT PRIMARY KEY, seq INTEGER NOT NULL, sealed BLOB NOT NULL) STRICT;`,
+  // 2 (issue 38): which payment was confirmed for which occurrence of a payment that comes due (due-links.ts).
+  `CREATE TABLE due_links (tag TEXT PRIMARY KEY, due TEXT NOT NULL, seq INTEGER NOT NULL, sealed BLOB NOT NULL) STRICT;
+   CREATE INDEX due_links_due ON due_links (due);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

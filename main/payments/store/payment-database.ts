@@ -6,6 +6,7 @@ import { PaymentIntentSchema, type PaymentIntent } from '../../../common/payment
 import type { LimitEffect } from '../../../common/payment-rules.ts';
 import { BankLimits } from './bank-limits.ts';
 import { DamagedRows } from './damaged-rows.ts';
+import { DueLinks, type DueLink } from './due-links.ts';
 import { migrate } from './migrations.ts';
 import { PaymentQueries } from './payment-queries.ts';
 import { PaymentRows, type PaymentRow } from './payment-rows.ts';
@@ -46,6 +47,7 @@ export class PaymentDatabase {
   readonly #head: StoreHead;
   readonly #queries: PaymentQueries;
   readonly #limits: BankLimits;
+  readonly #dueLinks: DueLinks;
   /** Payments whose rows were found not to open, which flag the store (damaged-rows.ts). */
   readonly #damaged: DamagedRows;
   #synchronous: 'FULL' | 'NORMAL' = 'FULL';
@@ -68,7 +70,8 @@ export class PaymentDatabase {
       const sql = (text: string) => this.#sql(text);
       const storeId = readMeta(sql, 'store');
       this.#storeId = storeId === undefined ? (options.storeId ?? randomUUID()) : Buffer.from(storeId).toString('utf8');
-      this.#head = new StoreHead(sql, this.#seal, { binding: options.binding, storeId: this.#storeId });
+      const place = { binding: options.binding, storeId: this.#storeId };
+      this.#head = new StoreHead(sql, this.#seal, place);
       if (storeId === undefined) {
         // A new store: its identity and an empty head, together.
         this.#transaction(() => {
@@ -86,10 +89,10 @@ export class PaymentDatabase {
         this.#durability(true);
         this.#transaction(() => this.#head.write());
       });
-      const place = { binding: options.binding, storeId: this.#storeId };
       this.#rows = new PaymentRows(this.#seal, place, options, (found, row) => this.#damaged.found(found, row));
       this.#queries = new PaymentQueries(sql, this.#rows, this.#seal, COLUMNS);
       this.#limits = new BankLimits(sql, this.#seal, this.#rows);
+      this.#dueLinks = new DueLinks(sql, this.#seal, place);
     } catch (error) {
       this.#db.close();
       throw error;
@@ -181,7 +184,11 @@ export class PaymentDatabase {
    * Many payments and "limit reached" answers in one transaction, oldest first (an import, or a move from memory
    * to disk): all of them, or nothing.
    */
-  putAll(intents: readonly PaymentIntent[], limits: readonly { kennitala: string; day: string }[]): void {
+  putAll(
+    intents: readonly PaymentIntent[],
+    limits: readonly { kennitala: string; day: string }[],
+    links: readonly DueLink[] = [],
+  ): void {
     const checked = intents.map((intent) => PaymentIntentSchema.parse(intent));
     this.#durability(true);
     this.#transaction(() => {
@@ -189,6 +196,7 @@ export class PaymentDatabase {
       try {
         for (const intent of checked) this.#put(intent);
         for (const { kennitala, day } of limits) this.#putLimit(kennitala, day);
+        for (const link of links) this.#putLink(link);
       } finally {
         this.#bulk = false;
       }
@@ -294,6 +302,32 @@ export class PaymentDatabase {
   #putLimit(kennitala: string, day: string): void {
     const seq = this.#head.seq + 1;
     if (this.#limits.put(kennitala, day, seq)) this.#advance(seq, undefined);
+  }
+
+  /** A payment confirmed for a due occurrence, linked to it (issue 38; synced). Once: a second link is not kept. */
+  linkDue(link: DueLink): void {
+    this.#durability(true);
+    this.#transaction(() => this.#putLink(link));
+  }
+
+  #putLink(link: DueLink): void {
+    const seq = this.#head.seq + 1;
+    if (this.#dueLinks.put(link, seq)) this.#advance(seq, undefined);
+  }
+
+  /**
+   * The payments linked to a due payment's occurrences, each with its state now (none: the payment is not in the
+   * store, which is then flagged too). A link that does not open flags the store.
+   */
+  dueLinks(dueId: string): (DueLink & { state: PaymentIntent['state'] | undefined })[] {
+    const { links, unreadable } = this.#dueLinks.of(dueId);
+    if (unreadable > 0) this.#damaged.unreadableLink();
+    return links.map((link) => ({ ...link, state: this.get(link.intentId)?.state }));
+  }
+
+  /** Every link that can be read (for a move to another store). */
+  allDueLinks(): DueLink[] {
+    return this.#dueLinks.all();
   }
 
   /** The bank's "limit reached" answers that can be read (for a move to another store). */

@@ -4,6 +4,7 @@ import type { HistoryFilter, PaymentIntent, PaymentOrder } from '../../../common
 import type { LimitEffect } from '../../../common/payment-rules.ts';
 import type { SpendingRange, SpendingSummary } from '../../../common/spending.ts';
 import { gmtDay } from '../../../common/time.ts';
+import type { DueLink } from './due-links.ts';
 
 /**
  * What the payment service and the handlers ask of one customer's payments in one profile. Every call is answered
@@ -72,8 +73,18 @@ export interface PaymentStore {
   integrity(options?: { complete?: boolean }): Promise<StoreIntegrity>;
   /** The customer checked at their bank: the store as it is now is trusted from here on. */
   accept(): Promise<StoreIntegrity>;
+  /**
+   * Links a payment to the occurrence of a payment that comes due it was confirmed for (issue 38): on disk, synced,
+   * when this resolves. An occurrence keeps its first link.
+   */
+  linkDue(link: DueLink): Promise<void>;
+  /** The payments linked to a due payment's occurrences, each with its state now (none: not in the store). */
+  dueLinks(dueId: string): Promise<LinkedPayment[]>;
   close(): Promise<void>;
 }
+
+/** A due occurrence's payment, as the store links them (due-links.ts), with the payment's state if it is there. */
+export type LinkedPayment = DueLink & { state?: PaymentIntent['state'] | undefined };
 
 /** What counts towards a customer's limit on a GMT day, by how it counts, and whether the bank said it is reached. */
 export type LimitParts = Record<Exclude<LimitEffect, 'none'>, number> & { bankLimitReached: boolean };

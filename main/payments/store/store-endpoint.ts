@@ -118,6 +118,11 @@ export class StoreEndpoint {
         return db.mark;
       case 'bankLimitReached':
         return db.bankLimitReached(request.kennitala, request.day);
+      case 'linkDue':
+        db.linkDue(request.link);
+        return db.mark;
+      case 'dueLinks':
+        return db.dueLinks(request.dueId);
       case 'page': {
         const { range, filter } = request;
         if (!filter || !narrowsHistory(filter)) return db.page(range);
@@ -151,7 +156,7 @@ export class StoreEndpoint {
     if (existsSync(options.location)) throw new StoreFault('STORE_EXISTS', 'A store is there already');
     const db = new PaymentDatabase(options);
     try {
-      db.putAll([...from.db.newestFirst()].reverse(), from.db.bankLimits());
+      db.putAll([...from.db.newestFirst()].reverse(), from.db.bankLimits(), from.db.allDueLinks());
     } catch (error) {
       db.close();
       throw error;

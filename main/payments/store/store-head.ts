@@ -31,9 +31,10 @@ export function writeMeta(sql: (text: string) => StatementSync, name: string, va
 }
 
 /**
- * The store's head: the last number of its sequence, how many rows it holds (payments and the bank's "limit
- * reached" answers) and the sum of their numbers, sealed in `meta` and written with every change. Against it and
- * the mark main keeps outside the store, what was removed or put back is noticed when the store opens
+ * The store's head: the last number of its sequence, how many rows it holds (payments, the bank's "limit
+ * reached" answers, the links of due occurrences to payments) and the sum of their numbers, sealed in `meta` and
+ * written with every change. Against it and the mark main keeps outside the store, what was removed or put back is
+ * noticed when the store opens
  * (payment-database.ts says how), and the store is flagged until the customer accepts it.
  */
 export class StoreHead {
@@ -121,7 +122,7 @@ export class StoreHead {
   #held(): { count: number; sum: number; top: number | null } {
     return this.#sql(
       `SELECT count(*) AS count, total(seq) AS sum, max(seq) AS top
-         FROM (SELECT seq FROM payments UNION ALL SELECT seq FROM bank_limits)`,
+         FROM (SELECT seq FROM payments UNION ALL SELECT seq FROM bank_limits UNION ALL SELECT seq FROM due_links)`,
     ).get() as { count: number; sum: number; top: number | null };
   }
 

@@ -4,7 +4,8 @@ import type { HistoryFilter, PaymentIntent } from '../../../common/payment.ts';
 import type { SpendingRange, SpendingSummary } from '../../../common/spending.ts';
 import { WalletError } from '../../wallet-error.ts';
 import { StoreEndpoint } from './store-endpoint.ts';
-import type { PayeeOf, PaymentStore, StoreIntegrity, StoreMark } from './store-contract.ts';
+import type { DueLink } from './due-links.ts';
+import type { LinkedPayment, PayeeOf, PaymentStore, StoreIntegrity, StoreMark } from './store-contract.ts';
 import {
   STORE_ANSWERS,
   StoreReplySchema,
@@ -257,6 +258,15 @@ export class HostedStore implements PaymentStore {
 
   async markBankLimitReached(kennitala: string, day: string): Promise<void> {
     this.#onMark(await this.#host.ask({ op: 'markBankLimitReached', handle: this.handle, kennitala, day }));
+  }
+
+  /** Links a payment to the due occurrence it was confirmed for (synced; the mark moves on it). */
+  async linkDue(link: DueLink): Promise<void> {
+    this.#onMark(await this.#host.ask({ op: 'linkDue', handle: this.handle, link }));
+  }
+
+  dueLinks(dueId: string): Promise<LinkedPayment[]> {
+    return this.#host.ask({ op: 'dueLinks', handle: this.handle, dueId });
   }
 
   bankLimitReached(kennitala: string, day: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APP_LOCALES } from '../../../common/locale.ts';
 import { SpendingRangeSchema, SpendingSummarySchema } from '../../../common/spending.ts';
 import { HistoryFilterSchema, PaymentIntentSchema, PaymentStateSchema } from '../../../common/payment.ts';
+import { DueLinkSchema } from './due-links.ts';
 import { StoreIntegritySchema, StoreMarkSchema } from './store-contract.ts';
 
 /**
@@ -77,6 +78,8 @@ export const StoreRequestSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('csv'), handle: Handle, filter: HistoryFilterSchema, locale: z.enum(APP_LOCALES) }),
   z.object({ op: z.literal('spending'), handle: Handle, now: z.number(), range: SpendingRangeSchema.optional() }),
   z.object({ op: z.literal('integrity'), handle: Handle, complete: z.boolean().optional() }),
+  z.object({ op: z.literal('linkDue'), handle: Handle, link: DueLinkSchema }),
+  z.object({ op: z.literal('dueLinks'), handle: Handle, dueId: z.string().min(1).max(64) }),
   z.object({ op: z.literal('accept'), handle: Handle }),
   z.object({ op: z.literal('close'), handle: Handle }),
 ]);
@@ -110,6 +113,8 @@ export const STORE_ANSWERS = {
   csv: z.object({ csv: z.string(), count: z.number().int().nonnegative() }),
   spending: SpendingSummarySchema,
   integrity: StoreIntegritySchema,
+  linkDue: StoreMarkSchema,
+  dueLinks: z.array(DueLinkSchema.extend({ state: PaymentStateSchema.optional() })),
   accept: Opened,
   close: z.null(),
 } satisfies Record<StoreOp, z.ZodType>;
