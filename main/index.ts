@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { app } from 'electron';
+import { fileLog, type AppLog } from './log/app-log.ts';
 import { forwardEvents } from './ipc/events.electron.ts';
 import { registerIpc } from './ipc/register.electron.ts';
 import { appUrlMatcher } from './ipc/trusted-sender.ts';
@@ -58,6 +60,8 @@ async function startWallet(): Promise<Started> {
   const wallet = await createWallet(
     createElectronPlatform({
       store,
+      log: appLog(),
+      warn: (entry) => appLog().warn(entry),
       shipped: {
         profiles: shipped.profiles,
         allowEdit: shipped.allowEdit,
@@ -78,6 +82,12 @@ async function startWallet(): Promise<Started> {
 
 let store: KeyValueStore;
 let started: Promise<Started> | undefined;
+/**
+ * The app's own log (issue 39): made at first use, once the user data folder is settled (runElectronApp may move it
+ * before the app is ready), and shared by the core and the host.
+ */
+let log: AppLog | undefined;
+const appLog = (): AppLog => (log ??= fileLog(join(app.getPath('userData'), 'logs', 'main.log')));
 let serving = false;
 const openWindow = async () => {
   if (!serving) {
@@ -113,6 +123,7 @@ const closeWallet = async (): Promise<void> => {
 const lifecycle = runElectronApp(openWindow, {
   ...(switches.userDataDir ? { userDataDir: switches.userDataDir } : {}),
   beforeQuit: closeWallet,
+  warn: (entry) => appLog().warn(entry),
   // The window is open, so the wallet has started: the link is read and kept for the window (it never pays).
   onLink: (link) => void started?.then(({ wallet }) => wallet.openLink(link)),
 });

@@ -34,6 +34,7 @@ import { profileHandlers } from './profiles/profile-handlers.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import type { SecretBox } from './secrets/secret-box.ts';
 import { JsonFileStore } from './storage/json-file-store.ts';
+import { fileLog, type AppLog } from './log/app-log.ts';
 import { behindKeychain, keychainHandlers, withKeychain } from './secrets/keychain-gate.ts';
 import { WalletSecrets } from './secrets/wallet-secrets.ts';
 import { settingsHandlers } from './settings/settings-handlers.ts';
@@ -48,6 +49,8 @@ export type WalletEvent = { [E in EventChannel]: { channel: E; payload: EventPay
 export interface Wallet {
   /** One handler per invoke channel: the same table serves Electron's IPC and the browser harness. */
   handlers: HandlerTable;
+  /** The app's own log: what went wrong that the customer sees only as a message (issue 39). */
+  log: AppLog;
   onEvent(listener: (event: WalletEvent) => void): () => void;
   /**
    * One tick of the core's own schedule, now: locks the app after the idle minutes, announces a grant reminder that
@@ -79,6 +82,7 @@ export interface Wallet {
  */
 export async function createWallet(platform: Platform): Promise<Wallet> {
   const { store, clock } = platform;
+  const log = platform.log ?? fileLog(join(platform.dataDir, 'logs', 'main.log'));
   const listeners = new Set<(event: WalletEvent) => void>();
   const hostListeners = new Set<() => void>();
   const hostChanged = () => {
@@ -140,6 +144,15 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     allowEdit: platform.shipped.allowEdit,
   });
   await connectLocalSandbox(platform.localSandbox, profiles);
+  // What no shape gives away, taken out of the app log's messages: each profile's key and secret, and its tokens.
+  log.useSecrets(() =>
+    profiles.list().flatMap((profile) => {
+      const session = vault.load(profile.id);
+      return [profile.apiKey, profile.clientSecret, session?.accessToken, session?.refreshToken].filter(
+        (value): value is string => typeof value === 'string' && value.length > 0,
+      );
+    }),
+  );
 
   // Every call to a bank, where the profile lists them (docs/BANK-CALLS.md): a file of their own beside the payments.
   const calls = new CallLog({
@@ -341,6 +354,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     ...callHandlers({
       calls,
       errors,
+      log,
       profiles,
       clock,
       platform,
@@ -415,6 +429,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
 
   return {
     handlers,
+    log,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

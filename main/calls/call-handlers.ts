@@ -8,6 +8,7 @@ import { gmtDay, type Clock } from '../../common/time.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
 import { WalletError } from '../wallet-error.ts';
+import type { AppLog } from '../log/app-log.ts';
 import type { CallLog } from './call-log.ts';
 import type { LastErrors } from './last-errors.ts';
 import { detailInLanguage } from './removed-words.ts';
@@ -28,6 +29,8 @@ export type CallHandlers = Pick<
 
 export interface CallHandlerOptions {
   calls: CallLog;
+  /** The app's own log, redacted as it is written: the bundle carries it (issue 39). */
+  log?: Pick<AppLog, 'lines'>;
   errors: LastErrors;
   profiles: ProfileService;
   clock: Clock;

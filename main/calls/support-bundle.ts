@@ -71,5 +71,8 @@ export async function supportBundle(options: CallHandlerOptions) {
     calls: details,
     payments,
     errors: options.errors.list(),
+    // What went wrong in the app itself (the payment store stopped, a quit that could not close), as the app log keeps
+    // it: already without tokens, kennitölur, account numbers or payment text (main/log/app-log.ts).
+    appLog: options.log?.lines() ?? [],
   };
 }

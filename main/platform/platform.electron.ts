@@ -5,7 +5,7 @@ import { focusAppWindow, openInSystemBrowser } from '../window/desktop.electron.
 import { developmentSwitches, type DevelopmentSwitches } from './dev-switches.ts';
 import { keptNotifications } from './notifications.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
-import type { LogEntry } from '../log/app-log.ts';
+import type { AppLog, LogEntry } from '../log/app-log.ts';
 import type { Platform } from './platform.ts';
 import { safeStorageProtector } from '../secrets/safe-storage-protector.electron.ts';
 import { saveWithDialog } from '../window/save-file.electron.ts';
@@ -19,6 +19,8 @@ export function createElectronPlatform(options: {
   paymentStoreWorker: string;
   /** Where what the customer cannot see is told (a notification the system refused): the app's log's `warn`. */
   warn?: (entry: LogEntry) => void;
+  /** The app's own log, for the core too (main/index.ts makes it). */
+  log?: AppLog;
 }): Platform {
   // Kept until clicked, closed or failed (notifications.ts): an object V8 collected can no longer be clicked.
   const notifications = keptNotifications({
@@ -34,6 +36,7 @@ export function createElectronPlatform(options: {
     dataDir: app.getPath('userData'),
     paymentStoreWorker: options.paymentStoreWorker,
     store: options.store,
+    ...(options.log ? { log: options.log } : {}),
     keyProtector: safeStorageProtector(),
     clock: systemClock,
     preferredLanguages: () => app.getPreferredSystemLanguages(),

@@ -1,3 +1,4 @@
+import type { AppLog } from '../log/app-log.ts';
 import type { AppInfo } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { Profile } from '../../common/profile.ts';
@@ -31,6 +32,11 @@ export interface Platform {
   paymentStoreWorker?: string;
   /** Settings, profiles, sealed tokens and the address book. */
   store: KeyValueStore;
+  /**
+   * The app's own log (main/log/app-log.ts): the host's, shared with what it logs itself (a quit, a notification);
+   * where not given, `<dataDir>/logs/main.log`.
+   */
+  log?: AppLog;
   /** Protects the data key that seals secrets at rest (the OS keychain in the app). */
   keyProtector: KeyProtector;
   clock: Clock;

@@ -151,6 +151,15 @@ describe('the support bundle carries no private text', () => {
     await core.value('saveAccount', { accountNumber: CUSTOMERS.anna.account, label: 'Launareikningur' });
     await core.value('createPaymentRequest', { account: CUSTOMERS.anna.account, amount: 4500, message: typed.request });
 
+    // Something went wrong in the app itself, and the error's own message carried numbers, a token and the profile's
+    // key (issue 39: the app log, which logs errors' messages, never what a customer typed).
+    const profile = sandboxProfile(sandbox);
+    core.wallet.log.error({
+      event: 'store.workerError',
+      code: 'ERR_WORKER_INIT_FAILED',
+      message: `worker died: ${CUSTOMERS.anna.kennitala} ${CUSTOMERS.anna.account} ${profile.apiKey ?? ''} ${profile.clientSecret ?? ''} eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl`,
+    });
+
     const wire = wireValues(proxy.seen);
     // The witness saw the real ones: tokens, code, verifier, key and secret; both kennitölur and accounts; the texts.
     expect(wire.secrets.length).toBeGreaterThanOrEqual(6);
@@ -191,6 +200,10 @@ describe('the support bundle carries no private text', () => {
     for (const kept of ['1500', '2400', '3100', 'ACCC', 'AmountUnavailable', 'ERR_80102_105', '"ISK']) {
       expect(bundle).toContain(kept);
     }
+    // The app log comes along, as the log keeps it (its message cut and masked).
+    expect(JSON.parse(bundle)).toMatchObject({
+      appLog: [expect.stringContaining('"event":"store.workerError","code":"ERR_WORKER_INIT_FAILED"')],
+    });
     // An account number keeps its last two digits, a kennitala none.
     expect(bundle).toContain('****-**-****01');
     expect(bundle).toContain('******-****');
