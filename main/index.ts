@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app } from 'electron';
 import { fileLog, type AppLog } from './log/app-log.ts';
 import { forwardEvents } from './ipc/events.electron.ts';
 import { registerIpc } from './ipc/register.electron.ts';
@@ -8,7 +7,12 @@ import { appUrlMatcher } from './ipc/trusted-sender.ts';
 import { registerAppScheme, serveAppFiles } from './window/app-protocol.electron.ts';
 import { identifyApp, runElectronApp } from './platform/app-lifecycle.electron.ts';
 import { DEFAULT_APP_ID } from './platform/app-id.ts';
-import { createElectronPlatform, exitWithError, readDevelopmentSwitches } from './platform/platform.electron.ts';
+import {
+  createElectronPlatform,
+  exitWithError,
+  readDevelopmentSwitches,
+  userDataFolder,
+} from './platform/platform.electron.ts';
 import { electronKeyValueStore } from './storage/electron-store.electron.ts';
 import { createMainWindow } from './window/main-window.electron.ts';
 import { startAutoUpdates } from './updates/updater.electron.ts';
@@ -87,7 +91,7 @@ let started: Promise<Started> | undefined;
  * before the app is ready), and shared by the core and the host.
  */
 let log: AppLog | undefined;
-const appLog = (): AppLog => (log ??= fileLog(join(app.getPath('userData'), 'logs', 'main.log')));
+const appLog = (): AppLog => (log ??= fileLog(join(userDataFolder(), 'logs', 'main.log')));
 let serving = false;
 const openWindow = async () => {
   if (!serving) {

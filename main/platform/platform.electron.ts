@@ -10,6 +10,9 @@ import type { Platform } from './platform.ts';
 import { safeStorageProtector } from '../secrets/safe-storage-protector.electron.ts';
 import { saveWithDialog } from '../window/save-file.electron.ts';
 
+/** The app's data folder, as it is once the app runs (a test's switch may have moved it before). */
+export const userDataFolder = (): string => app.getPath('userData');
+
 /** The Platform with Electron's adapters. Call it once the app is ready (safeStorage needs that). */
 export function createElectronPlatform(options: {
   store: KeyValueStore;
