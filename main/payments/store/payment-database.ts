@@ -11,15 +11,9 @@ import { migrate } from './migrations.ts';
 import { PaymentQueries } from './payment-queries.ts';
 import { PaymentRows, type PaymentRow } from './payment-rows.ts';
 import { rowSeal, type RowSeal } from './row-seal.ts';
-import {
-  countedDay,
-  payeeKey,
-  type DatabaseOptions,
-  type PayeeOf,
-  type StoreIntegrity,
-  type StoreMark,
-} from './store-contract.ts';
+import type { DatabaseOptions, StoreIntegrity, StoreMark } from './store-contract.ts';
 import { readMeta, StoreHead, writeMeta } from './store-head.ts';
+import { writeRow } from './row-write.ts';
 import { syncFiles, tookSync } from './sync-images.ts';
 
 export type { DatabaseOptions } from './store-contract.ts';
@@ -36,7 +30,8 @@ const COLUMNS = 'id, created_at, first_seq, seq, day, state, payee, sealed, prio
  * from an older copy carries a lower number than the one it replaces (a row's numbers only grow), so the sum falls;
  * a whole older copy has a head behind the mark main keeps outside the store. The clear columns (sequence numbers
  * included) are bound into each row's seal: a row edited to make the counts agree again, or copied under another
- * tag, no longer opens and reads as `damaged`, which the customer is told to check at the bank.
+ * tag, no longer opens and reads as `damaged`, which the customer is told to check at the bank, and flags the
+ * store (`damagedRows`, damaged-rows.ts) until the customer has checked.
  */
 export class PaymentDatabase {
   readonly #db: DatabaseSync;
@@ -210,42 +205,10 @@ export class PaymentDatabase {
     const before = existing && this.#rows.decode(existing);
     if (before?.state === 'damaged') throw new Error('A damaged record is never written over');
     const seq = this.#head.seq + 1;
-    const row = {
-      id: intent.id,
-      created_at: intent.createdAt,
-      first_seq: existing?.first_seq ?? seq,
-      seq,
-      day: countedDay(intent),
-      state: intent.state,
-      payee: this.#seal.tag(payeeKey(intent.order)),
-    };
-    const written = { ...intent, version: seq };
-    const sealed = this.#seal.seal(JSON.stringify(written), this.#rows.rowBound(row));
-    const prior = before && this.#seal.seal(JSON.stringify(before), this.#rows.priorBound(intent.id, existing.seq));
-    if (existing && existing.created_at === row.created_at && existing.payee === row.payee) {
-      // A change of state: only what it can change, so the indexes of what it cannot (time, payee) stay as they are.
-      this.#sql(
-        'UPDATE payments SET seq = ?, day = ?, state = ?, sealed = ?, prior_seq = ?, prior = ? WHERE id = ?',
-      ).run(seq, row.day, row.state, sealed, existing.seq, prior ?? null, row.id);
-    } else {
-      this.#sql(
-        `INSERT INTO payments (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET
-           created_at = excluded.created_at, first_seq = excluded.first_seq, seq = excluded.seq, day = excluded.day,
-           state = excluded.state, payee = excluded.payee, sealed = excluded.sealed, prior_seq = excluded.prior_seq,
-           prior = excluded.prior`,
-      ).run(
-        row.id,
-        row.created_at,
-        row.first_seq,
-        seq,
-        row.day,
-        row.state,
-        row.payee,
-        sealed,
-        existing?.seq ?? null,
-        prior ?? null,
-      );
-    }
+    const { row, sealed, written } = writeRow(
+      { sql: (text) => this.#sql(text), seal: this.#seal, rows: this.#rows, columns: COLUMNS },
+      { intent, seq, existing, before },
+    );
     this.#rows.written({ ...row, sealed }, written);
     this.#advance(seq, existing?.seq);
     return { seq, replacedDay: existing?.day };
@@ -257,21 +220,14 @@ export class PaymentDatabase {
     if (!this.#bulk) this.#head.write();
   }
 
+  /** The reads (payment-queries.ts): a day's payments, the duplicate warning's, the follow-up's, a page, a count. */
+  get queries(): PaymentQueries {
+    return this.#queries;
+  }
+
   get(id: string): PaymentIntent | undefined {
     const row = this.#row(id);
     return row && this.#rows.decode(row);
-  }
-
-  onDays(days: readonly string[]): PaymentIntent[] {
-    return this.#queries.onDays(days);
-  }
-
-  newestLike(order: PayeeOf & { amount: number }, days: readonly string[], after: number): PaymentIntent | undefined {
-    return this.#queries.newestLike(order, days, after);
-  }
-
-  inStatesOnDays(states: readonly PaymentIntent['state'][], days: readonly string[]): PaymentIntent[] {
-    return this.#queries.inStatesOnDays(states, days);
   }
 
   /**
@@ -285,14 +241,6 @@ export class PaymentDatabase {
     return used;
   }
 
-  inState(state: PaymentIntent['state']): PaymentIntent[] {
-    return this.#queries.inState(state);
-  }
-
-  paidBefore(order: PayeeOf): boolean {
-    return this.#queries.paidBefore(order);
-  }
-
   markBankLimitReached(kennitala: string, day: string): void {
     if (this.bankLimitReached(kennitala, day)) return;
     this.#durability(true);
@@ -300,8 +248,13 @@ export class PaymentDatabase {
   }
 
   #putLimit(kennitala: string, day: string): void {
+    this.#putBeside((seq) => this.#limits.put(kennitala, day, seq));
+  }
+
+  /** A row beside the payments (the bank's answer, a due link) as the next change, if `put` wrote one. */
+  #putBeside(put: (seq: number) => boolean): void {
     const seq = this.#head.seq + 1;
-    if (this.#limits.put(kennitala, day, seq)) this.#advance(seq, undefined);
+    if (put(seq)) this.#advance(seq, undefined);
   }
 
   /** A payment confirmed for a due occurrence, linked to it (issue 38; synced). Once: a second link is not kept. */
@@ -311,8 +264,7 @@ export class PaymentDatabase {
   }
 
   #putLink(link: DueLink): void {
-    const seq = this.#head.seq + 1;
-    if (this.#dueLinks.put(link, seq)) this.#advance(seq, undefined);
+    this.#putBeside((seq) => this.#dueLinks.put(link, seq));
   }
 
   /**
@@ -337,14 +289,6 @@ export class PaymentDatabase {
 
   bankLimitReached(kennitala: string, day: string): boolean {
     return this.#limits.reached(kennitala, day);
-  }
-
-  page(range: { offset: number; limit: number }): { total: number; items: PaymentIntent[] } {
-    return this.#queries.page(range);
-  }
-
-  count(): number {
-    return this.#queries.count();
   }
 
   newestFirst(): Generator<PaymentIntent> {

@@ -102,17 +102,17 @@ export class StoreEndpoint {
       case 'get':
         return db.get(request.id);
       case 'onDays':
-        return db.onDays(request.days);
+        return db.queries.onDays(request.days);
       case 'inState':
-        return db.inState(request.state);
+        return db.queries.inState(request.state);
       case 'newestLike':
-        return db.newestLike(request.order, request.days, request.after);
+        return db.queries.newestLike(request.order, request.days, request.after);
       case 'inStatesOnDays':
-        return db.inStatesOnDays(request.states, request.days);
+        return db.queries.inStatesOnDays(request.states, request.days);
       case 'limitParts':
         return limitParts(db, request.day, request.kennitala, request.exceptId);
       case 'paidBefore':
-        return db.paidBefore(request.order);
+        return db.queries.paidBefore(request.order);
       case 'markBankLimitReached':
         db.markBankLimitReached(request.kennitala, request.day);
         return db.mark;
@@ -125,7 +125,7 @@ export class StoreEndpoint {
         return db.dueLinks(request.dueId);
       case 'page': {
         const { range, filter } = request;
-        if (!filter || !narrowsHistory(filter)) return db.page(range);
+        if (!filter || !narrowsHistory(filter)) return db.queries.page(range);
         const all = await cache.filtered(filter);
         return { total: all.length, items: all.slice(range.offset, range.offset + range.limit) };
       }

@@ -29,7 +29,7 @@ export function importJournal(
     const intents = [...journal.intents].sort((a, b) => a.createdAt - b.createdAt);
     db.putAll(intents, journal.limits);
     const verified =
-      db.count() === intents.length &&
+      db.queries.count() === intents.length &&
       intents.every((intent) => {
         const stored = db.get(intent.id);
         if (!stored) return false;

@@ -70,7 +70,7 @@ describe("the store's day answers, kept by every save", () => {
               }
               expect(db.usedBy(day, kennitala, except)).toEqual(expected);
               const onDay = [...latest.values()].filter((intent) => countedDay(intent) === day);
-              expect(new Set(db.onDays([day]).map((intent) => `${intent.id}:${intent.state}`))).toEqual(
+              expect(new Set(db.queries.onDays([day]).map((intent) => `${intent.id}:${intent.state}`))).toEqual(
                 new Set(onDay.map((intent) => `${intent.id}:${intent.state}`)),
               );
             }
