@@ -31,7 +31,7 @@ export const CallSummarySchema = z.object({
   requestId: z.string().max(64).optional(),
   /** The HTTP status; none where no answer came. */
   status: z.int().min(100).max(599).optional(),
-  /** Why no answer came: Timeout, NetworkError, TooLarge. */
+  /** Why no answer came: Timeout, NetworkError, TooLarge, Redirect (never followed). */
   failure: z.string().max(40).optional(),
   durationMs: z.int().min(0),
   /** The bank's error name (bank-service.md, "Errors") or the sign-in server's OAuth error. */
