@@ -124,6 +124,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
     forgetLosesData: () => secrets.forgetLosesData(),
     passphraseRequired: () => secrets.passphraseRequired(),
     knownKennitolur: () => profiles.list().flatMap((profile) => sessions.knownCustomer(profile.id)?.kennitala ?? []),
+    knownNames: () => profiles.list().flatMap((profile) => sessions.knownCustomer(profile.id)?.name || []),
     onChange: (status) => emit('lockChanged', withKeychain(status, secrets)),
   });
   platform.onSystemLock?.(() => lock.lock('system'));

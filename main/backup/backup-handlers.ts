@@ -25,7 +25,8 @@ export function backupHandlers(options: {
   const owner = async (): Promise<BackupOwner> => {
     const profile = profiles.active();
     const { kennitala } = sessions.customer(profile.id);
-    return { profile, kennitala, payments: await payments.of(profile.id, kennitala) };
+    const name = sessions.knownCustomer(profile.id)?.name;
+    return { profile, kennitala, name, payments: await payments.of(profile.id, kennitala) };
   };
   return {
     exportBackup: async ({ passphrase }) => {

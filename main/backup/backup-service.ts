@@ -28,6 +28,8 @@ export interface BackupServiceOptions {
 export interface BackupOwner {
   profile: Profile;
   kennitala: string;
+  /** Their name as the bank gave it, which the passphrase may not be made of. */
+  name?: string | undefined;
   payments: PaymentService;
 }
 
@@ -53,7 +55,10 @@ export class BackupService {
 
   /** The sealed file and what it holds; refused (BACKUP_WEAK_PASSPHRASE) for a passphrase the rules do not take. */
   async export(owner: BackupOwner, passphrase: string): Promise<{ file: Buffer; payload: BackupPayload }> {
-    const problem = await measuredBackupPassphraseProblem(passphrase, { kennitolur: [owner.kennitala] });
+    const problem = await measuredBackupPassphraseProblem(passphrase, {
+      kennitolur: [owner.kennitala],
+      ...(owner.name ? { names: [owner.name] } : {}),
+    });
     if (problem) throw new WalletError(BACKUP_PASSPHRASE_CODES[problem], `The passphrase is too weak (${problem})`);
     const { book, due, settings, clock } = this.#options;
     const { profile, kennitala } = owner;

@@ -109,6 +109,8 @@ export interface LockServiceOptions {
   passphraseRequired?(): boolean;
   /** The known customers' kennitölur, whose birth dates no new passcode may be: read only when one is set. */
   knownKennitolur?(): readonly string[];
+  /** The names of those customers as their banks gave them: a passphrase may not be made of them either. */
+  knownNames?(): readonly string[];
 }
 
 /**
@@ -291,6 +293,7 @@ export class LockService {
       const context: PasscodeContext = {
         guardsDataKey: this.#options.passphraseRequired?.() ?? false,
         kennitolur: this.#options.knownKennitolur?.() ?? [],
+        names: this.#options.knownNames?.() ?? [],
       };
       const problem = await measuredPasscodeProblem(next, context);
       if (problem) throw new WalletError(PASSCODE_PROBLEM_CODES[problem], `The passcode is not allowed: ${problem}`);

@@ -49,6 +49,15 @@ async function annaWithoutKeychain(): Promise<InProcessWallet> {
 }
 
 describe('a passcode that guards the data key', () => {
+  it('is refused as made of the customer’s own name, which main knows from the bank', async () => {
+    const core = await annaWithoutKeychain();
+    // Her name as the bank gave it (Anna Jónsdóttir), written without its accents and with a number.
+    expect(await core.call('setPasscode', { next: 'jonsdottir anna 22' })).toMatchObject({
+      ok: false,
+      error: { code: 'PASSPHRASE_OWN_DETAILS' },
+    });
+  });
+
   it('is refused for each passphrase the length rules took, saying why, with nothing derived or stored', async () => {
     const core = await annaWithoutKeychain();
     expect(await core.value('lockStatus')).toMatchObject({ passphraseRequired: true });
