@@ -87,7 +87,8 @@ export const PAYMENT_STATUS: Record<ShownState, ShownRow> = {
   awaitingPasscode: row('confirmed', ['enterPasscode', 'cancel'], 'none', 'notSent'),
   notSentTooLate: row('confirmed', ['dontSend'], 'none', 'notSent'),
   sending: row('sending', [], 'none', 'uncertain'),
-  slow: row('sending', [], 'none', 'uncertain'),
+  // The app keeps trying with the same request id: the customer may stop it from trying again (issue 38).
+  slow: row('sending', ['stopTrying'], 'none', 'uncertain'),
   accepted: row('accepted', ['checkNow', 'receipt', 'newPayment'], 'bank', 'paid', true),
   settled: row('settled', ['receipt', 'newPayment'], 'bank', 'paid'),
   rejected: row('rejected', ['backToForm', 'newPayment'], 'none', 'none'),

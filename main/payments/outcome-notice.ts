@@ -14,14 +14,18 @@ export interface Notice {
 const TEXTS = {
   en: {
     settled: ['Payment completed', 'Your bank has completed a payment. Open {app} to see it.'],
-    accepted: ['Payment went through', 'Your bank has accepted a payment whose answer was lost. Open {app} to see it.'],
+    // Learnt by sending it again with the same request id (issue 38): the bank took it once, whatever came before.
+    accepted: [
+      'Payment went through',
+      'Your bank has accepted a payment whose outcome was not known: the app sent it again with the same request id, so it went through once. Open {app} to see it.',
+    ],
     rejected: ['Payment refused', 'Your bank refused a payment. Open {app} to see why.'],
   },
   is: {
     settled: ['Greiðsla kláruð', 'Bankinn þinn hefur klárað greiðslu. Opnaðu {app} til að sjá hana.'],
     accepted: [
       'Greiðsla fór í gegn',
-      'Bankinn þinn tók við greiðslu sem svarið við týndist. Opnaðu {app} til að sjá hana.',
+      'Bankinn þinn tók við greiðslu sem óvíst var um: forritið sendi hana aftur með sama auðkenni, svo hún fór einu sinni í gegn. Opnaðu {app} til að sjá hana.',
     ],
     rejected: ['Greiðslu hafnað', 'Bankinn þinn hafnaði greiðslu. Opnaðu {app} til að sjá hvers vegna.'],
   },
@@ -30,12 +34,12 @@ const TEXTS = {
 const DETAILS = {
   en: {
     settled: 'Your payment of {amount} to {payee} is completed.',
-    accepted: 'Your payment of {amount} to {payee} went through.',
+    accepted: 'Your payment of {amount} to {payee} went through (once).',
     rejected: 'Your payment of {amount} to {payee} was refused. Open {app} to see why.',
   },
   is: {
     settled: 'Greiðsla þín, {amount} til {payee}, er kláruð.',
-    accepted: 'Greiðsla þín, {amount} til {payee}, fór í gegn.',
+    accepted: 'Greiðsla þín, {amount} til {payee}, fór í gegn (einu sinni).',
     rejected: 'Greiðslu þinni, {amount} til {payee}, var hafnað. Opnaðu {app} til að sjá hvers vegna.',
   },
 } as const satisfies Record<AppLocale, Record<'settled' | 'accepted' | 'rejected', string>>;

@@ -101,7 +101,7 @@ test('a dropped answer, then Check again: one initiation at the bank, success on
   await expect(wallet.page.getByTestId('pay-result')).toContainText(`same request id (${requestId})`);
   await wallet.screenshot('unknown-outcome');
 
-  await wallet.page.getByRole('button', { name: 'Check now' }).click();
+  await wallet.page.getByRole('button', { name: 'Try again now' }).click();
   await wallet.expectResult(/accepted|settled/);
   expect(harness.sandbox.initiations()).toHaveLength(1);
   await expect(wallet.page.getByTestId('request-id')).toHaveText(requestId ?? '');
