@@ -5,30 +5,12 @@ import { checkKennitala } from '../../common/kennitala.ts';
 import type { PaymentDraft, PaymentIntent } from '../../common/payment.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
 import type { PaymentsByCustomer } from '../payments/payments-by-customer.ts';
 import type { LinkedPayment } from '../payments/store/store-contract.ts';
 import { WalletError } from '../wallet-error.ts';
 import { dueItem, dueOrder, type DuePayments } from './due-payments.ts';
 
 export type DueHandlers = Pick<HandlerTable, 'listDue' | 'saveDue' | 'skipDue' | 'stopDue'>;
-
-/**
- * The payment store's links of due occurrences to payments (issue 38), as the payment service offers them
- * (`PaymentService.dueLinks` and `linkDue`, forwarding to PaymentReads and the store). A service without them leaves
- * the due record alone to say what was paid, as before.
- */
-interface DueLinking {
-  dueLinks(dueId: string): Promise<LinkedPayment[]>;
-  linkDue(intentId: string, occurrence: DueOccurrence): Promise<void>;
-}
-
-function linkingOf(service: PaymentService): DueLinking | undefined {
-  const offered = service as unknown as Partial<DueLinking>;
-  return typeof offered.dueLinks === 'function' && typeof offered.linkDue === 'function'
-    ? (offered as DueLinking)
-    : undefined;
-}
 
 export interface DueHandlerOptions {
   due: DuePayments;
@@ -63,12 +45,11 @@ export function dueHandlers(options: DueHandlerOptions): {
   const settle = async () => {
     const [profileId, kennitala] = owner();
     const service = await payments.of(profileId, kennitala);
-    const linking = linkingOf(service);
     const states = new Map<string, PaymentIntent['state'] | undefined>();
     const links = new Map<string, LinkedPayment[]>();
     for (const item of due.all(profileId, kennitala)) {
       if (item.paying) states.set(item.paying.intentId, (await service.find(item.paying.intentId))?.state);
-      if (linking) links.set(item.id, await linking.dueLinks(item.id));
+      links.set(item.id, await service.dueLinks(item.id));
     }
     const { trusted } = await service.integrity();
     const store = { linked: (dueId: string) => links.get(dueId) ?? [], trusted };
@@ -105,7 +86,7 @@ export function dueHandlers(options: DueHandlerOptions): {
         const intent = await confirm();
         due.confirmed(profileId, kennitala, occurrence.id, occurrence.date, intent.id);
         // And in the payment store, beside the payment: the due record may be put back older (issue 38).
-        await linkingOf(await payments.of(profileId, kennitala))?.linkDue(intent.id, occurrence);
+        await (await payments.of(profileId, kennitala)).linkDue(intent.id, occurrence);
         return intent;
       } finally {
         due.release(profileId, kennitala, occurrence.id);

@@ -12,7 +12,7 @@ import { PaymentReads } from './payment-reads.ts';
 import { CLOSED, PaymentSender } from './payment-sender.ts';
 import { restorePayments } from './payment-restore.ts';
 import { PaymentWrites, requireOwn } from './payment-writes.ts';
-import type { PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
+import type { LinkedPayment, PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
 
 /**
  * Payments that never go through twice. An intent gets its X-Request-ID when the customer confirms, and that id is
@@ -93,7 +93,8 @@ export class PaymentService {
   }
 
   async #confirmNow(draft: PaymentDraft, options: { acknowledgeDuplicate?: string }): Promise<PaymentIntent> {
-    const { check, duplicate } = await this.#checks.validate(draft);
+    // Every row read first (issue 38): a row moved away from today is seen, and flags the store, before a confirmation.
+    const { check, duplicate } = await this.#checks.validate(draft, { complete: true });
     if (!check.ok)
       throw new WalletError('INVALID_PAYMENT', `The payment has errors: ${Object.keys(check.errors).join(', ')}`);
     if (duplicate && duplicate.intentId !== options.acknowledgeDuplicate) {
@@ -272,6 +273,16 @@ export class PaymentService {
 
   spending(range?: SpendingRange): Promise<SpendingSummary> {
     return this.#reads.spending(range);
+  }
+
+  /** The payments the store links to a due payment's occurrences, with their states now (main/due, issue 38). */
+  dueLinks(dueId: string): Promise<LinkedPayment[]> {
+    return this.#reads.dueLinks(dueId);
+  }
+
+  /** Links a payment to the due occurrence it was confirmed for, in the payment store (synced). */
+  linkDue(intentId: string, occurrence: { id: string; date: string }): Promise<void> {
+    return this.#options.store.linkDue({ dueId: occurrence.id, date: occurrence.date, intentId });
   }
 
   paidBefore(order: PayeeOf): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PaymentService } from '../../main/payments/payment-service.ts';
 import { draftFrom, inProcessWallet, type InProcessWallet } from '../support/in-process-wallet.ts';
 
 /**
@@ -9,11 +8,7 @@ import { draftFrom, inProcessWallet, type InProcessWallet } from '../support/in-
  * payment was paid. Before, the occurrence that was paid showed again as due (overdue a few days later, when the
  * duplicate warning's 24 hours are over) and was paid a second time. Now the payment store links the occurrence to
  * its payment, and the Due list reads the link over the record.
- *
- * Runs once the payment service offers the store's links to the Due list (`dueLinks`, `linkDue`: a change of
- * main/payments/payment-service.ts, asked of its owner); main/due/due-handlers.ts uses them when they are there.
  */
-const linksOffered = 'dueLinks' in PaymentService.prototype && 'linkDue' in PaymentService.prototype;
 
 let fixture: InProcessWallet;
 afterEach(() => fixture.close());
@@ -28,7 +23,7 @@ function dueRecords(): Map<string, unknown> {
 }
 
 describe('a due payment is paid once', () => {
-  it.skipIf(!linksOffered)('an older due record put back: the paid occurrence is not offered again', async () => {
+  it('an older due record put back: the paid occurrence is not offered again', async () => {
     fixture = await inProcessWallet();
     await fixture.value('signIn');
     const saved = await fixture.value('saveDue', {

@@ -63,11 +63,22 @@ function everyPayment(disk: TestStore): PaymentIntent[] {
   return [...reader.newestFirst()];
 }
 
-/** The limit as the definition says: every payment of that customer counted on that day, in a counted state. */
-function walked(all: readonly PaymentIntent[], day: string, kennitala: string, exceptId?: string): number {
+/**
+ * The limit as the definition says: every payment of that customer counted on that day, in a counted state; while
+ * the store is not trusted, a payment whose record does not open counts on every day (issue 38: its day is a clear
+ * column, which may be what was changed).
+ */
+function walked(
+  all: readonly PaymentIntent[],
+  day: string,
+  kennitala: string,
+  exceptId?: string,
+  trusted = true,
+): number {
+  const counts = (intent: PaymentIntent) => countedDay(intent) === day || (!trusted && intent.state === 'damaged');
   return all
     .filter((intent) => intent.id !== exceptId && intent.order.debtorKennitala === kennitala)
-    .filter((intent) => countedDay(intent) === day && COUNTED_STATES.includes(intent.state))
+    .filter((intent) => counts(intent) && COUNTED_STATES.includes(intent.state))
     .reduce((sum, intent) => sum + intent.order.amount, 0);
 }
 
@@ -107,14 +118,16 @@ async function expectTallies(disk: TestStore, written: (intent: PaymentIntent) =
       expect(await store.paidBefore(order)).toBe(walkedPaid(all, debtor, account));
     }
   }
+  const { trusted } = await store.integrity();
   for (let hour = 0; hour <= 100; hour += 24) {
     const now = START + hour * HOUR;
     const day = gmtDay(now);
     for (const kennitala of KENNITOLUR) {
       const used = await store.usedBy(day, kennitala);
-      expect(used.held + used.uncertain + used.spent).toBe(walked(all, day, kennitala));
+      expect(used.held + used.uncertain + used.spent).toBe(walked(all, day, kennitala, undefined, trusted));
       for (const exceptId of ['a', 'b', 'zzz']) {
-        expect((await dailyLimit(store, kennitala, now, exceptId)).used).toBe(walked(all, day, kennitala, exceptId));
+        const expected = walked(all, day, kennitala, exceptId, trusted);
+        expect((await dailyLimit(store, kennitala, now, exceptId)).used).toBe(expected);
       }
     }
   }
