@@ -190,6 +190,7 @@ export async function createWallet(platform: Platform): Promise<Wallet> {
 
   const payments = new PaymentsByCustomer({
     dataDir: platform.dataDir,
+    log,
     settings: store,
     ...(platform.paymentStoreWorker ? { storeTransport: { thread: platform.paymentStoreWorker } } : {}),
     clock,

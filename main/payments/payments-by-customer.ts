@@ -8,6 +8,7 @@ import type { SecretBox } from '../secrets/secret-box.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 import { PaymentService } from './payment-service.ts';
+import type { AppLog } from '../log/app-log.ts';
 import { StoreHost, type HostedStore, type OpenOptions, type StoreTransport } from './store/store-host.ts';
 import { StoreMarks } from './store/store-marks.ts';
 
@@ -28,6 +29,8 @@ export interface PaymentsByCustomerOptions {
   /** The signed-in customer of a profile (throws a WalletError when there is none). */
   signedIn(profileId: string): { kennitala: string };
   onChange(intent: PaymentIntent): void;
+  /** Where the payment store's worker's failures are written (the app log). */
+  log?: Pick<AppLog, 'error' | 'warn'>;
   /** Before a payment is first sent: throws to keep it unsent (the app lock's presence check). */
   beforeFirstSend?: (intent: PaymentIntent) => void;
   retryDelaysMs?: readonly number[];
@@ -81,6 +84,8 @@ export class PaymentsByCustomer {
   constructor(options: PaymentsByCustomerOptions) {
     this.#options = options;
     this.#host = hostFor(options.storeTransport ?? { thread: SOURCE_STORE_WORKER });
+    // One host serves every store of the process: its failures go to the log of the wallet that uses it now.
+    if (options.log) this.#host.log = options.log;
     this.#marks = new StoreMarks(options.settings, options.box());
   }
 

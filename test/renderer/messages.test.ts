@@ -382,3 +382,18 @@ describe('the values the app puts in a message', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('the payment store stopped (issue 39)', () => {
+  it.each(['en', 'is'] as const)(
+    '%s: has words of its own: what happened, that nothing was lost, what to do',
+    (locale) => {
+      const text = translate(locale, 'error.STORE_STOPPED');
+      expect(text).not.toBe(translate(locale, 'error.unknown'));
+      expect(text).toMatch(
+        locale === 'en'
+          ? /Nothing you saved was lost.*restart the app/s
+          : /Ekkert sem þú vistaðir glataðist.*endurræsa/s,
+      );
+    },
+  );
+});

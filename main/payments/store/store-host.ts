@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import type { AppLocale } from '../../../common/locale.ts';
-import type { HistoryFilter, PaymentIntent } from '../../../common/payment.ts';
-import type { SpendingRange, SpendingSummary } from '../../../common/spending.ts';
+import { noLog, type AppLog } from '../../log/app-log.ts';
 import { WalletError } from '../../wallet-error.ts';
+import { HostedStore } from './hosted-store.ts';
+
+export type { HostedStore };
 import { StoreEndpoint } from './store-endpoint.ts';
-import type { DueLink } from './due-links.ts';
-import type { LinkedPayment, PayeeOf, PaymentStore, StoreIntegrity, StoreMark } from './store-contract.ts';
+import type { StoreMark } from './store-contract.ts';
 import {
   STORE_ANSWERS,
   StoreReplySchema,
@@ -30,6 +30,19 @@ interface Pending {
 export const STORE_STOPPED = 'STORE_STOPPED';
 
 /**
+ * A worker that dies unasked is started again at once, then after 1 s, then after 5 s; a fourth death within a minute
+ * stops the restarts until a minute has passed since the last one (issue 39): a worker that cannot start (a damaged
+ * install, a full disk) is not started again on every request, and each request meanwhile fails with STORE_STOPPED.
+ */
+const RESTART_WAITS_MS = [0, 1_000, 5_000];
+const QUICK_WINDOW_MS = 60_000;
+
+export interface StoreHostOptions {
+  /** A clock nobody moves, for the restarts' waits (tests give their own). */
+  now?: () => number;
+}
+
+/**
  * The main process's side of the payment store: one worker thread for every store of the app, started when first
  * needed and started again after it dies. Each open store has a handle; after a restart each is opened again (with
  * its latest mark) before anything else is asked of it. A request the dead worker held fails with STORE_STOPPED:
@@ -49,39 +62,76 @@ export class StoreHost {
   readonly #reopen = new Set<number>();
   /** How many times the worker died (tests and the crash benchmark read it). */
   deaths = 0;
+  /** When the worker died unasked, within the last minute (see RESTART_WAITS_MS). */
+  #unasked: number[] = [];
+  /** `stop` ends the worker: that death is asked for. */
+  #stopping = false;
+  readonly #now: () => number;
+  /**
+   * Where a worker's failure is written (the app log: issue 39), with its code and message; set by the payments'
+   * owner, as one host serves every store of the process.
+   */
+  log: Pick<AppLog, 'error' | 'warn'> = noLog;
 
-  constructor(transport: StoreTransport) {
+  constructor(transport: StoreTransport, options: StoreHostOptions = {}) {
     this.#transport = transport;
+    this.#now = options.now ?? (() => performance.now());
   }
 
   #post(request: StoreRequest): Promise<unknown> {
     const id = this.#nextId++;
     const message = { id, request };
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      if ('inline' in this.#transport) {
+    if ('inline' in this.#transport) {
+      return new Promise((resolve, reject) => {
+        this.#pending.set(id, { resolve, reject });
         this.#inline ??= new StoreEndpoint();
         // The same messages as through a thread, copied as a thread copies them.
         void this.#inline.reply(structuredClone(message)).then((reply) => this.#settle(structuredClone(reply)));
-      } else {
-        const worker = this.#thread();
-        // Kept alive while it owes an answer, and not after: the app may end while the worker waits for work.
-        worker.ref();
-        worker.postMessage(message);
-      }
+      });
+    }
+    let worker: Worker;
+    try {
+      worker = this.#thread();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      // Kept alive while it owes an answer, and not after: the app may end while the worker waits for work.
+      worker.ref();
+      worker.postMessage(message);
     });
   }
 
+  /** The worker, started if there is none, unless it died too often lately (see RESTART_WAITS_MS). */
   #thread(): Worker {
     if (this.#worker) return this.#worker;
+    const now = this.#now();
+    const last = this.#unasked.at(-1);
+    if (last !== undefined && now - last < QUICK_WINDOW_MS) {
+      // The deaths within the minute before the last one: each waits longer, and past the waits none is started.
+      const quick = this.#unasked.filter((at) => last - at < QUICK_WINDOW_MS).length;
+      const wait = RESTART_WAITS_MS[quick - 1];
+      if (wait === undefined || now - last < wait) {
+        throw new WalletError(STORE_STOPPED, 'The payment store stopped and is not started again yet');
+      }
+    }
     const transport = this.#transport as { thread: string | URL };
     const worker = new Worker(transport.thread);
+    this.#stopping = false;
     worker.on('message', (reply: unknown) => this.#settle(reply));
-    worker.on('error', () => undefined);
-    worker.on('exit', () => {
+    // Why it stopped, for the customer's support (it would be lost otherwise): an error's own code and message.
+    worker.on('error', (error: Error & { code?: string }) => {
+      this.log.error({ event: 'store.workerError', code: error.code ?? error.name, message: error.message });
+    });
+    worker.on('exit', (code: number) => {
       if (this.#worker !== worker) return;
       this.#worker = undefined;
       this.deaths += 1;
+      if (!this.#stopping) {
+        this.#unasked = [...this.#unasked, this.#now()].slice(-RESTART_WAITS_MS.length - 1);
+        this.log.error({ event: 'store.workerExit', code: `EXIT_${code}` });
+      }
       for (const handle of this.#opened.keys()) this.#reopen.add(handle);
       const stopped = [...this.#pending.values()];
       this.#pending.clear();
@@ -148,166 +198,10 @@ export class StoreHost {
     this.#reopen.delete(handle);
   }
 
-  /** Ends the worker (tests of a crash; and the app's last step). */
+  /** Ends the worker (tests of a crash; and the app's last step): a death asked for, which no restart waits on. */
   async stop(): Promise<void> {
     this.#inline?.close();
+    this.#stopping = true;
     await this.#worker?.terminate();
-  }
-}
-
-/** One customer's payments in one profile, as the payment service sees them: every call answered by the worker. */
-export class HostedStore implements PaymentStore {
-  readonly #host: StoreHost;
-  readonly handle: number;
-  readonly #hostMark: (mark: StoreMark) => void;
-  /** Hears every new high-water mark of the store's sequence (main keeps it outside the store: store-marks.ts). */
-  onMark: (mark: StoreMark) => void = () => undefined;
-  /** Whether the store was found whole when opened (or accepted since): only then do its marks move on. */
-  trusted = true;
-
-  constructor(host: StoreHost, handle: number, hostMark: (mark: StoreMark) => void) {
-    this.#host = host;
-    this.handle = handle;
-    this.#hostMark = hostMark;
-  }
-
-  #onMark(mark: StoreMark): void {
-    if (!this.trusted) return;
-    this.#hostMark(mark);
-    this.onMark(mark);
-  }
-
-  get(id: string): Promise<PaymentIntent | undefined> {
-    return this.#host.ask({ op: 'get', handle: this.handle, id });
-  }
-
-  async save(intent: PaymentIntent, options: { sync?: boolean } = {}): Promise<number> {
-    const sync = options.sync ?? true;
-    const saved = await this.#host.ask({ op: 'save', handle: this.handle, intent, sync });
-    // The mark follows what is on disk for sure: a change not synced may be lost to a power cut, which is no sign
-    // of an older copy put back (and it is learnt again from the bank).
-    if (sync) this.#onMark(saved.mark);
-    return saved.version;
-  }
-
-  async beginSend(intent: PaymentIntent, expect: number, limit?: { day: string; kennitala: string }) {
-    const answer = await this.#host.ask({
-      op: 'beginSend',
-      handle: this.handle,
-      intent,
-      expect,
-      ...(limit ? { limit } : {}),
-    });
-    if (answer.kind !== 'saved') return answer;
-    // Synced (see PaymentStore.beginSend): the mark covers the send's first write before the POST can start, so a
-    // copy of the store from before it is found older, not a payment "confirmed, not sent".
-    this.#onMark(answer.mark);
-    return { kind: answer.kind, version: answer.version };
-  }
-
-  onDays(days: readonly string[]): Promise<PaymentIntent[]> {
-    return this.#host.ask({ op: 'onDays', handle: this.handle, days: [...days] });
-  }
-
-  newestLike(
-    order: PayeeOf & { amount: number },
-    days: readonly string[],
-    after: number,
-  ): Promise<PaymentIntent | undefined> {
-    const { debtorKennitala, depositKennitala, depositAccount, amount } = order;
-    return this.#host.ask({
-      op: 'newestLike',
-      handle: this.handle,
-      order: { debtorKennitala, depositKennitala, depositAccount, amount },
-      days: [...days],
-      after,
-    });
-  }
-
-  inStatesOnDays(states: readonly PaymentIntent['state'][], days: readonly string[]): Promise<PaymentIntent[]> {
-    return this.#host.ask({ op: 'inStatesOnDays', handle: this.handle, states: [...states], days: [...days] });
-  }
-
-  inState(state: PaymentIntent['state']): Promise<PaymentIntent[]> {
-    return this.#host.ask({ op: 'inState', handle: this.handle, state });
-  }
-
-  async usedBy(day: string, kennitala: string, exceptId?: string) {
-    const { held, uncertain, spent } = await this.limitParts(day, kennitala, exceptId);
-    return { held, uncertain, spent };
-  }
-
-  limitParts(day: string, kennitala: string, exceptId?: string) {
-    return this.#host.ask({
-      op: 'limitParts',
-      handle: this.handle,
-      day,
-      kennitala,
-      ...(exceptId === undefined ? {} : { exceptId }),
-    });
-  }
-
-  paidBefore(order: PayeeOf): Promise<boolean> {
-    const { debtorKennitala, depositKennitala, depositAccount } = order;
-    return this.#host.ask({
-      op: 'paidBefore',
-      handle: this.handle,
-      order: { debtorKennitala, depositKennitala, depositAccount },
-    });
-  }
-
-  async markBankLimitReached(kennitala: string, day: string): Promise<void> {
-    this.#onMark(await this.#host.ask({ op: 'markBankLimitReached', handle: this.handle, kennitala, day }));
-  }
-
-  /** Links a payment to the due occurrence it was confirmed for (synced; the mark moves on it). */
-  async linkDue(link: DueLink): Promise<void> {
-    this.#onMark(await this.#host.ask({ op: 'linkDue', handle: this.handle, link }));
-  }
-
-  dueLinks(dueId: string): Promise<LinkedPayment[]> {
-    return this.#host.ask({ op: 'dueLinks', handle: this.handle, dueId });
-  }
-
-  bankLimitReached(kennitala: string, day: string): Promise<boolean> {
-    return this.#host.ask({ op: 'bankLimitReached', handle: this.handle, kennitala, day });
-  }
-
-  page(range: { offset: number; limit: number }, filter?: HistoryFilter) {
-    return this.#host.ask({ op: 'page', handle: this.handle, range, ...(filter ? { filter } : {}) });
-  }
-
-  csv(filter: HistoryFilter, locale: AppLocale) {
-    return this.#host.ask({ op: 'csv', handle: this.handle, filter, locale });
-  }
-
-  spending(now: number, range?: SpendingRange): Promise<SpendingSummary> {
-    return this.#host.ask({ op: 'spending', handle: this.handle, now, ...(range ? { range } : {}) });
-  }
-
-  integrity(options: { complete?: boolean } = {}): Promise<StoreIntegrity> {
-    return this.#host.ask({ op: 'integrity', handle: this.handle, ...(options.complete ? { complete: true } : {}) });
-  }
-
-  /** The customer checked at their bank: the store as it is now is trusted from here on (see PaymentDatabase). */
-  async accept(): Promise<StoreIntegrity> {
-    const accepted = await this.#host.ask({ op: 'accept', handle: this.handle });
-    this.trusted = true;
-    this.#onMark(accepted.mark);
-    return accepted.integrity;
-  }
-
-  /** Moves the store to a file (from memory): see StoreEndpoint's moveTo. Its marks go to `onMark` from then. */
-  async moveTo(options: OpenOptions, onMark: (mark: StoreMark) => void): Promise<void> {
-    const mark = await this.#host.moved(this.handle, options);
-    this.onMark = onMark;
-    // A new store on disk, whole: its marks start here.
-    this.trusted = true;
-    this.#onMark(mark);
-  }
-
-  async close(): Promise<void> {
-    this.#host.forget(this.handle);
-    await this.#host.ask({ op: 'close', handle: this.handle }).catch(() => null);
   }
 }

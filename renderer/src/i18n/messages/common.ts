@@ -53,6 +53,8 @@ export const en = {
     'This payment came from a backup, and the app never sends those. Look in your online banking, then tell the app what you find.',
   'error.HISTORY_NOT_TRUSTED':
     'The payment history on this computer is older than the app last wrote, so this payment may have been sent since. Look in your online banking before you drop it or pay again.',
+  'error.STORE_STOPPED':
+    'The part of the app that keeps your payment history stopped. Nothing you saved was lost, and nothing was sent because of it. Try again in a moment; if it keeps happening, restart the app, and if that does not help, save a support bundle (it says why) for your vendor.',
   'error.PROFILE_CHANGED':
     'This profile’s bank addresses or app registration changed, so its sign-in was ended. Sign in again.',
   'error.INVALID_ACCOUNT_NUMBER': 'The account number must be 4 + 2 + 6 digits, like 0133-26-012345.',
@@ -117,6 +119,8 @@ export const is: Record<keyof typeof en, string> = {
     'Þessi greiðsla kom úr afriti og forritið sendir aldrei slíkar greiðslur. Athugaðu netbankann þinn og segðu forritinu svo hvað þú finnur.',
   'error.HISTORY_NOT_TRUSTED':
     'Greiðslusagan á þessari tölvu er eldri en sú sem forritið skrifaði síðast, svo þessi greiðsla gæti hafa verið send síðan. Athugaðu netbankann þinn áður en þú hættir við hana eða greiðir aftur.',
+  'error.STORE_STOPPED':
+    'Sá hluti forritsins sem geymir greiðslusöguna stöðvaðist. Ekkert sem þú vistaðir glataðist og ekkert var sent vegna þess. Reyndu aftur eftir smástund; ef það endurtekur sig skaltu endurræsa forritið, og ef það dugar ekki skaltu vista stuðningsgögn (þar kemur fram hvers vegna) handa söluaðilanum.',
   'error.PROFILE_CHANGED':
     'Vefföngum bankans eða skráningu forritsins í þessari tengingu var breytt, svo innskráningunni var lokið. Skráðu þig inn aftur.',
   'error.INVALID_ACCOUNT_NUMBER': 'Reikningsnúmer er 4 + 2 + 6 tölustafir, t.d. 0133-26-012345.',
