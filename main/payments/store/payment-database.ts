@@ -21,17 +21,11 @@ export type { DatabaseOptions } from './store-contract.ts';
 const COLUMNS = 'id, created_at, first_seq, seq, day, state, payee, sealed, prior_seq, prior';
 
 /**
- * One customer's payments in one profile, in SQLite (node:sqlite, WAL). Runs in the payment store's worker, never
- * on the main process. Every change is one transaction: the payment's row, sealed under the store's key with
- * associated data naming the store, the row and the change's number in the store's sequence, and the store's head
- * (sealed too), which counts the rows and adds up their sequence numbers.
- *
- * So what was removed or put back is noticed when the store opens: a row removed lowers the count; a row put back
- * from an older copy carries a lower number than the one it replaces (a row's numbers only grow), so the sum falls;
- * a whole older copy has a head behind the mark main keeps outside the store. The clear columns (sequence numbers
- * included) are bound into each row's seal: a row edited to make the counts agree again, or copied under another
- * tag, no longer opens and reads as `damaged`, which the customer is told to check at the bank, and flags the
- * store (`damagedRows`, damaged-rows.ts) until the customer has checked.
+ * One customer's payments in one profile, in SQLite (node:sqlite, WAL), in the payment store's worker. Every change
+ * is one transaction: the payment's row, sealed under the store's key with associated data naming the store, the row
+ * and its clear columns, and the store's sealed head (a count of the rows and the sum of their sequence numbers), so
+ * a row removed, put back from an older copy or edited is noticed (docs/PAYMENT-CORE.md, "The payment store"), and
+ * a row that no longer opens reads as `damaged` and flags the store (`damagedRows`, damaged-rows.ts).
  */
 export class PaymentDatabase {
   readonly #db: DatabaseSync;
