@@ -37,6 +37,11 @@ export const SettingsSchema = z.object({
    * the lock screen and over other people's view.
    */
   notificationDetails: z.boolean(),
+  /**
+   * This start found the settings file damaged (it did not parse): it was set aside, and the app started with fresh
+   * settings (issue 39). The window tells the customer what was reset.
+   */
+  settingsReset: z.boolean().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -69,6 +69,8 @@ export class SettingsService {
       tokensPersist:
         protection === 'secure' || (passcodeProtects ? !passcodeTooWeak : protection === 'basic_text' && allowWeak),
       notificationDetails: this.notificationDetails(),
+      // The settings file did not parse at this start and was set aside (main/storage): the customer is told.
+      ...(this.#options.store.setAside ? { settingsReset: true } : {}),
     };
   }
 

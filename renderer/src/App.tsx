@@ -1,3 +1,4 @@
+import { SettingsResetNotice } from './components/SettingsReset.tsx';
 import { useEffect, useRef, useState } from 'react';
 import type { WalletApi } from '../../common/bridge-contract.ts';
 import { localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
@@ -112,6 +113,7 @@ function Shell() {
       <ActiveEnvironmentBanner />
       <Header />
       <GrantBanner />
+      <SettingsResetNotice />
       <main className="screen" id="main" ref={main} tabIndex={-1}>
         <CurrentScreen />
       </main>

@@ -1,3 +1,4 @@
+import type { KeyProtector } from '../../main/secrets/key-protector.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -55,6 +56,8 @@ export interface HarnessOptions {
    * worker's, so a test that prints does not start a Chromium of its own. By default the harness starts its own.
    */
   printBrowser?: Browser;
+  /** The OS keychain the core sees; a keychain of its own in memory by default (a late one: issue 39's e2e). */
+  keyProtector?: KeyProtector;
 }
 
 /**
@@ -211,6 +214,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const core = await inProcessWallet({
     sandbox,
     prefix: 'a2a-harness-',
+    ...(options.keyProtector ? { keyProtector: options.keyProtector } : {}),
     platform: {
       shipped: { profiles: local, allowEdit: true },
       preferredLanguages: options.preferredLanguages ?? ['en'],

@@ -151,6 +151,7 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
       if (host.refuseWrites) throw new Error('The settings file could not be written');
     };
     platform.store = {
+      setAside: store.setAside,
       get: (key) => store.get(key),
       set: (key, value) => (refuse(), store.set(key, value)),
       delete: (key) => (refuse(), store.delete(key)),

@@ -1,6 +1,10 @@
 /** The settings screen. */
 export const en = {
   'settings.title': 'Settings',
+  'settingsReset.title': 'Your settings were reset',
+  'settingsReset.text':
+    'The app’s settings file on this computer was damaged, so the app started with fresh settings. Your payment history is kept. What was reset: your language, saved payees and own accounts, payments that come due, profiles you added, your sign-in and your passcode. The damaged file is kept beside the new one, in the app’s data folder, for your vendor’s support.',
+  'settingsReset.ok': 'OK',
   'settings.notSaved': 'Your change was not saved, so the setting is back as it was.',
   'settings.language': 'Language',
   'settings.language.system': 'System default',
@@ -47,6 +51,10 @@ export const en = {
 
 export const is: Record<keyof typeof en, string> = {
   'settings.title': 'Stillingar',
+  'settingsReset.title': 'Stillingar þínar voru endurstilltar',
+  'settingsReset.text':
+    'Stillingaskrá forritsins á þessari tölvu var skemmd, svo forritið byrjaði með nýjar stillingar. Greiðslusagan þín er óbreytt. Þetta var endurstillt: tungumálið, vistaðir viðtakendur og eigin reikningar, greiðslur sem falla í gjalddaga, tengingar sem þú bættir við, innskráningin og aðgangskóðinn. Skemmda skráin er geymd við hlið þeirrar nýju, í gagnamöppu forritsins, fyrir þjónustu söluaðilans.',
+  'settingsReset.ok': 'Í lagi',
   'settings.notSaved': 'Breytingin var ekki vistuð, svo stillingin er aftur eins og hún var.',
   'settings.language': 'Tungumál',
   'settings.language.system': 'Sjálfgefið í kerfinu',
