@@ -148,7 +148,10 @@ export async function openDataKey(
     if (stored !== undefined && status.reason === 'unavailable') throw new KeychainUnavailableError('temporary');
     return undefined;
   }
-  if (stored !== undefined) {
+  if (stored !== undefined && typeof stored !== 'string') {
+    // Not even text: a damaged copy whatever the keychain is; kept aside.
+    setAsideDataKey(store, Date.now());
+  } else if (stored !== undefined) {
     const open = await opened(protector, stored, patience);
     const key = open && Buffer.from(open.plain, 'base64');
     if (open && key?.length === 32) {

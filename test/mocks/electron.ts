@@ -216,10 +216,19 @@ export const safeStorage = {
   },
   /** The keychain's key was rotated: the next asynchronous decryptions say the data should be encrypted again. */
   rotated: false,
+  /**
+   * The OS key provider is not ready (a keyring locked at auto-login, a dismissed prompt, the daemon not up yet): as
+   * Electron 45, `decryptStringAsync` rejects with "…temporarily unavailable. Please try again.", and on Linux the
+   * encryptor falls back to the fixed-key provider, so encrypting still succeeds (with another key).
+   */
+  temporarilyUnavailable: false,
   isAsyncEncryptionAvailable(): Promise<boolean> {
     return Promise.resolve(this.isEncryptionAvailable());
   },
   encryptStringAsync(plain: string): Promise<Buffer> {
+    if (this.temporarilyUnavailable) {
+      return Promise.resolve(Buffer.from(`fixed:${Buffer.from(plain, 'utf8').toString('base64')}`));
+    }
     try {
       return Promise.resolve(this.encryptString(plain));
     } catch (error) {
@@ -227,6 +236,9 @@ export const safeStorage = {
     }
   },
   decryptStringAsync(cipher: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> {
+    if (this.temporarilyUnavailable) {
+      return Promise.reject(new Error('safeStorage.decryptStringAsync is temporarily unavailable. Please try again.'));
+    }
     try {
       return Promise.resolve({ result: this.decryptString(cipher), shouldReEncrypt: this.rotated });
     } catch (error) {
@@ -235,6 +247,7 @@ export const safeStorage = {
   },
   reset() {
     this.rotated = false;
+    this.temporarilyUnavailable = false;
     this.available = true;
     this.backend = 'gnome_libsecret';
     this.plainText = false;

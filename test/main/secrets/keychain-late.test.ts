@@ -70,6 +70,15 @@ describe('the data key when the keychain is late', () => {
     expect(store.get(DATA_KEY_SET_ASIDE)).toEqual([expect.objectContaining({ key: 'v1:damaged' })]);
   });
 
+  it('a copy that is not even text is damaged: set aside, and a new key made', async () => {
+    const keychain = lateKeychain();
+    const store = new MemoryStore();
+    await openDataKey(store, keychain, false);
+    store.set(DATA_KEY, { not: 'a key' });
+    expect(await openDataKey(store, keychain, false, undefined, instantly)).toHaveLength(32);
+    expect(store.get(DATA_KEY_SET_ASIDE)).toEqual([expect.objectContaining({ key: { not: 'a key' } })]);
+  });
+
   it('across any sequence of starts with a late or foreign keychain, the key is the first one or none', async () => {
     await fc.assert(
       fc.asyncProperty(

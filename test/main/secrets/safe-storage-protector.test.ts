@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSecretBox } from '../../../main/secrets/key-protector.ts';
+import { openDataKey, openSecretBox } from '../../../main/secrets/key-protector.ts';
 import { safeStorageProtector } from '../../../main/secrets/safe-storage-protector.electron.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
 import { safeStorage } from '../../mocks/electron.ts';
@@ -74,5 +74,23 @@ describe('safeStorage key protector', () => {
   it('never touches plain-text encryption where a real keychain is there', async () => {
     await openSecretBox(new MemoryStore(), safeStorageProtector(), true);
     expect(safeStorage.plainTextCalls).toEqual([]);
+  });
+});
+
+describe('safeStorage while the OS key provider is not ready (issue 39)', () => {
+  it('never costs the data key: the start is told, the key kept, and the next start opens it', async () => {
+    const store = new MemoryStore();
+    const sealed = (await openSecretBox(store, safeStorageProtector(), false))?.seal('token') ?? '';
+    const before = store.get('vault.dataKey');
+    safeStorage.temporarilyUnavailable = true;
+    const instantly = { waitsMs: [0, 0], sleep: () => Promise.resolve() };
+    await expect(openDataKey(store, safeStorageProtector(), false, undefined, instantly)).rejects.toMatchObject({
+      name: 'KeychainUnavailableError',
+      reason: 'temporary',
+    });
+    // Electron's fallback would have encrypted a new key with the fixed key; nothing was written.
+    expect(store.get('vault.dataKey')).toBe(before);
+    safeStorage.temporarilyUnavailable = false;
+    expect((await openSecretBox(store, safeStorageProtector(), false))?.open(sealed)).toBe('token');
   });
 });
