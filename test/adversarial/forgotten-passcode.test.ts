@@ -5,7 +5,7 @@ import { invokeChannelNames, type InvokeChannel } from '../../common/bridge-cont
 import { TRIES_BEFORE_WIPE } from '../../common/passcode-rules.ts';
 import { ProfileSchema } from '../../common/profile.ts';
 import { DAY_MS } from '../../common/time.ts';
-import { waitAfter } from '../../main/lock/lock-service.ts';
+import { waitAfter } from '../../main/lock/wrong-tries.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import type { WalletEvent } from '../../main/wallet.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';

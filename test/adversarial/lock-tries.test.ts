@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FREE_TRIES, TRIES_BEFORE_WIPE } from '../../common/passcode-rules.ts';
 import { DAY_MS } from '../../common/time.ts';
-import { LONGEST_WAIT_MS, TRIES_WHEN_UNKNOWN, waitAfter } from '../../main/lock/lock-service.ts';
+import { LONGEST_WAIT_MS, TRIES_WHEN_UNKNOWN, waitAfter } from '../../main/lock/wrong-tries.ts';
 import { inProcessWallet, type InProcessWallet } from '../support/in-process-wallet.ts';
 
 /**

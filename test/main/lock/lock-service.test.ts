@@ -2,14 +2,9 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LockStatus } from '../../../common/lock.ts';
 import { FREE_TRIES, passcodeProblem, TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
-import {
-  LockService,
-  LONGEST_WAIT_MS,
-  TRIES_WHEN_UNKNOWN,
-  waitAfter,
-  type LockServiceOptions,
-} from '../../../main/lock/lock-service.ts';
+import { LockService, type LockServiceOptions } from '../../../main/lock/lock-service.ts';
 import { FAST_TEST_KDF } from '../../../main/lock/passcode.ts';
+import { LONGEST_WAIT_MS, TRIES_WHEN_UNKNOWN, waitAfter } from '../../../main/lock/wrong-tries.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
 import type { PasscodeKeyEvent } from '../../../main/secrets/wallet-secrets.ts';
 import { WalletError } from '../../../main/wallet-error.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { invokeChannelNames } from '../../../common/bridge-contract.ts';
 import { TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
-import { waitAfter } from '../../../main/lock/lock-service.ts';
+import { waitAfter } from '../../../main/lock/wrong-tries.ts';
 import { OPEN_WHILE_LOCKED } from '../../../main/lock/lock-handlers.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../../main/profiles/builtin-profiles.ts';
 import type { WalletEvent } from '../../../main/wallet.ts';
