@@ -4,7 +4,7 @@ import { newRequestId } from '../../common/request-id.ts';
 import { systemClock, type Clock } from '../../common/time.ts';
 import { BankError, bankErrorFromResponse, parseRetryAfter } from './bank-error.ts';
 import { boundedAxiosConfig, DEFAULT_DEADLINE_MS, MAX_RESPONSE_BYTES } from '../net/http-limits.ts';
-import type { CallTap } from '../calls/call-tap.ts';
+import type { CallTap } from '../net/call-tap.ts';
 import { axiosTransport } from '../net/network.ts';
 import { isRedirectRefused } from '../net/redirect.ts';
 import {
@@ -43,9 +43,14 @@ export interface CreatedInitiation {
   httpStatus: number;
 }
 
+/** What a call is made for: the payment whose send or status check it is (the call list groups calls by it). */
+export interface BankCallFor {
+  paymentId?: string | undefined;
+}
+
 export interface BankClient {
-  createCreditTransfer(order: PaymentOrder, requestId: string): Promise<CreatedInitiation>;
-  getCreditTransfer(initiationId: string): Promise<Initiation>;
+  createCreditTransfer(order: PaymentOrder, requestId: string, call?: BankCallFor): Promise<CreatedInitiation>;
+  getCreditTransfer(initiationId: string, call?: BankCallFor): Promise<Initiation>;
 }
 
 const MAX_RATE_LIMIT_WAITS = 3;
@@ -144,11 +149,12 @@ export function createBankClient(options: BankClientOptions): BankClient {
   });
 
   return {
-    async createCreditTransfer(order, requestId) {
+    async createCreditTransfer(order, requestId, call = {}) {
       const body = creditTransferBody(order);
       const response = await send((token) =>
         http.post(base, body, {
           ...bounds(),
+          paymentId: call.paymentId,
           headers: { ...headers(token, requestId), 'Content-Type': 'application/json' },
         }),
       );
@@ -171,7 +177,7 @@ export function createBankClient(options: BankClientOptions): BankClient {
       return { initiationId, location, httpStatus: response.status };
     },
 
-    async getCreditTransfer(initiationId) {
+    async getCreditTransfer(initiationId, call = {}) {
       if (!isValidInitiationId(initiationId)) {
         throw new BankError({
           name: 'UnexpectedResponse',
@@ -183,6 +189,7 @@ export function createBankClient(options: BankClientOptions): BankClient {
       const response = await send((token) =>
         http.get(`${base}/${encodeURIComponent(initiationId)}`, {
           ...bounds(),
+          paymentId: call.paymentId,
           headers: { ...headers(token, newRequestId()), Accept: 'application/json' },
         }),
       );

@@ -1,7 +1,7 @@
 import type { Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
-import type { CallTap } from '../calls/call-tap.ts';
+import type { CallTap } from '../net/call-tap.ts';
 import { createBankClient, type BankClient } from './bank-client.ts';
 
 /**

@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import axios, { AxiosError, type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { CallService } from '../../common/bank-calls.ts';
-import { isRedirectRefused } from '../net/redirect.ts';
+import { isRedirectRefused } from './redirect.ts';
 
 /**
  * Where the app's calls to a bank are seen as they happen (docs/BANK-CALLS.md): the bank client's and the token
  * client's axios adapter, and the bounded fetch of discovery, keys and userinfo, each hand what went and what came to
- * the profile's tap. What the tap keeps is redacted there (main/calls/redact.ts); nothing here is logged.
+ * the profile's tap. What the tap keeps is redacted there (main/calls/redact.ts); nothing here is logged. A payment's
+ * calls carry its id as the bank client was given it (`paymentId` on the call's config).
  */
 export interface TappedCall {
   service: CallService;
@@ -62,13 +63,27 @@ export function recordSafely(
 
 const paymentScope = new AsyncLocalStorage<string>();
 
-/** Runs `work` with its calls to the bank marked as made for the payment `paymentId` (a send, or a status check). */
+/**
+ * Runs `work` with its calls to the bank marked as made for the payment `paymentId` (a send, or a status check).
+ * On its way out (issue 40): the bank client takes the payment id as an argument (`BankCallFor`), which wins; this
+ * scope stays only until payments/ hands that argument through its per-profile client.
+ */
 export function forPayment<T>(paymentId: string, work: () => Promise<T>): Promise<T> {
   return paymentScope.run(paymentId, work);
 }
 
-/** The payment the calls made now are for, if any. */
+/** The payment the calls made now are for, if any (see `forPayment`). */
 export const currentPayment = (): string | undefined => paymentScope.getStore();
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * The payment a call to the bank is made for (a send, or a status check): the bank client sets it on the call,
+     * and the tap lists the call under it. Axios keeps a config's own fields from the call to its adapter.
+     */
+    paymentId?: string | undefined;
+  }
+}
 
 /** Header values as text: axios's headers object, fetch's Headers, or a plain record. */
 export function headerRecord(headers: unknown): Record<string, string> {
@@ -134,7 +149,7 @@ export function tappedAdapter(
     const send = axios.getAdapter(adapter, config);
     const started = performance.now();
     const begun = startSafely(tap);
-    const paymentId = currentPayment();
+    const paymentId = config.paymentId ?? currentPayment();
     const done = (answer: () => Partial<TappedCall>) =>
       recordSafely(tap, () => ({
         service,

@@ -8,7 +8,7 @@ import {
   recordSafely,
   startSafely,
   type CallTap,
-} from '../calls/call-tap.ts';
+} from './call-tap.ts';
 import { networkFetch } from './network.ts';
 
 /**

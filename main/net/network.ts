@@ -1,6 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { CallService } from '../../common/bank-calls.ts';
-import { tappedAdapter, type CallTap } from '../calls/call-tap.ts';
+import { tappedAdapter, type CallTap } from './call-tap.ts';
 import { refusingRedirects } from './redirect.ts';
 
 /**
