@@ -1,4 +1,4 @@
-import type { Clock } from '../common/time.ts';
+import type { Clock } from '../../common/time.ts';
 
 export interface CoreTickerOptions {
   /** How often a tick runs on its own: the clock keeps moving in a running app. */

@@ -4,7 +4,6 @@ import type { AppLocale } from '../../common/locale.ts';
 import type { Profile } from '../../common/profile.ts';
 import type { Clock } from '../../common/time.ts';
 import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
-import type { KdfParams } from '../lock/passcode.ts';
 import type { Notice } from '../payments/outcome-notice.ts';
 import type { KeyProtector } from '../secrets/key-protector.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
@@ -19,7 +18,8 @@ export interface SaveFileRequest {
 
 /**
  * What the wallet needs from its host. Electron implements it in `platform.electron.ts`; the browser harness and
- * the tests implement it with plain Node, so no service depends on Electron directly.
+ * the tests implement it with plain Node, so no service depends on Electron directly. What only tests and benchmarks
+ * turn (a cheap passcode, instant retries, a short deadline) is not the host's: see CoreTuning (main/core).
  */
 export interface Platform {
   appInfo(): AppInfo;
@@ -80,15 +80,6 @@ export interface Platform {
   monotonicMs?(): number;
   /** Calls the listener when the computer locks its screen or goes to sleep. */
   onSystemLock?(listener: () => void): void;
-  /** The cost of deriving the passcode; tests and the harness make it cheap. The app uses PASSCODE_KDF. */
-  passcodeKdf?: KdfParams;
-  /** The cost of a backup's key; tests and the harness make it cheap. The app uses BACKUP_KDF. */
-  backupKdf?: KdfParams;
   /** The embedded bank of the Local sandbox profile, where the build ships it. */
   localSandbox?: LocalSandboxLauncher;
-  /** Waits between automatic retries of a payment (see PaymentService); tests make them instant. */
-  retryDelaysMs?: readonly number[];
-  sleep?: (ms: number) => Promise<void>;
-  /** The total deadline of one call to the bank (see main/net/http-limits.ts); tests make it short. */
-  bankDeadlineMs?: number;
 }

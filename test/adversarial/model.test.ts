@@ -367,7 +367,7 @@ async function checkFinal(model: Model, fixture: WalletFixture): Promise<void> {
     fixture.as(owner);
     await fixture.value('signIn');
     // Signed in, the owner's payments are followed up: a round now, so none runs while they are read.
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     await fixture.wallet.idle();
     const byRequestId = atTheBank();
     const views = (await fixture.value('historyPage', { limit: 1000 })).items;

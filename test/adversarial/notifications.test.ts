@@ -55,7 +55,7 @@ async function annasLostPayment(): Promise<string> {
 async function heldRound(): Promise<() => Promise<void>> {
   sandbox.faults.add({ route: 'payments.create', kind: 'delay', delayMs: 120_000, count: 1 });
   sandbox.clock.advanceSeconds(15);
-  const round = core.wallet.checkReminders();
+  const round = core.wallet.tick();
   await vi.waitFor(() => expect(sandbox.faults.delaying).toBe(1), { timeout: 10_000 });
   return async () => {
     expect(sandbox.faults.release()).toBe(1);

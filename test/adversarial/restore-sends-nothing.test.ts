@@ -89,12 +89,12 @@ const restore = (core: InProcessWallet, file: string) =>
 async function everyWayToSend(core: InProcessWallet, id: string): Promise<void> {
   for (const seconds of [16, 31, 61, 121, 301, 601, 1801, 3601, 3 * 3600, 12 * 3600]) {
     sandbox.clock.advanceSeconds(seconds);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
   }
   await core.call('submitPayment', { id });
   await core.call('checkAgain', { id });
   await core.restart();
-  await core.wallet.checkReminders();
+  await core.wallet.tick();
   await core.call('submitPayment', { id });
 }
 

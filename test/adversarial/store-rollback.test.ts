@@ -127,13 +127,13 @@ describe('a payment store put back or cut short', () => {
     const before = creates().length;
     // Long past the follow-up's first wait: a trusted store's payment would be asked about (sent again) now.
     fixture.sandbox.clock.advanceSeconds(10 * 60);
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     await fixture.wallet.idle();
     expect(creates()).toHaveLength(before);
     expect((await fixture.value('getPayment', { id: lost.id })).state).toBe('unknown');
     // Once the customer has checked, the app follows it up again.
     await fixture.value('acceptHistory');
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     await fixture.wallet.idle();
     expect(creates().length).toBeGreaterThan(before);
     expect(fixture.sandbox.initiations().filter((initiation) => initiation.requestId === lost.requestId)).toHaveLength(

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../../common/time.ts';
 import { FAST_TEST_KDF, type KdfParams } from '../../main/lock/passcode.ts';
 import { freeName } from '../../main/platform/free-name.ts';
 import type { Platform } from '../../main/platform/platform.ts';
+import type { CoreTuning } from '../../main/core/core-tuning.ts';
 import { builtInProfiles, LOCAL_SANDBOX_ID } from '../../main/profiles/builtin-profiles.ts';
 import type { LocalSandboxLauncher } from '../../main/profiles/local-sandbox.ts';
 import type { KeyProtector } from '../../main/secrets/key-protector.ts';
@@ -43,12 +44,17 @@ export interface NodePlatformOptions {
 }
 
 /**
+ * The harness's host: the Platform, what it saved and showed, and the CoreTuning it runs the core with (a cheap
+ * passcode and backup key, and the retries and waits asked for), beside it so that `createWallet(platform, platform)`
+ * builds the core as the tests expect and a test can read the passcode's cost it used.
+ */
+export type NodePlatform = Platform & CoreTuning & { savedDir: string; shownFiles: string[] };
+
+/**
  * The Platform with plain Node adapters, for the browser harness and integration tests: a JSON file store in the
  * run's folder, a keychain whose key lives in memory, and a "save dialog" that saves into `<dataDir>/saved`.
  */
-export function createNodePlatform(
-  options: NodePlatformOptions,
-): Platform & { savedDir: string; shownFiles: string[] } {
+export function createNodePlatform(options: NodePlatformOptions): NodePlatform {
   const manifest = JSON.parse(readFileSync(join(options.root, 'package.json'), 'utf8')) as {
     productName?: string;
     name: string;

@@ -44,7 +44,7 @@ async function open(options: Partial<NodePlatformOptions> = {}, username = 'anna
     retryDelaysMs: [],
     ...options,
   });
-  wallet = await createWallet(platform);
+  wallet = await createWallet(platform, platform);
   events = [];
   wallet.onEvent((event) => events.push(event));
   return wallet;
@@ -332,19 +332,19 @@ describe('the wallet through the contract', () => {
   it('announces each grant reminder once, as the end comes near', async () => {
     await open();
     await value('signIn');
-    await wallet.checkReminders();
+    await wallet.tick();
     expect(events.filter((event) => event.channel === 'grantReminder')).toEqual([]);
 
     sandbox.clock.set(sandbox.clock.now() + 77 * DAY_MS);
-    await wallet.checkReminders();
-    await wallet.checkReminders();
+    await wallet.tick();
+    await wallet.tick();
     await value('sessionStatus');
     const reminders = events.filter((event) => event.channel === 'grantReminder');
     expect(reminders).toEqual([
       { channel: 'grantReminder', payload: expect.objectContaining({ reminder: 14, daysLeft: 13 }) },
     ]);
     sandbox.clock.set(sandbox.clock.now() + 12 * DAY_MS + DAY_MS / 2);
-    await wallet.checkReminders();
+    await wallet.tick();
     expect(events.filter((event) => event.channel === 'grantReminder').at(-1)).toMatchObject({
       payload: { reminder: 1 },
     });

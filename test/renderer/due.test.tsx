@@ -277,7 +277,7 @@ describe('the Due list', () => {
     store.setState({ screen: 'history' });
     render(<App wallet={core.api} store={store} />);
     await screen.findByRole('heading', { name: 'History' });
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(notices).toHaveLength(1);
     notices[0]?.click?.();
     await waitFor(() => expect(document.activeElement?.id).toBe('due-title'));

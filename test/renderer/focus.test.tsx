@@ -137,7 +137,7 @@ describe('the focus after each action', () => {
       const { user } = await renderApp(core);
       const w = words(language);
       await screen.findByTestId('amount');
-      await act(() => core.wallet.checkReminders());
+      await act(() => core.wallet.tick());
       await screen.findByRole('dialog', { name: w['grant.dialogTitle'] });
       await user.click(screen.getByRole('button', { name: w['grant.later'] }));
       expect(screen.queryByRole('dialog')).toBeNull();

@@ -45,7 +45,7 @@ describe('the 90-day grant', () => {
     expect(shown.textContent).toBe(banner);
     expect(shown.textContent.match(renew)).toHaveLength(1);
     days(9.5);
-    await act(() => core.wallet.checkReminders());
+    await act(() => core.wallet.tick());
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent.match(renew)).toHaveLength(1);
   });
@@ -59,7 +59,7 @@ describe('the 90-day grant', () => {
     act(() => before.focus());
     // The last day comes while the app is open; the host's timer checks the reminders.
     days(9.5);
-    await act(() => core.wallet.checkReminders());
+    await act(() => core.wallet.tick());
     const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends tomorrow' });
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.tab();
@@ -144,7 +144,7 @@ describe('the 90-day grant', () => {
       expect((await screen.findByTestId('grant-banner')).textContent).toBe(twoDays);
       // A day later the core's tick finds one day left: the banner says so, without the app asking.
       days(1);
-      await act(() => core.wallet.checkReminders());
+      await act(() => core.wallet.tick());
       await waitFor(() => expect(screen.getByTestId('grant-banner').textContent).toBe(tomorrow));
       // The last day's dialog opened with it; the customer puts it off.
       await user.keyboard('{Escape}');
@@ -152,7 +152,7 @@ describe('the 90-day grant', () => {
       // The grant's end passes: the banner goes and the blocking prompt comes, still without a click or a focus.
       days(1);
       const reads = core.requests('sessionStatus').length;
-      await act(() => core.wallet.checkReminders());
+      await act(() => core.wallet.tick());
       expect(await screen.findByRole('alertdialog', { name: ended })).toBeTruthy();
       expect(screen.queryByTestId('grant-banner')).toBeNull();
       expect(core.requests('sessionStatus')).toHaveLength(reads);
@@ -210,7 +210,7 @@ describe('the 90-day grant', () => {
       const release = core.hold('validatePayment');
       await user.type(screen.getByTestId('amount'), '0');
       days(90);
-      await act(() => core.wallet.checkReminders());
+      await act(() => core.wallet.tick());
       const prompt = await screen.findByRole('alertdialog');
       release();
       expect((await screen.findByRole('alert')).textContent).toBe(refused);

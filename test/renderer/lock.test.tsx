@@ -81,7 +81,7 @@ describe('the lock screen', () => {
     await user.click(screen.getByRole('button', { name: 'History' }));
     await screen.findByRole('heading', { name: 'History' });
     wallets.sandbox().clock.advanceSeconds(5 * 60);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(await screen.findByText('The app locked itself: it was not used for 5 min.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'History' })).toBeNull();
   });

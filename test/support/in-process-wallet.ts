@@ -9,7 +9,7 @@ import { LOCAL_SANDBOX_APP } from '../../main/profiles/local-sandbox.ts';
 import type { KeyProtector } from '../../main/secrets/key-protector.ts';
 import { createWallet, type Wallet, type WalletEvent } from '../../main/wallet.ts';
 import { startSandbox, type Sandbox } from '../../sandbox/index.ts';
-import { createNodePlatform, type NodePlatformOptions } from '../harness/node-platform.ts';
+import { createNodePlatform, type NodePlatform, type NodePlatformOptions } from '../harness/node-platform.ts';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { scriptedBrowser, type ScriptedBrowser } from '../main/auth/scripted-browser.ts';
 import { bridgeNames, buildWalletApi } from './wallet-api.ts';
@@ -58,7 +58,8 @@ export interface InProcessWallet {
   dataDir: string;
   /** The core as it is now: `restart()` opens a new one on the same data folder and keychain. */
   wallet: Wallet;
-  platform: ReturnType<typeof createNodePlatform>;
+  /** The host the core runs on, and the CoreTuning it was built with (see NodePlatform). */
+  platform: NodePlatform;
   /** `window.wallet` for the renderer: every call goes through main's dispatch, as over IPC. */
   api: WalletApi;
   /** Every call that came through `api`, in order, with the request as sent and, once it came, main's answer. */
@@ -156,7 +157,7 @@ export async function inProcessWallet(options: InProcessWalletOptions = {}): Pro
       set: (key, value) => (refuse(), store.set(key, value)),
       delete: (key) => (refuse(), store.delete(key)),
     };
-    const wallet = await createWallet(platform);
+    const wallet = await createWallet(platform, platform);
     options.adjust?.(wallet);
     stopEvents = wallet.onEvent((event) => {
       for (const listener of listeners) listener(event);

@@ -6,7 +6,7 @@ import { draftFrom, inProcessWallet, type InProcessWallet } from '../../support/
 
 /**
  * The grant moves on with the clock, and the renderer is told without asking: a day fewer left, a reminder falling
- * due, the grant's end. The real core over the sandbox bank; `checkReminders()` after moving the sandbox's clock
+ * due, the grant's end. The real core over the sandbox bank; `tick()` after moving the sandbox's clock
  * stands for the core's tick.
  */
 let core: InProcessWallet;
@@ -25,7 +25,7 @@ afterEach(() => core.close());
 const days = (count: number) => core.sandbox.clock.advanceSeconds((count * DAY_MS) / 1000);
 /** The core's tick, and what it queued for once its read is over. */
 const tick = async () => {
-  await core.wallet.checkReminders();
+  await core.wallet.tick();
   await Promise.resolve();
 };
 /** The sessions the renderer was told of since the last look, as the screen shows them. */

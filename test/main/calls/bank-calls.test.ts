@@ -197,7 +197,7 @@ describe('the call list', () => {
     const bundle = await core.value('saveSupportBundle');
     expect(bundle.saved).toBe(true);
     const bundleText = readFileSync(join(core.dataDir, 'saved', bundle.fileName ?? ''), 'utf8');
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     const onDisk = readFileSync(join(core.dataDir, 'bank-calls.json'), 'utf8');
     const window = JSON.stringify(answers);
     for (const text of [window, bundleText, onDisk]) {
@@ -225,7 +225,7 @@ describe('the call list', () => {
     const core = await behindWitness();
     await pay(core);
     const before = await core.value('listCalls', {});
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     await core.restart();
     const after = await core.value('listCalls', {});
     expect(after.total).toBe(before.total);
@@ -271,7 +271,7 @@ describe('the call list', () => {
     await core.value('saveProfile', sandboxProfile(sandbox, { baseUrl: proxy.url, authUrl: proxy.url }));
     await core.value('switchProfile', { id: 'my-sandbox' });
     expect((await core.value('listCalls', {})).total).toBe(0);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     await core.restart();
     await core.value('switchProfile', { id: 'my-sandbox' });
     expect((await core.value('listCalls', {})).total).toBe(0);
@@ -368,7 +368,7 @@ describe('where the tools show', () => {
     const bundle = await core.value('saveSupportBundle');
     const text = readFileSync(join(core.dataDir, 'saved', bundle.fileName ?? ''), 'utf8');
     expect(JSON.parse(text)).toMatchObject({ calls: [], profile: { environment: 'production' } });
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(readdirSync(core.dataDir)).not.toContain('bank-calls.json');
   });
 

@@ -107,7 +107,7 @@ async function placesOf(core: InProcessWallet): Promise<Record<string, string>> 
   // What the customer looked at is what was saved.
   expect(bundle).toBe(preview.value.content);
   const window = await windowAnswers(core);
-  await core.wallet.checkReminders();
+  await core.wallet.tick();
   const places: Record<string, string> = { bundle, window };
   for (const file of filesUnder(core.dataDir)) places[file.path] = file.text;
   return places;

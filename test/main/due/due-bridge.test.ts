@@ -302,17 +302,17 @@ describe('over the limit and notifications', () => {
     // Midnight GMT: once, however often the core ticks that day.
     fixture.sandbox.clock.set('2026-11-23T00:00:00.000Z');
     await fixture.wallet.idle();
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     expect(days()).toBe(1);
     // Locked over the next midnight: nothing is said until the unlock, then once.
     await fixture.value('setPasscode', { next: 'kaffi með rjóma á morgnana' });
     await fixture.value('lockNow');
     fixture.sandbox.clock.set('2026-11-24T12:00:00.000Z');
     await fixture.wallet.idle();
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     expect(days()).toBe(1);
     await fixture.value('unlock', { passcode: 'kaffi með rjóma á morgnana' });
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     expect(days()).toBe(2);
     expect(events.find((event) => event.channel === 'dayChanged')?.payload).toEqual({});
   });
@@ -320,28 +320,28 @@ describe('over the limit and notifications', () => {
   it('one notification a day for those waiting, one a run for those overdue; generic unless details are allowed; a click opens the list', async () => {
     await open();
     await saveRent({ kind: 'weekly', weekday: 7, start: '2026-11-22' });
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     expect(notices.map(({ notice }) => notice.title)).toEqual(['Payment due today']);
     expect(notices[0]?.notice.body).not.toMatch(/Björn|25/);
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     expect(notices).toHaveLength(1);
     notices[0]?.click?.();
     expect(events.some((event) => event.channel === 'dueOpened')).toBe(true);
 
     // A restart the same day does not tell again; the next week, with details allowed, it names the payment.
     await fixture.restart();
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     expect(notices).toHaveLength(1);
     await fixture.value('updateSettings', { notificationDetails: true });
     await moveTo('2026-11-29');
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
     expect(notices.map(({ notice }) => notice.title)).toEqual(['Payment due today', 'Payment due today']);
     expect(notices[1]?.notice.body).toMatch(/ISK\s25,000 to Björn Sigurðsson is due today/);
 
     // The app closed for two weeks: one notification for the overdue ones (with today's), once this run.
     await moveTo('2026-12-15');
-    await fixture.wallet.checkReminders();
-    await fixture.wallet.checkReminders();
+    await fixture.wallet.tick();
+    await fixture.wallet.tick();
     expect(notices.slice(2).map(({ notice }) => notice.title)).toEqual(['Payment overdue']);
     expect(notices.slice(2)[0]?.notice.body).toMatch(/was due while A2A Wallet was closed\. It was not paid/);
     expect(await history()).toEqual([]);

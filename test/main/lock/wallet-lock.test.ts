@@ -112,10 +112,10 @@ describe('the app lock, through the bridge', () => {
   it('locks after five idle minutes, found by the host’s timer', async () => {
     const core = await annaWithPasscode();
     sandbox.clock.advanceSeconds(5 * 60 - 1);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(await core.value('lockStatus')).toMatchObject({ locked: false });
     sandbox.clock.advanceSeconds(5 * 60);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(await core.value('lockStatus')).toMatchObject({ locked: true, reason: 'idle' });
   });
 

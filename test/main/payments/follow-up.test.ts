@@ -8,7 +8,7 @@ import { draftFrom, inProcessWallet, NOON, type InProcessWallet } from '../../su
 
 /**
  * Issue 19: a payment whose answer was lost, or that the bank accepted without a final status, is followed up by the
- * app itself (the host's timer calls `checkReminders`), with growing waits, the same request id, and a notification
+ * app itself (the host's timer calls `tick`), with growing waits, the same request id, and a notification
  * once the outcome is known. Driven through the real core against the sandbox, with its faults and clock.
  */
 let sandbox: Sandbox;
@@ -57,12 +57,12 @@ describe('following up a payment whose outcome is not known', () => {
     expect(sandbox.initiations()).toHaveLength(1);
     // Before the first wait is over, nothing is asked.
     seconds(10);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(1);
     expect(notices).toEqual([]);
 
     seconds(5);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     // The sandbox's status of it is final (ACCC): settled.
     expect(await stateOf(id)).toBe('settled');
     expect(sandbox.initiations()).toHaveLength(1);
@@ -74,7 +74,7 @@ describe('following up a payment whose outcome is not known', () => {
     expect(events.some((event) => event.channel === 'paymentChanged' && event.payload.state === 'settled')).toBe(true);
     // Known now: nothing more is sent.
     seconds(3600);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(2);
   });
 
@@ -82,7 +82,7 @@ describe('following up a payment whose outcome is not known', () => {
     await open('is');
     await lostAnswer(4321);
     seconds(15);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(notices).toHaveLength(1);
     expect(notices[0]?.title).toBe('Greiðsla kláruð');
     const text = JSON.stringify(notices);
@@ -95,7 +95,7 @@ describe('following up a payment whose outcome is not known', () => {
     expect((await core.value('updateSettings', { notificationDetails: true })).notificationDetails).toBe(true);
     await lostAnswer(4321);
     seconds(15);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(notices).toEqual([
       { title: 'Greiðsla kláruð', body: 'Greiðsla þín, 4.321\u00a0kr. til Björn Sigurðsson, er kláruð.' },
     ]);
@@ -115,7 +115,7 @@ describe('following up a payment whose outcome is not known', () => {
       });
       await core.value('submitPayment', { id });
       seconds(3600);
-      await core.wallet.checkReminders();
+      await core.wallet.tick();
     }
     expect(notices.map((notice) => notice.body)).toEqual([
       'Your bank has completed a payment. Open A2A Wallet to see it.',
@@ -133,7 +133,7 @@ describe('following up a payment whose outcome is not known', () => {
         const sentAt = [sandbox.clock.now()];
         for (const step of steps) {
           seconds(step);
-          await core.wallet.checkReminders();
+          await core.wallet.tick();
           while (posts().length > sentAt.length) sentAt.push(sandbox.clock.now());
         }
         // Each question waited at least its wait after the one before, and the waits grew.
@@ -157,11 +157,11 @@ describe('following up a payment whose outcome is not known', () => {
     const { id: unsent, requestId } = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 2500) });
     sandbox.faults.add({ route: 'payments.create', kind: 'status500', count: 1_000 });
     seconds(60);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(2);
     expect(posts().filter((entry) => entry.requestId === requestId)).toEqual([]);
     seconds(24 * 3600);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(2);
     expect(await stateOf(lost)).toBe('unknown');
     expect(await stateOf(unsent)).toBe('confirmed');
@@ -172,17 +172,17 @@ describe('following up a payment whose outcome is not known', () => {
     await lostAnswer();
     await core.value('signOut');
     seconds(60);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(1);
 
     await core.value('signIn');
     await core.value('setPasscode', { next: '482916' });
     await core.value('lockNow');
     seconds(60);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(1);
     await core.value('unlock', { passcode: '482916' });
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(2);
   });
 
@@ -193,14 +193,14 @@ describe('following up a payment whose outcome is not known', () => {
     core.as('bjorn');
     await core.value('signIn');
     seconds(60);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(1);
     expect(notices).toEqual([]);
     // Anna back: her payment is followed up again, under her own session.
     await core.value('signOut');
     core.as('anna');
     await core.value('signIn');
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(2);
     expect(await stateOf(annas)).toBe('settled');
   });
@@ -211,7 +211,7 @@ describe('following up a payment whose outcome is not known', () => {
     seconds(15);
     const release = core.hold('checkAgain');
     const pressed = core.api.checkAgain({ id });
-    await Promise.all([core.wallet.checkReminders(), core.wallet.checkReminders()]);
+    await Promise.all([core.wallet.tick(), core.wallet.tick()]);
     release();
     await pressed;
     expect(posts().length).toBeLessThanOrEqual(3);
@@ -227,11 +227,11 @@ describe('following up a payment whose outcome is not known', () => {
     const { id } = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 1500) });
     expect((await core.value('submitPayment', { id })).state).toBe('accepted');
     seconds(15);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(await stateOf(id)).toBe('accepted');
     expect(notices).toEqual([]);
     seconds(30);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(await stateOf(id)).toBe('settled');
     expect(notices.map((notice) => notice.title)).toEqual(['Payment completed']);
     expect(posts()).toHaveLength(1);

@@ -50,7 +50,7 @@ describe('Stop trying', () => {
     const before = posts().length;
     for (const seconds of [16, 60, 600, 3600, 6 * 3600]) {
       sandbox.clock.advanceSeconds(seconds);
-      await core.wallet.checkReminders();
+      await core.wallet.tick();
     }
     expect(posts()).toHaveLength(before);
     // It still counts as uncertain, until the customer's word.
@@ -76,7 +76,7 @@ describe('Stop trying', () => {
     // The follow-up's re-send is held at the bank; Stop is pressed twice meanwhile.
     sandbox.faults.add({ route: 'payments.create', kind: 'delay', delayMs: 120_000, count: 1 });
     sandbox.clock.advanceSeconds(16);
-    const round = core.wallet.checkReminders();
+    const round = core.wallet.tick();
     while (sandbox.faults.delaying === 0) await new Promise((resolve) => setImmediate(resolve));
     const stops = [core.value('stopTrying', { id }), core.value('stopTrying', { id })];
     const held = posts().length;
@@ -86,7 +86,7 @@ describe('Stop trying', () => {
     expect(first).toMatchObject({ state: 'unknown', sendsStopped: { by: 'customer' } });
     expect(second?.version).toBe(first?.version);
     sandbox.clock.advanceSeconds(3600);
-    await core.wallet.checkReminders();
+    await core.wallet.tick();
     expect(posts()).toHaveLength(held);
   });
 
@@ -133,12 +133,12 @@ describe('Stop trying', () => {
         const before = posts().length;
         for (const each of steps) {
           if (each.kind === 'clock') sandbox.clock.advanceSeconds(each.seconds);
-          else if (each.kind === 'tick') await core.wallet.checkReminders();
+          else if (each.kind === 'tick') await core.wallet.tick();
           else if (each.kind === 'restart') await core.restart();
           else if (each.kind === 'fault') sandbox.faults.add({ route: 'payments.create', kind: each.fault, count: 1 });
           else await core.call(each.kind, { id });
         }
-        await core.wallet.checkReminders();
+        await core.wallet.tick();
         expect(posts()).toHaveLength(before);
         expect((await core.value('getPayment', { id })).state).toBe('unknown');
       }),

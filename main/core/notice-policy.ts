@@ -1,0 +1,86 @@
+import type { DueItem, DueList } from '../../common/due-payment.ts';
+import type { PaymentIntent } from '../../common/payment.ts';
+import type { SessionService } from '../auth/session-service.ts';
+import { dueNotice } from '../due/due-notice.ts';
+import type { DuePayments } from '../due/due-payments.ts';
+import type { LockService } from '../lock/lock-service.ts';
+import { outcomeNotice } from '../payments/outcome-notice.ts';
+import type { Platform } from '../platform/platform.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { EventBus } from './event-bus.ts';
+import { signedInCustomer } from './payment-views.ts';
+
+export interface NoticePolicyOptions {
+  settings: SettingsService;
+  lock: LockService;
+  sessions: SessionService;
+  due: DuePayments;
+  bus: EventBus;
+  activeProfile(): string;
+  /** The host's notifications, where it has them (read as each notice shows). */
+  host: Pick<Platform, 'notify' | 'appInfo'>;
+}
+
+/**
+ * When the customer is told by a desktop notification, and what it may name (the words are the notices' own:
+ * payments/outcome-notice.ts and due/due-notice.ts). A notice names a payee and an amount only while the customer
+ * allowed it and the window shows that payment's customer, unlocked, at the moment it shows: a follow-up round can
+ * end after the app locked, or after another customer signed in.
+ */
+export class NoticePolicy {
+  readonly #options: NoticePolicyOptions;
+  /** Overdue payments are told once a run, per customer. */
+  readonly #toldOverdue = new Set<string>();
+
+  constructor(options: NoticePolicyOptions) {
+    this.#options = options;
+  }
+
+  /** The app learned a payment's outcome by itself (the follow-up): told, named only as above. */
+  outcome(after: PaymentIntent): void {
+    const { settings, host } = this.#options;
+    const details = settings.notificationDetails() && this.#shownTo(after.profileId, after.order.debtorKennitala);
+    const notice = outcomeNotice(after, settings.locale(), host.appInfo().name, details);
+    if (notice) host.notify?.(notice);
+  }
+
+  /**
+   * Payments that come due, told once: those waiting today by one notification a day (kept with the customer's due
+   * payments, so a restart the same day does not tell again), those overdue once a run. A click opens the Due list.
+   * Nothing is paid. `list` is asked for only when there is someone to tell and a way to tell them.
+   */
+  async due(list: () => Promise<DueList | undefined>): Promise<void> {
+    const { settings, host } = this.#options;
+    const profileId = this.#options.activeProfile();
+    const kennitala = signedInCustomer(this.#options.sessions, profileId);
+    if (!kennitala || !host.notify) return;
+    const due = await list();
+    if (!due) return;
+    const open = due.items.filter((item) => !item.underWay);
+    const today = open.filter((item) => item.dueToday);
+    const overdue = open.filter((item) => !item.dueToday && item.overdue.length > 0);
+    const details = () => settings.notificationDetails() && this.#shownTo(profileId, kennitala);
+    const show = (kind: 'today' | 'overdue', items: DueItem[]) => {
+      const notice = dueNotice(kind, items, settings.locale(), host.appInfo().name, details());
+      if (notice) host.notify?.(notice, () => this.#options.bus.emit('dueOpened', {}));
+    };
+    if (today.length > 0 && this.#options.due.tellOnce(profileId, kennitala, due.today)) show('today', today);
+    const runKey = `${profileId}|${kennitala}`;
+    if (overdue.length > 0 && !this.#toldOverdue.has(runKey)) {
+      this.#toldOverdue.add(runKey);
+      show('overdue', overdue);
+    }
+  }
+
+  /** The window shows this customer of this profile now, unlocked (a notification may name their payee). */
+  #shownTo(profileId: string, kennitala: string): boolean {
+    const { lock } = this.#options;
+    // An idle lock that fell due since the last tick falls now, before anything is named.
+    lock.checkIdle();
+    return (
+      !lock.locked &&
+      profileId === this.#options.activeProfile() &&
+      signedInCustomer(this.#options.sessions, profileId) === kennitala
+    );
+  }
+}
