@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { esmExternalRequirePlugin, type Plugin } from 'vite';
@@ -49,6 +50,25 @@ const electronRequireAsImport: Plugin[] = [
   esmExternalRequirePlugin({ external: ['electron'] }),
 ];
 
+/**
+ * Each language's messages as a chunk that holds that language only. renderer/src/i18n/catalogue-<locale>.ts is
+ * `catalogueOf(locale)` over the section files, which each hold both languages, and a chunk cannot hold half a
+ * module; so the build writes those two modules as their data (the same object, computed here by importing the
+ * sections under Node). The window's first load then carries neither language, and fetches only the one it shows
+ * (renderer/src/i18n/index.ts). `npm run dev` and the tests import the modules as written.
+ */
+const cataloguesAsData: Plugin = {
+  name: 'a2a-catalogues-as-data',
+  apply: 'build',
+  async transform(_code, id) {
+    const locale = /[\\/]renderer[\\/]src[\\/]i18n[\\/]catalogue-(\w+)\.ts$/.exec(id)?.[1];
+    if (!locale) return null;
+    const sections = pathToFileURL(resolve(root, 'renderer/src/i18n/sections.ts')).href;
+    const { catalogueOf } = (await import(sections)) as { catalogueOf: (locale: string) => Record<string, string> };
+    return { code: `export default ${JSON.stringify(catalogueOf(locale))};`, map: null };
+  },
+};
+
 // The layout is not electron-vite's default `src/`, so every entry is named here.
 export default defineConfig({
   main: {
@@ -83,7 +103,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react(), devServerCsp],
+    plugins: [react(), devServerCsp, cataloguesAsData],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,

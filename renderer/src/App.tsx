@@ -1,18 +1,17 @@
 import { SettingsResetNotice } from './components/SettingsReset.tsx';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { WalletApi } from '../../common/bridge-contract.ts';
-import { localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
+import { APP_LOCALES, localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
 import { EnvironmentBanner } from './components/EnvironmentBanner.tsx';
+import { lazyPart } from './components/LazyPart.tsx';
 import { GrantBanner, GrantDialogs, LOST_SESSION } from './components/Grant.tsx';
-import { useT } from './i18n/index.ts';
+import { messagesLoaded, onMessagesLoaded, translate, useT } from './i18n/index.ts';
 import { useActivityReports } from './lib/activity.ts';
 import { focusHeadingIn, focusIsLost, focusOn } from './lib/focus.ts';
 import { useApp, WalletProvider } from './lib/wallet-context.tsx';
-import { BankCallsScreen } from './screens/BankCallsScreen.tsx';
 import { HistoryScreen } from './screens/HistoryScreen.tsx';
 import { LockScreen } from './screens/LockScreen.tsx';
 import { PayScreen } from './screens/PayScreen.tsx';
-import { ProfilesScreen } from './screens/ProfilesScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
 import { SignInScreen } from './screens/SignInScreen.tsx';
 import { createAppStore, type AppStore, type Screen } from './state/app-store.ts';
@@ -22,8 +21,27 @@ export function App({ wallet, store }: { wallet: WalletApi; store?: AppStore }) 
   const [appStore] = useState(() => store ?? createAppStore(wallet, navigatorLocale()));
   return (
     <WalletProvider wallet={wallet} store={appStore}>
-      <Shell />
+      {/* The app waits for its language's messages (i18n/index.ts): the first paint is in the saved language. */}
+      <Suspense fallback={<AppLoading />}>
+        <Shell />
+      </Suspense>
     </WalletProvider>
+  );
+}
+
+/**
+ * The app's loading line while the messages of the language in use are on their way: in that language once it is
+ * here, else in one that is, else (the first moment of all) without words.
+ */
+function AppLoading() {
+  const wanted = useApp((state) => state.locale);
+  const shown = useSyncExternalStore(onMessagesLoaded, () =>
+    messagesLoaded(wanted) ? wanted : APP_LOCALES.find(messagesLoaded),
+  );
+  return (
+    <main className="app">
+      <p aria-busy="true">{shown ? translate(shown, 'app.loading') : ''}</p>
+    </main>
   );
 }
 
@@ -32,6 +50,10 @@ function navigatorLocale(): AppLocale {
   if (typeof navigator === 'undefined') return 'en';
   return localeFromLanguageTags(navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
 }
+
+/** Screens that paying does not need (the profiles, the tester's bank calls): loaded the first time they open. */
+const ProfilesScreen = lazyPart(() => import('./screens/ProfilesScreen.tsx').then((m) => m.ProfilesScreen));
+const BankCallsScreen = lazyPart(() => import('./screens/BankCallsScreen.tsx').then((m) => m.BankCallsScreen));
 
 const SCREENS: Screen[] = ['pay', 'history', 'profiles', 'settings'];
 /** The tester's screen, after the others: only where main says the active profile shows it (issue 30). */

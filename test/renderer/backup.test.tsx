@@ -4,7 +4,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BACKUP_PASSPHRASE_PROBLEMS } from '../../common/backup-passphrase.ts';
 import { BACKUP_FILE_MAX_BYTES } from '../../common/backup.ts';
-import { hasMessage, messages } from '../../renderer/src/i18n/index.ts';
+import { hasMessage } from '../../renderer/src/i18n/index.ts';
+import { messages } from '../../renderer/src/i18n/sections.ts';
 import { draftFrom, NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { ANNAS_ACCOUNT, answering, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
 

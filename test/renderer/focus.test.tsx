@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../common/time.ts';
-import { messages } from '../../renderer/src/i18n/index.ts';
+import { messages } from '../../renderer/src/i18n/sections.ts';
 import { NOON } from '../support/in-process-wallet.ts';
 import { ANNAS_ACCOUNT, renderApp, walletsPerTest } from './render-app.tsx';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { amountInWords } from '../../renderer/src/i18n/amount-words.ts';
 import { formatDuration, formatGmtTime } from '../../renderer/src/i18n/format.ts';
-import { messages, sections, translate } from '../../renderer/src/i18n/index.ts';
+import { translate } from '../../renderer/src/i18n/index.ts';
+import { messages, sections } from '../../renderer/src/i18n/sections.ts';
 
 // A plain {name}, or a counted one: {minutes, plural, one {# mínútu} other {# mínútur}}.
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[},]/g)].map((match) => match[1]).sort();

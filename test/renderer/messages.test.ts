@@ -15,7 +15,8 @@ import {
   formatTime,
   pluralCategory,
 } from '../../renderer/src/i18n/format.ts';
-import { messages, translate, type MessageKey, type Params } from '../../renderer/src/i18n/index.ts';
+import { translate, type MessageKey, type Params } from '../../renderer/src/i18n/index.ts';
+import { messages } from '../../renderer/src/i18n/sections.ts';
 import { countList } from '../../renderer/src/screens/settings/backup-texts.ts';
 
 /**

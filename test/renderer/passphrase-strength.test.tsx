@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKUP_PASSPHRASE_CODES } from '../../common/backup-passphrase.ts';
 import { PASSCODE_PROBLEM_CODES } from '../../common/passcode-rules.ts';
 import { GUESSABLE_REASONS, loadPassphraseEstimator } from '../../common/passphrase-strength.ts';
-import { messages } from '../../renderer/src/i18n/index.ts';
+import { messages } from '../../renderer/src/i18n/sections.ts';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { renderApp, walletsPerTest } from './render-app.tsx';

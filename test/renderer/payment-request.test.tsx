@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { crc32Hex, paymentRequestLink, REQUEST_LINK_ERRORS } from '../../common/payment-request.ts';
-import { messages } from '../../renderer/src/i18n/index.ts';
+import { messages } from '../../renderer/src/i18n/sections.ts';
 import { CUSTOMERS, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { pngOfDataUrl, readQrPng } from '../support/qr.ts';
 import { ANNAS_ACCOUNT, answeredResult, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';

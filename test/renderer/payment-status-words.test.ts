@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppLocale } from '../../common/locale.ts';
 import { PAYMENT_STATUS, SHOWN_STATES, type DuplicateKind, type ShownState } from '../../common/payment-status.ts';
-import { messages, type MessageKey } from '../../renderer/src/i18n/index.ts';
+import type { MessageKey } from '../../renderer/src/i18n/index.ts';
+import { messages } from '../../renderer/src/i18n/sections.ts';
 import { actionLabel } from '../../renderer/src/components/PaymentStatus.tsx';
 import { actionsIn, codeIn, README_STATE_TABLE, repoText, STATE_TABLE, tableAfter } from '../support/markdown-table.ts';
 

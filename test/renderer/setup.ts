@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadMessages } from '../../renderer/src/i18n/index.ts';
 
 // Testing Library cleans up by itself only with global test functions; ours are imported.
 afterEach(cleanup);
@@ -10,3 +11,7 @@ afterEach(cleanup);
 // A wait ends as soon as what it waits for shows, so a longer bound costs a passing test nothing; the test's own bound
 // (vitest.config.ts) stays above it, so a failure still says what was never found.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The window fetches each language's messages when it first shows it (renderer/src/i18n/index.ts); the tests read
+// and render both languages from their first line, so both are here before any test starts.
+await Promise.all([loadMessages('en'), loadMessages('is')]);

@@ -4,7 +4,7 @@ import { fail, ok } from '../../common/result.ts';
 import { SIGN_IN_TIMEOUT_MS } from '../../main/auth/loopback-listener.ts';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { NOON, sandboxProfile } from '../support/in-process-wallet.ts';
-import { messages } from '../../renderer/src/i18n/index.ts';
+import { messages } from '../../renderer/src/i18n/sections.ts';
 import { answering, renderApp, walletsPerTest } from './render-app.tsx';
 
 const wallets = walletsPerTest(NOON);

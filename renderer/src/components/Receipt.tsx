@@ -9,7 +9,7 @@ import type { Environment } from '../../../common/profile.ts';
 import { gmtDay } from '../../../common/time.ts';
 import { amountInWords } from '../i18n/amount-words.ts';
 import { formatAmount, formatDateTime, formatGmtTime } from '../i18n/format.ts';
-import { translate, type MessageKey } from '../i18n/index.ts';
+import { translate, useMessages, type MessageKey } from '../i18n/index.ts';
 import { stateFromBackup } from '../lib/restored.ts';
 import { showKennitala } from '../screens/history/show.ts';
 
@@ -41,6 +41,7 @@ const masked = (value: string) => (KENNITALA_DIGITS_PATTERN.test(value) ? maskKe
  * by Chromium). The payer's kennitala is masked; everything else the customer may need to show is there.
  */
 export function Receipt({ payment, locale, environment, profileName, payerName }: ReceiptProps) {
+  useMessages(locale); // waits until the receipt's language is here
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const { order } = payment;
   const at = receiptTime(payment);

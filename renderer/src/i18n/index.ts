@@ -1,97 +1,66 @@
-import { useCallback } from 'react';
+import { use, useCallback } from 'react';
 import type { AppLocale } from '../../../common/locale.ts';
 import { pluralCategory } from './format.ts';
 import { useApp } from '../lib/wallet-context.tsx';
-import * as backup from './messages/backup.ts';
-import * as bankCalls from './messages/bank-calls.ts';
-import * as common from './messages/common.ts';
-import * as due from './messages/due.ts';
-import * as failure from './messages/failure.ts';
-import * as grant from './messages/grant.ts';
-import * as history from './messages/history.ts';
-import * as historyTrust from './messages/history-trust.ts';
-import * as lock from './messages/lock.ts';
-import * as passcode from './messages/passcode.ts';
-import * as pay from './messages/pay.ts';
-import * as profiles from './messages/profiles.ts';
-import * as receipt from './messages/receipt.ts';
-import * as request from './messages/request.ts';
-import * as settings from './messages/settings.ts';
-import * as signIn from './messages/sign-in.ts';
-import * as spending from './messages/spending.ts';
-import * as status from './messages/status.ts';
+import type { Catalogue, MessageKey } from './sections.ts';
+
+export type { Catalogue, MessageKey } from './sections.ts';
 
 /**
- * Every text on screen, in English and Icelandic. Each section file has an `en` object and an `is` object typed
- * with en's keys, so a missing translation does not compile; test/renderer/i18n.test.ts checks the rest
- * (no empty text, the same {placeholders}), and test/renderer/messages.test.ts reads every message filled in as the
- * customer sees it (no `kr..`, no English in Icelandic, counted words that agree, `kl.` before a time only).
+ * Each language's messages are a chunk of their own (catalogue-en.ts, catalogue-is.ts): the window's first load
+ * carries neither, and fetches only the language it shows. The app's first screen waits for it (App.tsx shows its
+ * loading line meanwhile), so the first paint is in the saved language; the other language is fetched when it is
+ * chosen. Tests load both first (test/renderer/setup.ts).
  */
-export const sections = {
-  common,
-  failure,
-  signIn,
-  pay,
-  status,
-  grant,
-  history,
-  historyTrust,
-  spending,
-  due,
-  receipt,
-  request,
-  profiles,
-  settings,
-  lock,
-  passcode,
-  backup,
-  bankCalls,
+const CATALOGUES: Record<AppLocale, () => Promise<{ default: Catalogue }>> = {
+  en: () => import('./catalogue-en.ts'),
+  is: () => import('./catalogue-is.ts'),
 };
+const loaded: Partial<Record<AppLocale, Catalogue>> = {};
+const loading = new Map<AppLocale, Promise<Catalogue>>();
+const listeners = new Set<() => void>();
 
-const en = {
-  ...common.en,
-  ...failure.en,
-  ...signIn.en,
-  ...pay.en,
-  ...status.en,
-  ...grant.en,
-  ...history.en,
-  ...historyTrust.en,
-  ...spending.en,
-  ...due.en,
-  ...receipt.en,
-  ...request.en,
-  ...profiles.en,
-  ...settings.en,
-  ...lock.en,
-  ...passcode.en,
-  ...backup.en,
-  ...bankCalls.en,
-};
-const is = {
-  ...common.is,
-  ...failure.is,
-  ...signIn.is,
-  ...pay.is,
-  ...status.is,
-  ...grant.is,
-  ...history.is,
-  ...historyTrust.is,
-  ...spending.is,
-  ...due.is,
-  ...receipt.is,
-  ...request.is,
-  ...profiles.is,
-  ...settings.is,
-  ...lock.is,
-  ...passcode.is,
-  ...backup.is,
-  ...bankCalls.is,
-};
+/** Fetches a language's messages once; a fetch that failed is tried again at the next call. */
+export function loadMessages(locale: AppLocale): Promise<Catalogue> {
+  const have = loaded[locale];
+  if (have) return Promise.resolve(have);
+  let promise = loading.get(locale);
+  if (!promise) {
+    promise = CATALOGUES[locale]().then(
+      ({ default: catalogue }) => {
+        loaded[locale] = catalogue;
+        for (const listener of listeners) listener();
+        return catalogue;
+      },
+      (error: unknown) => {
+        loading.delete(locale);
+        throw error;
+      },
+    );
+    loading.set(locale, promise);
+  }
+  return promise;
+}
 
-export type MessageKey = keyof typeof en;
+/** Whether a language's messages are here, and a subscription to their arrival (for useSyncExternalStore). */
+export const messagesLoaded = (locale: AppLocale): boolean => loaded[locale] !== undefined;
+export function onMessagesLoaded(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function catalogue(locale: AppLocale): Catalogue {
+  const have = loaded[locale];
+  if (!have) throw new Error(`the ${locale} messages are not loaded yet (loadMessages)`);
+  return have;
+}
+
+/** A language's messages in a component: it waits (suspends) until they are here. */
+export function useMessages(locale: AppLocale): Catalogue {
+  return loaded[locale] ?? use(loadMessages(locale));
+}
+
 export type Params = Record<string, string | number>;
-export const messages: Record<AppLocale, Record<MessageKey, string>> = { en, is };
 
 /**
  * A counted word in the message itself, in ICU's shape: `{minutes, plural, one {# mínútu} other {# mínútur}}`, `#`
@@ -108,7 +77,11 @@ const PLURAL = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
 const VALUE = /\{(\w+)\}(\.?)/g;
 
 export function translate(locale: AppLocale, key: MessageKey, params: Params = {}): string {
-  return messages[locale][key]
+  return fill(catalogue(locale), locale, key, params);
+}
+
+function fill(messages: Catalogue, locale: AppLocale, key: MessageKey, params: Params = {}): string {
+  return messages[key]
     .replace(PLURAL, (whole, name: string, one: string, other: string) => {
       if (!(name in params)) return whole;
       const given = String(params[name]);
@@ -127,10 +100,12 @@ export type Translate = (key: MessageKey, params?: Params) => string;
 /** The translate function for the language in use. */
 export function useT(): Translate {
   const locale = useApp((state) => state.locale);
-  return useCallback((key, params) => translate(locale, key, params), [locale]);
+  const messages = useMessages(locale);
+  return useCallback((key, params) => fill(messages, locale, key, params), [messages, locale]);
 }
 
 /** Some texts are chosen from data (an error code, a state): the key if it exists, else the fallback. */
 export function hasMessage(key: string): key is MessageKey {
-  return Object.hasOwn(en, key);
+  // Every language has the same keys (sections.ts), so any that is here answers.
+  return Object.values(loaded).some((messages) => Object.hasOwn(messages, key));
 }

@@ -1,16 +1,19 @@
-import { useId, useState } from 'react';
-import { LANGUAGE_CHOICES, type LanguageChoice } from '../../../common/locale.ts';
+import { useEffect, useId, useState } from 'react';
+import { APP_LOCALES, LANGUAGE_CHOICES, type LanguageChoice } from '../../../common/locale.ts';
 import type { Settings, SettingsUpdate } from '../../../common/settings.ts';
 import { Dialog } from '../components/Dialog.tsx';
+import { lazyPart } from '../components/LazyPart.tsx';
 import { SupportBundle } from '../components/SupportBundle.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
-import { useT } from '../i18n/index.ts';
+import { loadMessages, useT } from '../i18n/index.ts';
 import { errorCode } from '../lib/api.ts';
 import { useApp } from '../lib/wallet-context.tsx';
-import { Backup } from './settings/Backup.tsx';
 import { BankAccess } from './settings/BankAccess.tsx';
 import { PasscodeSettings } from './settings/PasscodeSettings.tsx';
 import './settings/settings.css';
+
+/** Backup and restore: loaded the first time Settings shows it. */
+const Backup = lazyPart(() => import('./settings/Backup.tsx').then((m) => m.Backup));
 
 /**
  * The language, the bank access and when it ends, a backup to move to a new computer, a support bundle for the app's
@@ -92,6 +95,10 @@ function LanguageChoiceGroup({
 }) {
   const t = useT();
   const name = useId();
+  // Where the other language can be chosen, its messages are fetched, so choosing it changes the words at once.
+  useEffect(() => {
+    for (const locale of APP_LOCALES) loadMessages(locale).catch(() => undefined);
+  }, []);
   return (
     <fieldset className="settings-section settings-language">
       <legend>
