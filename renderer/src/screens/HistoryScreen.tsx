@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { HistoryTrustBanner } from '../components/HistoryTrust.tsx';
@@ -30,8 +30,10 @@ export function HistoryScreen() {
   const filter = useMemo(() => toFilter({ ...form, ...typed }), [form, typed]);
   const actions = useStore(store, (state) => state.actions);
 
-  // While the screen is open its store loads the list and follows what changes in the main process.
-  useEffect(() => actions.listen(), [actions]);
+  // While the screen is open its store loads the list and follows what changes in the main process. A layout effect,
+  // so the first page is asked for before the parts' own questions (the trust banner's, the spending summary's): main
+  // answers in order, and the rows are what the customer opened History for.
+  useLayoutEffect(() => actions.listen(), [actions]);
 
   useEffect(() => {
     actions.setFilter(filter);
