@@ -1,4 +1,5 @@
-import { LIMIT_EFFECT, type LimitEffect, type PaymentState } from './payment-rules.ts';
+import { LIMIT_EFFECT, PAYMENT_STATES, type LimitEffect, type PaymentState } from './payment-rules.ts';
+import { sendsEnded } from './request-id.ts';
 
 /**
  * The `intentId` of a duplicate warning of kind `untrusted` (no earlier payment is known, but the history on this
@@ -161,3 +162,67 @@ export function duplicateKind(state: PaymentState): DuplicateKind | undefined {
 
 /** The receipt a payment in a stored state has (see PAYMENT_STATUS's `receipt`). */
 export const receiptKind = (state: PaymentState): ShownRow['receipt'] => rowOfStored(state).receipt;
+
+/**
+ * What main needs of each stored state (issue 40), beside what the customer is shown: the one place main's rules
+ * name states. `final`: nothing is sent or asked about it again (the bank's last word, dropped, or the customer's
+ * word); `followed`: the app asks the bank about it by itself while its request id's 24 hours last (the follow-up;
+ * the rows shown from it say so in `followedUp`); `due`: what it makes of the due occurrence it was confirmed for
+ * (taken, freed again, or still under way); `told`: the bank's word the customer is told of when the app learned it
+ * by itself (`always`, or only after an outcome that was not known, `afterUnknown`).
+ */
+export interface StoredFacts {
+  final: boolean;
+  followed: boolean;
+  due: 'paid' | 'notPaid' | 'open';
+  told: 'always' | 'afterUnknown' | 'never';
+}
+
+const stored = <T extends StoredFacts>(facts: T): T => facts;
+
+export const STORED_STATE = {
+  draft: stored({ final: false, followed: false, due: 'notPaid', told: 'never' }),
+  confirmed: stored({ final: false, followed: false, due: 'open', told: 'never' }),
+  sending: stored({ final: false, followed: false, due: 'open', told: 'never' }),
+  accepted: stored({ final: false, followed: true, due: 'paid', told: 'afterUnknown' }),
+  settled: stored({ final: true, followed: false, due: 'paid', told: 'always' }),
+  rejected: stored({ final: true, followed: false, due: 'notPaid', told: 'always' }),
+  unknown: stored({ final: false, followed: true, due: 'open', told: 'never' }),
+  declaredPaid: stored({ final: true, followed: false, due: 'paid', told: 'never' }),
+  declaredNotPaid: stored({ final: true, followed: false, due: 'notPaid', told: 'never' }),
+  dropped: stored({ final: true, followed: false, due: 'notPaid', told: 'never' }),
+  damaged: stored({ final: false, followed: false, due: 'open', told: 'never' }),
+} as const satisfies Record<PaymentState, StoredFacts>;
+
+/** Nothing is sent or asked about a payment in this state again. */
+export const isFinal = (state: PaymentState): boolean => STORED_STATE[state].final;
+
+/** The states the follow-up reads (`awaitsOutcome` says which of their payments it asks about). */
+export const FOLLOWED_STATES: readonly PaymentState[] = PAYMENT_STATES.filter((state) => STORED_STATE[state].followed);
+
+/**
+ * A payment the bank may still be deciding on, within its request id's 24 hours and not stopped: accepted without a
+ * final status, or sent with no answer (the follow-up's).
+ */
+export const awaitsOutcome = (
+  intent: { state: PaymentState; firstSentAt?: number | undefined; createdAt: number; sendsStopped?: unknown },
+  now: number,
+): boolean => STORED_STATE[intent.state].followed && intent.firstSentAt !== undefined && !sendsEnded(intent, now);
+
+/** The states whose learning the customer is told of (main's outcome notice has words for each). */
+export type ToldState = {
+  [S in PaymentState]: (typeof STORED_STATE)[S]['told'] extends 'never' ? never : S;
+}[PaymentState];
+
+export const isTold = (state: PaymentState): state is ToldState => STORED_STATE[state].told !== 'never';
+
+/** The customer learns something final-er than before: it went through, was completed, or was refused. */
+export function outcomeLearned(before: { state: PaymentState }, after: { state: PaymentState }): boolean {
+  if (before.state === after.state) return false;
+  const told = STORED_STATE[after.state].told;
+  return told === 'always' || (told === 'afterUnknown' && before.state === 'unknown');
+}
+
+/** What a payment in a stored state (or gone from the store: undefined) makes of its due occurrence. */
+export const dueOutcome = (state: PaymentState | undefined): StoredFacts['due'] =>
+  state === undefined ? 'notPaid' : STORED_STATE[state].due;

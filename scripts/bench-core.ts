@@ -285,7 +285,7 @@ async function keystrokeCost(count: number): Promise<number> {
   for (let n = 0; n < 50 + KEYSTROKES; n += 1) {
     const started = performance.now();
     const checked = await service.validate(draft);
-    if (checked.check.ok) await service.paidBefore(checked.check.order);
+    if (checked.check.ok) await service.reader.paidBefore(checked.check.order);
     if (n >= 50) times.push(performance.now() - started);
   }
   await payments.close();
@@ -317,7 +317,7 @@ async function historyCost(
   const spendings: number[] = [];
   for (let n = 0; n < 20; n += 1) {
     started = performance.now();
-    await service.spending({ from: NOW - 90 * 86_400_000, to: NOW });
+    await service.reader.spending(NOW, { from: NOW - 90 * 86_400_000, to: NOW });
     spendings.push(performance.now() - started);
   }
   await payments.close();

@@ -48,10 +48,10 @@ export function dueHandlers(options: DueHandlerOptions): {
     const states = new Map<string, PaymentIntent['state'] | undefined>();
     const links = new Map<string, LinkedPayment[]>();
     for (const item of due.all(profileId, kennitala)) {
-      if (item.paying) states.set(item.paying.intentId, (await service.find(item.paying.intentId))?.state);
-      links.set(item.id, await service.dueLinks(item.id));
+      if (item.paying) states.set(item.paying.intentId, (await service.reader.get(item.paying.intentId))?.state);
+      links.set(item.id, await service.reader.dueLinks(item.id));
     }
-    const { trusted } = await service.integrity();
+    const { trusted } = await service.reader.integrity();
     const store = { linked: (dueId: string) => links.get(dueId) ?? [], trusted };
     return { service, items: due.settle(profileId, kennitala, (intentId) => states.get(intentId), store) };
   };

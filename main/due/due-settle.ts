@@ -1,5 +1,6 @@
 import type { DuePayment } from '../../common/due-payment.ts';
 import type { PaymentState } from '../../common/payment.ts';
+import { dueOutcome } from '../../common/payment-status.ts';
 import type { IsoDate } from '../../common/schedule.ts';
 
 /** Where a payment confirmed for an occurrence stands (PaymentState, or gone from the history). */
@@ -11,12 +12,15 @@ export type PayingOutcome = 'final-paid' | 'final-not-paid' | 'open';
  * (not sent yet, on its way, unknown, damaged) keeps it under way, offered neither to pay nor to skip.
  */
 export function payingOutcome(state: PaymentState | undefined): PayingOutcome {
-  if (state === undefined) return 'final-not-paid';
-  if (state === 'accepted' || state === 'settled' || state === 'declaredPaid') return 'final-paid';
-  if (state === 'rejected' || state === 'dropped' || state === 'declaredNotPaid' || state === 'draft')
-    return 'final-not-paid';
-  return 'open';
+  return PAYING[dueOutcome(state)];
 }
+
+/** The names main/due gives common/payment-status.ts's `due` (the store's view of an occurrence). */
+const PAYING: Record<ReturnType<typeof dueOutcome>, PayingOutcome> = {
+  paid: 'final-paid',
+  notPaid: 'final-not-paid',
+  open: 'open',
+};
 
 /** A payment the payment store links to one of a due payment's occurrences, with its state now (issue 38). */
 export interface LinkedOccurrence {

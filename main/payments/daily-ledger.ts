@@ -1,7 +1,7 @@
 import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
 import { gmtDay, nextGmtMidnight } from '../../common/time.ts';
-import type { LimitParts, PaymentStore } from './store/store-contract.ts';
+import type { LimitParts } from './store/store-contract.ts';
 
 /**
  * What is left of a customer's daily limit, and how what is used splits (see LIMIT_EFFECT): held by payments not
@@ -11,7 +11,7 @@ import type { LimitParts, PaymentStore } from './store/store-contract.ts';
  * left out (the one about to be sent, checked against what is left besides it).
  */
 export async function dailyLimit(
-  store: PaymentStore,
+  store: { limitParts(day: string, kennitala: string, exceptId?: string): Promise<LimitParts> },
   kennitala: string,
   now: number,
   exceptId?: string,

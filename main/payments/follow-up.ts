@@ -1,6 +1,6 @@
 import type { PaymentIntent } from '../../common/payment.ts';
+import { awaitsOutcome, outcomeLearned } from '../../common/payment-status.ts';
 import type { Clock } from '../../common/time.ts';
-import { awaitsOutcome } from './payment-reads.ts';
 import type { PaymentService } from './payment-service.ts';
 
 /**
@@ -12,16 +12,6 @@ export const FOLLOW_UP_WAITS_MS = [15, 30, 60, 120, 300, 600, 1800, 3600].map((s
 /** The wait after the `tries`-th question (the first wait for 0 questions). */
 export function followUpWait(tries: number): number {
   return FOLLOW_UP_WAITS_MS[Math.min(tries, FOLLOW_UP_WAITS_MS.length - 1)] ?? 0;
-}
-
-/** The customer learns something final-er than before: it went through, was completed, or was refused. */
-export function outcomeLearned(before: PaymentIntent, after: PaymentIntent): boolean {
-  if (before.state === after.state) return false;
-  return (
-    after.state === 'settled' ||
-    after.state === 'rejected' ||
-    (before.state === 'unknown' && after.state === 'accepted')
-  );
 }
 
 export interface FollowUpOptions {
@@ -80,13 +70,13 @@ export class FollowUp {
   }
 
   async #round(service: PaymentService): Promise<void> {
-    const [open, integrity] = await Promise.all([service.awaitingOutcome(), service.integrity()]);
+    const [open, integrity] = await Promise.all([service.awaitingOutcome(), service.reader.integrity()]);
     const ids = new Set(open.map((intent) => intent.id));
     // Final, expired or another customer's: no longer followed.
     for (const id of this.#plans.keys()) {
       if (ids.has(id)) continue;
       this.#plans.delete(id);
-      const left = await service.find(id);
+      const left = await service.reader.get(id);
       if (left?.state === 'unknown') this.#options.onWindowClosed?.(left);
     }
     for (const intent of open) {

@@ -1,6 +1,7 @@
 import { formatIsk } from '../../common/isk-amount.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
+import { isTold, type ToldState } from '../../common/payment-status.ts';
 
 /**
  * A desktop notification: shown over other windows and on the lock screen, so it names no person and no amount,
@@ -29,7 +30,7 @@ const TEXTS = {
     ],
     rejected: ['Greiðslu hafnað', 'Bankinn þinn hafnaði greiðslu. Opnaðu {app} til að sjá hvers vegna.'],
   },
-} as const satisfies Record<AppLocale, Record<'settled' | 'accepted' | 'rejected', readonly [string, string]>>;
+} as const satisfies Record<AppLocale, Record<ToldState, readonly [string, string]>>;
 
 const DETAILS = {
   en: {
@@ -42,7 +43,7 @@ const DETAILS = {
     accepted: 'Greiðsla þín, {amount} til {payee}, fór í gegn (einu sinni).',
     rejected: 'Greiðslu þinni, {amount} til {payee}, var hafnað. Opnaðu {app} til að sjá hvers vegna.',
   },
-} as const satisfies Record<AppLocale, Record<'settled' | 'accepted' | 'rejected', string>>;
+} as const satisfies Record<AppLocale, Record<ToldState, string>>;
 
 /**
  * What the customer is told when the app learned a payment's outcome by itself; undefined when nothing is final-er.
@@ -54,7 +55,7 @@ export function outcomeNotice(
   app: string,
   details = false,
 ): Notice | undefined {
-  if (after.state !== 'settled' && after.state !== 'accepted' && after.state !== 'rejected') return undefined;
+  if (!isTold(after.state)) return undefined;
   const [title, body] = TEXTS[locale][after.state];
   const payee = after.order.payeeName?.trim();
   // A payee "named" by their kennitala (written with or without its dash) is not named.

@@ -3,7 +3,7 @@ import { checkDraft, type DraftCheck, type PaymentDraft, type PaymentOrder } fro
 import { duplicateKind, UNTRUSTED_HISTORY } from '../../common/payment-status.ts';
 import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import { dailyLimit } from './daily-ledger.ts';
-import type { PaymentStore } from './store/store-contract.ts';
+import type { PaymentStore } from './store/store-ops.ts';
 
 /** A draft checked against the rules, today's limit and the last 24 hours (the handler makes the view of it). */
 export interface PaymentCheck {

@@ -90,7 +90,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     validatePayment: async (draft) => {
       const service = await active();
       const checked = await service.validate(draft);
-      const paidBefore = checked.check.ok ? await service.paidBefore(checked.check.order) : false;
+      const paidBefore = checked.check.ok ? await service.reader.paidBefore(checked.check.order) : false;
       return validationView(checked, paidBefore);
     },
     confirmPayment: async ({ draft, acknowledgeDuplicate, due }) => {
@@ -108,20 +108,20 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     historyPage: async ({ filter, offset, limit }) => {
       const service = await readable();
       if (!service) return { total: 0, items: [] };
-      const page = await service.historyPage({ offset, limit }, filter);
+      const page = await service.reader.page({ offset, limit }, filter);
       return { total: page.total, items: options.views(page.items) };
     },
     historyIntegrity: async () => {
       const service = await readable();
-      return service ? service.integrity() : { trusted: true };
+      return service ? service.reader.integrity() : { trusted: true };
     },
     spendingSummary: async ({ range }) => {
       const service = await readable();
-      return service ? service.spending(range) : spendingSummary([], { now: clock.now(), range });
+      return service ? service.reader.spending(clock.now(), range) : spendingSummary([], { now: clock.now(), range });
     },
     acceptHistory: async () => (await active()).acceptHistory(),
     getPayment: async ({ id }) => {
-      const intent = await (await readable())?.find(id);
+      const intent = await (await readable())?.reader.get(id);
       if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
       return view(intent);
     },
@@ -130,7 +130,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       const savedFor = owner();
       const service = await readable();
       if (!service) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
-      const { csv, count } = await service.historyCsv(filter ?? {}, options.locale());
+      const { csv, count } = await service.reader.csv(filter ?? {}, options.locale());
       const path = await options.saveFile({
         suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
         content: csv,
@@ -141,7 +141,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     },
     saveReceipt: async ({ id }) => {
       const savedFor = owner();
-      const intent = await (await readable())?.find(id);
+      const intent = await (await readable())?.reader.get(id);
       if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
       // A receipt says the bank took it, or that the customer says it went through (and that the bank never said
       // so): nothing else has one, whatever the window asks (common/payment-status.ts).

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { PaymentIntent, PaymentState } from '../../common/payment.ts';
-import type { PaymentReads } from './payment-reads.ts';
+import { isFinal } from '../../common/payment-status.ts';
+import type { StoreReader } from './store/store-ops.ts';
 import type { PaymentWrites } from './payment-writes.ts';
 
 /**
@@ -11,9 +12,6 @@ import type { PaymentWrites } from './payment-writes.ts';
  * initiation id is kept as accepted, so the app may ask the bank about it by GET, never by a POST. Every record from a
  * file is marked `restoredAt`: a settled one's receipt says it rests on the file, not on the bank.
  */
-
-/** States that end a payment: what a file says of them is kept as it is (marked as restored). */
-const FINAL: ReadonlySet<PaymentState> = new Set(['settled', 'rejected', 'dropped', 'declaredPaid', 'declaredNotPaid']);
 
 /**
  * What a restore may make of a payment that is here and not final: only a state that still counts against the limit
@@ -30,7 +28,8 @@ const MAY_FOLLOW: Readonly<Partial<Record<PaymentState, readonly PaymentState[]>
 export function restoredIntent(incoming: PaymentIntent, profileId: string, now: number): PaymentIntent {
   const { version: _theirs, sendsStopped: _stopped, ...rest } = incoming;
   const intent: PaymentIntent = { ...rest, profileId, restoredAt: now };
-  if (FINAL.has(incoming.state)) return intent;
+  // A final state (common/payment-status.ts): what a file says of it is kept as it is (marked as restored).
+  if (isFinal(incoming.state)) return intent;
   if (incoming.initiationId !== undefined) {
     return { ...intent, state: 'accepted', stateTimes: { accepted: incoming.updatedAt, ...incoming.stateTimes } };
   }
@@ -96,7 +95,7 @@ export interface RestoreContext {
   kennitala: string;
   profileId: string;
   now: number;
-  reads: Pick<PaymentReads, 'historyPage'>;
+  reader: Pick<StoreReader, 'page'>;
   writes: Pick<PaymentWrites, 'restored'>;
   /** A payment being sent or asked about now: left as it is. */
   busy(id: string): boolean;
@@ -111,11 +110,11 @@ export async function restorePayments(
   intents: readonly PaymentIntent[],
   context: RestoreContext,
 ): Promise<{ added: number; updated: number }> {
-  const { kennitala, profileId, now, reads, writes } = context;
+  const { kennitala, profileId, now, reader, writes } = context;
   // What is here, read a page at a time (one question per payment would take minutes for a long history).
   const here = new Map<string, PaymentIntent>();
   for (let offset = 0, total = 1; offset < total; offset += RESTORE_PAGE) {
-    const page = await reads.historyPage({ offset, limit: RESTORE_PAGE });
+    const page = await reader.page({ offset, limit: RESTORE_PAGE });
     total = page.total;
     for (const intent of page.items) here.set(intent.id, intent);
     if (page.items.length === 0) break;

@@ -1,5 +1,6 @@
 import { forPayment } from '../calls/call-tap.ts';
 import type { PaymentFailure, PaymentIntent } from '../../common/payment.ts';
+import { isFinal } from '../../common/payment-status.ts';
 import { REQUEST_ID_WINDOW_MS, windowClosed } from '../../common/request-id.ts';
 import { gmtDay } from '../../common/time.ts';
 import { BankError } from '../bank/bank-error.ts';
@@ -15,15 +16,6 @@ const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 5_000];
  * refusal means an earlier send with the same id was not processed, or the bank would have replayed it.
  */
 const REFUSED_BEFORE_IDEMPOTENCY = new Set<string>(['Unauthorized', 'RequestIdHeaderMissing', 'InvalidRequestHeader']);
-
-/** States in which nothing is sent or asked about a payment again. */
-export const CLOSED: ReadonlySet<PaymentIntent['state']> = new Set([
-  'settled',
-  'rejected',
-  'dropped',
-  'declaredPaid',
-  'declaredNotPaid',
-]);
 
 /** Why a payment the app sends no more (`sendsStopped`) is not sent now. */
 export function sendsStoppedError(intent: PaymentIntent): WalletError {
@@ -80,7 +72,7 @@ export class PaymentSender {
     let intent = known ?? (await this.#writes.readIntact(id));
     const { kennitala } = requireOwn(intent, this.#options.customer);
     // Final, dropped, or the customer's word: nothing is sent or asked.
-    if (CLOSED.has(intent.state)) return intent;
+    if (isFinal(intent.state)) return intent;
     if (intent.state === 'accepted') return this.refresh(intent);
     // Stopped by the customer, or brought in by a backup: never sent again, whoever asks.
     if (intent.sendsStopped) throw sendsStoppedError(intent);

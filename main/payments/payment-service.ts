@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { DailyLimitView } from '../../common/bridge-contract.ts';
-import type { AppLocale } from '../../common/locale.ts';
 import type { HistoryFilter, PaymentDraft, PaymentIntent } from '../../common/payment.ts';
+import { awaitsOutcome, FOLLOWED_STATES, isFinal } from '../../common/payment-status.ts';
 import { newRequestId, sendsEnded } from '../../common/request-id.ts';
-import type { SpendingRange, SpendingSummary } from '../../common/spending.ts';
-import type { Clock } from '../../common/time.ts';
+import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
 import type { BankClient } from '../bank/bank-client.ts';
 import { WalletError } from '../wallet-error.ts';
 import { DraftChecks, type PaymentCheck } from './payment-checks.ts';
-import { PaymentReads } from './payment-reads.ts';
-import { CLOSED, PaymentSender } from './payment-sender.ts';
+import { PaymentSender } from './payment-sender.ts';
 import { restorePayments } from './payment-restore.ts';
 import { PaymentWrites, requireOwn } from './payment-writes.ts';
-import type { LinkedPayment, PayeeOf, PaymentStore, StoreIntegrity } from './store/store-contract.ts';
+import type { StoreIntegrity } from './store/store-contract.ts';
+import type { PaymentStore, StoreReader } from './store/store-ops.ts';
 
 /**
  * Payments that never go through twice. An intent gets its X-Request-ID when the customer confirms, and that id is
@@ -52,8 +51,11 @@ export class PaymentService {
   readonly #stopRequested = new Set<string>();
   /** The draft checks (payment-checks.ts): `confirm` makes them again before it writes anything. */
   readonly #checks: DraftChecks;
-  /** The reads (payment-reads.ts): by id, the history, the store's integrity. */
-  readonly #reads: PaymentReads;
+  /**
+   * The one reader of this customer's payments (store-ops.ts's questions that change nothing): the handlers, the
+   * follow-up and the service itself read through it.
+   */
+  readonly reader: StoreReader;
 
   /** How a change is written (payment-writes.ts), and the send state machine (payment-sender.ts). */
   readonly #writes: PaymentWrites;
@@ -62,7 +64,7 @@ export class PaymentService {
   constructor(options: PaymentServiceOptions) {
     this.#options = options;
     this.#checks = new DraftChecks(options);
-    this.#reads = new PaymentReads(options);
+    this.reader = options.store;
     this.#writes = new PaymentWrites(options);
     this.#sender = new PaymentSender(options, this.#writes, (id) => this.#stopRequested.has(id));
   }
@@ -139,7 +141,7 @@ export class PaymentService {
     }
     // A history put back from an older copy, or missing records (issue 38): a payment it shows as never sent may have
     // been sent since. Dropping it, and paying again, could pay twice: the customer checks their online banking first.
-    if (!(await this.#reads.integrity()).trusted) {
+    if (!(await this.reader.integrity()).trusted) {
       throw new WalletError(
         'HISTORY_NOT_TRUSTED',
         'The history on this computer is older than the app last wrote: this payment may have been sent',
@@ -226,7 +228,7 @@ export class PaymentService {
 
   async #refreshNow(id: string): Promise<PaymentIntent> {
     const intent = await this.#writes.readIntact(id);
-    if (!intent.initiationId || CLOSED.has(intent.state)) return intent;
+    if (!intent.initiationId || isFinal(intent.state)) return intent;
     return this.#sender.refresh(intent);
   }
 
@@ -236,13 +238,13 @@ export class PaymentService {
       kennitala: this.#options.customer().kennitala,
       profileId: this.#options.profileId,
       now: this.#now(),
-      reads: this.#reads,
+      reader: this.reader,
       writes: this.#writes,
       busy: (id) => this.#inFlight.has(id),
     });
   }
 
-  // The draft checks and the reads, for the callers: what they do is said in payment-checks.ts and payment-reads.ts.
+  // The draft checks, for the callers: what they do is said in payment-checks.ts.
 
   dailyLimit(): Promise<DailyLimitView> {
     return this.#checks.dailyLimit();
@@ -252,32 +254,33 @@ export class PaymentService {
     return this.#checks.validate(draft);
   }
 
-  awaitingOutcome(): Promise<PaymentIntent[]> {
-    return this.#reads.awaitingOutcome();
+  /**
+   * Payments the bank may still be deciding on, within their request id's 24 hours (`awaitsOutcome`, the follow-up's).
+   * Only the last two GMT days can hold them (a payment counts on the day it was first sent, never before it was
+   * confirmed), so this reads two days of the index, not the history.
+   */
+  async awaitingOutcome(): Promise<PaymentIntent[]> {
+    const now = this.#now();
+    const recent = await this.reader.inStatesOnDays(FOLLOWED_STATES, [gmtDay(now - DAY_MS), gmtDay(now)]);
+    return recent.filter((intent) => awaitsOutcome(intent, now));
   }
 
+  /** A payment by id (for callers outside this folder; the handlers read through `reader`). */
   find(id: string): Promise<PaymentIntent | undefined> {
-    return this.#reads.find(id);
+    return this.reader.get(id);
   }
 
+  /** A page of the history (for callers outside this folder: the backup; the handlers read through `reader`). */
   historyPage(
     page: { offset: number; limit: number },
     filter?: HistoryFilter,
   ): Promise<{ total: number; items: PaymentIntent[] }> {
-    return this.#reads.historyPage(page, filter);
+    return this.reader.page(page, filter);
   }
 
-  historyCsv(filter: HistoryFilter, locale: AppLocale): Promise<{ csv: string; count: number }> {
-    return this.#reads.historyCsv(filter, locale);
-  }
-
-  spending(range?: SpendingRange): Promise<SpendingSummary> {
-    return this.#reads.spending(range);
-  }
-
-  /** The payments the store links to a due payment's occurrences, with their states now (main/due, issue 38). */
-  dueLinks(dueId: string): Promise<LinkedPayment[]> {
-    return this.#reads.dueLinks(dueId);
+  /** Whether the store is the one the app last wrote, whole (for callers outside this folder: the crash test). */
+  integrity(): Promise<StoreIntegrity> {
+    return this.reader.integrity();
   }
 
   /** Links a payment to the due occurrence it was confirmed for, in the payment store (synced). */
@@ -285,15 +288,8 @@ export class PaymentService {
     return this.#options.store.linkDue({ dueId: occurrence.id, date: occurrence.date, intentId });
   }
 
-  paidBefore(order: PayeeOf): Promise<boolean> {
-    return this.#reads.paidBefore(order);
-  }
-
-  integrity(): Promise<StoreIntegrity> {
-    return this.#reads.integrity();
-  }
-
+  /** The customer checked their online banking: the history as it is now is the app's from here on. */
   acceptHistory(): Promise<StoreIntegrity> {
-    return this.#reads.acceptHistory();
+    return this.#options.store.accept();
   }
 }

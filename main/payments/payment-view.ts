@@ -31,14 +31,14 @@ export const paymentView = (intent: PaymentIntent, facts: ViewFacts): PaymentVie
 export type PaymentViews = (intent: PaymentIntent) => PaymentView;
 
 /** A checked draft as the pay form shows it: its errors, or the order to review with its warnings. */
-export function validationView(checked: PaymentCheck, paidBefore: boolean): DraftValidation {
+export function validationView(checked: PaymentCheck, knownPayee: boolean): DraftValidation {
   const { check, duplicate, limit } = checked;
   if (!check.ok) return { errors: check.errors, newPayee: false, limit };
   return {
     errors: {},
     order: maskOrder(check.order),
     ...(duplicate ? { duplicate } : {}),
-    newPayee: !paidBefore,
+    newPayee: !knownPayee,
     limit,
   };
 }

@@ -1,7 +1,7 @@
 import type { PaymentIntent } from '../../common/payment.ts';
 import type { Clock } from '../../common/time.ts';
 import { WalletError } from '../wallet-error.ts';
-import type { PaymentStore } from './store/store-contract.ts';
+import type { PaymentStore } from './store/store-ops.ts';
 
 /** How many payments are remembered as this service last wrote or read them (see `known`). */
 const KNOWN_KEPT = 64;

@@ -1,87 +1,8 @@
 import { z } from 'zod';
-import type { AppLocale } from '../../../common/locale.ts';
-import type { HistoryFilter, PaymentIntent, PaymentOrder } from '../../../common/payment.ts';
+import type { PaymentIntent, PaymentOrder } from '../../../common/payment.ts';
 import type { LimitEffect } from '../../../common/payment-rules.ts';
-import type { SpendingRange, SpendingSummary } from '../../../common/spending.ts';
 import { gmtDay } from '../../../common/time.ts';
 import type { DueLink } from './due-links.ts';
-
-/**
- * What the payment service and the handlers ask of one customer's payments in one profile. Every call is answered
- * by the payment store's worker (store-host.ts), where the database, its decryption and every history query run;
- * the main process only awaits.
- */
-export interface PaymentStore {
-  get(id: string): Promise<PaymentIntent | undefined>;
-  /**
-   * Written (and on disk, fsynced, unless `sync` is false: for changes the bank can tell again should a power cut
-   * lose them) when it resolves, with the change's number in the store's sequence: the payment's version.
-   */
-  save(intent: PaymentIntent, options?: { sync?: boolean }): Promise<number>;
-  /** The payments that count on these GMT days (see `countedDay`). */
-  onDays(days: readonly string[]): Promise<PaymentIntent[]>;
-  /**
-   * The newest payment like this one (debtor, payee, amount) on these GMT days, first sent or confirmed after
-   * `after`, that may have gone or may still go: the one the duplicate warning names.
-   */
-  newestLike(
-    order: PayeeOf & { amount: number },
-    days: readonly string[],
-    after: number,
-  ): Promise<PaymentIntent | undefined>;
-  /** The payments in these states on these GMT days (the follow-up). */
-  inStatesOnDays(states: readonly PaymentIntent['state'][], days: readonly string[]): Promise<PaymentIntent[]>;
-  /** The payments in one state (at start: those that were being sent when the app stopped). */
-  inState(state: PaymentIntent['state']): Promise<PaymentIntent[]>;
-  /** What counts towards a customer's limit on a GMT day, by how it counts (LIMIT_EFFECT). */
-  usedBy(day: string, kennitala: string, exceptId?: string): Promise<Record<Exclude<LimitEffect, 'none'>, number>>;
-  /** `usedBy` and `bankLimitReached` of one day, in one question (the limit is read at every keystroke and send). */
-  limitParts(day: string, kennitala: string, exceptId?: string): Promise<LimitParts>;
-  /**
-   * A payment's first write of a send ("sending"), made only if the store still holds the very version `expect`
-   * (readable) and, given `limit`, only if its amount fits in what is left of that day's limit besides it. One
-   * question before the POST where there were two (read, then write): the service decides from the payment as it
-   * last wrote it, and the store refuses if that is no longer what it holds. Written synced, with the mark moved
-   * onto it, before this resolves (issue 38): a send that may have started is never lost to a power cut, and a copy
-   * of the store from before it is found older.
-   */
-  beginSend(
-    intent: PaymentIntent,
-    expect: number,
-    limit?: { day: string; kennitala: string },
-  ): Promise<{ kind: 'saved'; version: number } | { kind: 'stale' } | { kind: 'overLimit' }>;
-  paidBefore(order: PayeeOf): Promise<boolean>;
-  markBankLimitReached(kennitala: string, day: string): Promise<void>;
-  bankLimitReached(kennitala: string, day: string): Promise<boolean>;
-  /** A page of the history, newest first (confirmed at, then written order), filtered where a filter is given. */
-  page(
-    range: { offset: number; limit: number },
-    filter?: HistoryFilter,
-  ): Promise<{ total: number; items: PaymentIntent[] }>;
-  /** The history as CSV (history.ts), filtered, newest first, made where the history is read. */
-  csv(filter: HistoryFilter, locale: AppLocale): Promise<{ csv: string; count: number }>;
-  /**
-   * What was spent (main/payments/spending.ts): today, this week and this month as GMT periods `now` falls in, the
-   * range if given, by payee and by month, added up from every payment held, where the history is read.
-   */
-  spending(now: number, range?: SpendingRange): Promise<SpendingSummary>;
-  /**
-   * Whether the store is the one the app last wrote, whole. `complete`: once every row has been read (the worker's
-   * search copy, made within seconds of the start anyway), so a row that does not open has been found; for the
-   * checks of a confirmation, not of a keystroke.
-   */
-  integrity(options?: { complete?: boolean }): Promise<StoreIntegrity>;
-  /** The customer checked at their bank: the store as it is now is trusted from here on. */
-  accept(): Promise<StoreIntegrity>;
-  /**
-   * Links a payment to the occurrence of a payment that comes due it was confirmed for (issue 38): on disk, synced,
-   * when this resolves. An occurrence keeps its first link.
-   */
-  linkDue(link: DueLink): Promise<void>;
-  /** The payments linked to a due payment's occurrences, each with its state now (none: not in the store). */
-  dueLinks(dueId: string): Promise<LinkedPayment[]>;
-  close(): Promise<void>;
-}
 
 /** A due occurrence's payment, as the store links them (due-links.ts), with the payment's state if it is there. */
 export type LinkedPayment = DueLink & { state?: PaymentIntent['state'] | undefined };

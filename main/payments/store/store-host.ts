@@ -1,20 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { noLog, type AppLog } from '../../log/app-log.ts';
 import { WalletError } from '../../wallet-error.ts';
-import { HostedStore } from './hosted-store.ts';
-
-export type { HostedStore };
+import type { z } from 'zod';
+import { hostedStore, type HostedStore } from './hosted-store.ts';
 import { StoreEndpoint } from './store-endpoint.ts';
 import type { StoreMark } from './store-contract.ts';
+import { storeOp } from './store-ops.ts';
 import {
-  STORE_ANSWERS,
+  lifecycleOp,
+  type LIFECYCLE,
   StoreReplySchema,
+  type LifecycleOp,
   type OpenOptionsSchema,
-  type StoreAnswer,
-  type StoreOp,
   type StoreRequest,
 } from './store-protocol.ts';
-import type { z } from 'zod';
+
+export type { HostedStore };
 
 export type OpenOptions = z.infer<typeof OpenOptionsSchema>;
 
@@ -154,8 +155,11 @@ export class StoreHost {
     else pending.reject(new WalletError(reply.data.error.code, reply.data.error.message));
   }
 
-  /** Asks, opening the store again first if the worker was started again since it was opened. */
-  async ask<Op extends StoreOp>(request: StoreRequest & { op: Op }): Promise<StoreAnswer<Op>> {
+  /**
+   * Asks, opening the store again first if the worker was started again since it was opened; the answer parsed by
+   * its row's schema (store-ops.ts, or LIFECYCLE).
+   */
+  async ask(request: StoreRequest): Promise<unknown> {
     const handle = request.handle;
     if (this.#reopen.has(handle) && request.op !== 'open') {
       const options = this.#opened.get(handle);
@@ -163,17 +167,21 @@ export class StoreHost {
       if (options) await this.#post({ op: 'open', handle, options });
     }
     const value = await this.#post(request);
-    const parsed = (STORE_ANSWERS[request.op] as z.ZodType).safeParse(value);
-    if (!parsed.success) throw new WalletError('STORE_FAILED', 'The payment store answered out of turn');
-    return parsed.data as StoreAnswer<Op>;
+    const parsed = (lifecycleOp(request.op) ?? storeOp(request.op))?.answer.safeParse(value);
+    if (!parsed?.success) throw new WalletError('STORE_FAILED', 'The payment store answered out of turn');
+    return parsed.data;
+  }
+
+  async #life<Op extends LifecycleOp>(request: StoreRequest & { op: Op }) {
+    return (await this.ask(request)) as z.infer<(typeof LIFECYCLE)[Op]['answer']>;
   }
 
   /** Opens (or creates) a store; `onMark` hears every new high-water mark of its sequence. */
   async open(options: OpenOptions, onMark: (mark: StoreMark) => void): Promise<HostedStore> {
     const handle = this.#nextHandle++;
-    const opened = await this.ask({ op: 'open', handle, options });
+    const opened = await this.#life({ op: 'open', handle, options });
     this.#opened.set(handle, options);
-    const store = new HostedStore(this, handle, (mark) => {
+    const store = hostedStore(this, handle, (mark) => {
       // A store opened again after a restart is opened with its latest mark.
       const current = this.#opened.get(handle);
       if (current) this.#opened.set(handle, { ...current, mark });
@@ -188,7 +196,7 @@ export class StoreHost {
 
   /** A store moved to another place (see StoreEndpoint's moveTo): opened there from now on. */
   async moved(handle: number, options: OpenOptions): Promise<StoreMark> {
-    const answer = await this.ask({ op: 'moveTo', handle, options });
+    const answer = await this.#life({ op: 'moveTo', handle, options });
     this.#opened.set(handle, { ...options, mark: answer.mark });
     return answer.mark;
   }

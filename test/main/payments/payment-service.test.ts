@@ -4,7 +4,7 @@ import type { PaymentDraft } from '../../../common/payment.ts';
 import { DAY_MS } from '../../../common/time.ts';
 import { BankError } from '../../../main/bank/bank-error.ts';
 import { PaymentService } from '../../../main/payments/payment-service.ts';
-import type { PaymentStore } from '../../../main/payments/store/store-contract.ts';
+import type { PaymentStore } from '../../../main/payments/store/store-ops.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
 import { bankRefusal, FakeBank, serverError } from './fake-bank.ts';
 import { rejectionOf } from '../../helpers/rejection.ts';
