@@ -134,7 +134,7 @@ export class LockService {
 
   /**
    * Locks when nobody used the computer for the chosen minutes (see Idle.passed). The core's ticker calls it
-   * (main/core-ticker.ts), and so does every call through the bridge.
+   * (main/core/core-ticker.ts), and so does every call through the bridge.
    */
   checkIdle(): void {
     if (this.#locked || !this.passcodeSet) return;
