@@ -23,7 +23,7 @@ export const LockStatusSchema = z.object({
   presenceSeconds: z.number().int().nonnegative(),
   /**
    * Wrong passcodes in a row (they survive a restart). A count that was deleted, damaged or dated after now reads as
-   * many (main/lock/lock-service.ts TRIES_WHEN_UNKNOWN), so it may be past TRIES_BEFORE_WIPE with the sign-ins not
+   * many (main/lock/wrong-tries.ts TRIES_WHEN_UNKNOWN), so it may be past TRIES_BEFORE_WIPE with the sign-ins not
    * yet ended: the next wrong passcode ends them.
    */
   wrongTries: z.number().int().nonnegative(),

@@ -44,14 +44,20 @@ const REVIEWED: Review[] = [
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'main/wallet.ts',
+    file: 'main/core/open-sign-ins.ts',
     sample: 'openExternal: (url) => platform.openExternal(url),',
     why: "Hands the platform's openExternal (openInSystemBrowser in the app: http(s) only) to the sign-in service.",
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'main/auth/session-service.ts',
-    sample: 'await this.#options.openExternal(url).catch(() => {',
+    sample: 'openExternal: (url) => options.openExternal(url),',
+    why: "Hands the platform's openExternal (openInSystemBrowser in the app: http(s) only) to the sign-in flow.",
+  },
+  {
+    check: 'OPEN_EXTERNAL_JS_CHECK',
+    file: 'main/auth/sign-in-flow.ts',
+    sample: 'await options.openExternal(url).catch(() => {',
     why: "Not Electron's shell: the platform's openExternal (openInSystemBrowser, http(s) only), given the bank's authorization URL built from the active profile, whose URLs the profile schema limits to https (http only on loopback).",
   },
 ];
