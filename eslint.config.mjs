@@ -6,6 +6,12 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// main's domain folders: everything under main/ but the composition root (core/) and the host's IPC layer (ipc/,
+// which forwards the core's events), read from the disk so that a new folder is covered without an edit.
+const mainDomains = readdirSync(join(import.meta.dirname, 'main'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['core', 'ipc'].includes(entry.name))
+  .map((entry) => entry.name);
+
 // The layers of ../shared/ARCHITECTURE.md, enforced. Each zone: files in `target` may not import from `from`.
 const layerZones = [
   {
@@ -32,6 +38,28 @@ const layerZones = [
     target: './main',
     from: ['./renderer', './preload', './scripts', './test'],
     message: 'main/ may not import the renderer, the preload, scripts or tests.',
+  },
+  // Inside main, dependencies point one way (docs/PAYMENT-CORE.md, "Main's rooms"): the composition root
+  // (main/wallet.ts, main/core/) builds the domains, the domains import the host's port and the network, and neither
+  // of those imports a domain.
+  {
+    target: ['./main/platform/platform.ts', './main/platform/host-ports.ts'],
+    from: './main',
+    except: ['./platform/host-ports.ts', './log', './storage'],
+    message:
+      'The host port (main/platform/platform.ts) imports no domain: declare the shape it hands the core in host-ports.ts; test knobs go to CoreTuning.',
+  },
+  {
+    target: './main/net',
+    from: './main',
+    except: ['./net'],
+    message: 'main/net/ is how every call reaches a bank, the call tap included: it imports no domain of main.',
+  },
+  {
+    target: mainDomains.map((folder) => `./main/${folder}`),
+    from: ['./main/core', './main/wallet.ts'],
+    message:
+      'Only the composition root (main/wallet.ts, main/core/) and the host import the core: a domain is given what it needs.',
   },
 ];
 

@@ -3,9 +3,7 @@ import type { AppInfo } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { Profile } from '../../common/profile.ts';
 import type { Clock } from '../../common/time.ts';
-import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
-import type { Notice } from '../payments/outcome-notice.ts';
-import type { KeyProtector } from '../secrets/key-protector.ts';
+import type { KeyProtector, LocalSandboxLauncher, Notice } from './host-ports.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 
 /** A file to save where the customer chooses: a history export (CSV) or a receipt (PDF). */
@@ -17,7 +15,7 @@ export interface SaveFileRequest {
 }
 
 /**
- * What the wallet needs from its host. Electron implements it in `platform.electron.ts`; the browser harness and
+ * What the wallet needs from its host (the port: it imports no domain, see host-ports.ts). Electron implements it in `platform.electron.ts`; the browser harness and
  * the tests implement it with plain Node, so no service depends on Electron directly. What only tests and benchmarks
  * turn (a cheap passcode, instant retries, a short deadline) is not the host's: see CoreTuning (main/core).
  */

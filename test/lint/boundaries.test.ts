@@ -74,4 +74,38 @@ describe('import boundaries (lint)', () => {
     );
     expect(await brokenRules('main/storage/good.electron.ts', importStore)).toEqual([]);
   });
+
+  it('keeps the host port free of domains: platform.ts imports common/, log/, storage/ and its own shapes', async () => {
+    expect(
+      await brokenRules('main/platform/platform.ts', "export type { Notice } from '../payments/outcome-notice.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('main/platform/platform.ts', "export type { KdfParams } from '../lock/passcode.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await brokenRules('main/platform/platform.ts', "export type { Notice } from './host-ports.ts';\n")).toEqual(
+      [],
+    );
+    expect(
+      await brokenRules('main/platform/platform.ts', "export type { AppLog } from '../log/app-log.ts';\n"),
+    ).toEqual([]);
+  });
+
+  it('keeps the network free of domains: the call tap is in net/, and net/ imports no calls/', async () => {
+    expect(await brokenRules('main/net/bad.ts', "export type { CallLog } from '../calls/call-log.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await brokenRules('main/net/good.ts', "export type { CallTap } from './call-tap.ts';\n")).toEqual([]);
+  });
+
+  it('lets only the composition root import the core: a domain never imports main/core or main/wallet.ts', async () => {
+    expect(
+      await brokenRules('main/payments/bad.ts', "export type { NoticePolicy } from '../core/notice-policy.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await brokenRules('main/lock/bad.ts', "export type { Wallet } from '../wallet.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      await brokenRules('main/core/good.ts', "export type { LockService } from '../lock/lock-service.ts';\n"),
+    ).toEqual([]);
+  });
 });
