@@ -22,9 +22,8 @@ import { newScheduleForm } from './pay/schedule-form.ts';
 import { Result } from './pay/Result.tsx';
 import { Review } from './pay/Review.tsx';
 import { PayRequest, useQrImage } from './pay/PayRequest.tsx';
-import { RequestMoney, ScheduleEditor } from './pay/lazy-parts.ts';
+import { RequestMoneyDialog, ScheduleEditor } from './pay/lazy-parts.ts';
 import { RequestNotice } from './pay/RequestNotice.tsx';
-import { Dialog } from '../components/Dialog.tsx';
 import { HistoryTrustBanner } from '../components/HistoryTrust.tsx';
 import './pay/pay.css';
 
@@ -498,11 +497,7 @@ function PayForm({
           {t('request.open')}
         </button>
       </div>
-      {requesting && (
-        <Dialog title={t('request.title')} onClose={() => setRequesting(false)}>
-          <RequestMoney accounts={accounts} onClose={() => setRequesting(false)} />
-        </Dialog>
-      )}
+      {requesting && <RequestMoneyDialog accounts={accounts} onClose={() => setRequesting(false)} />}
       <AddressBook
         accounts={accounts}
         payees={payees}

@@ -3,6 +3,7 @@ import { displayAccount } from '../../../../common/account-number.ts';
 import type { OwnAccount } from '../../../../common/address-book.ts';
 import type { CreatedPaymentRequest } from '../../../../common/bridge-contract.ts';
 import { DAILY_LIMIT_ISK, parseAndCheckAmount } from '../../../../common/isk-amount.ts';
+import { Dialog } from '../../components/Dialog.tsx';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { drawCaption, pngWidth } from '../../lib/qr-caption.ts';
 import { TextField } from '../../components/Field.tsx';
@@ -18,6 +19,16 @@ import { RequestLargeView } from './RequestLargeView.tsx';
  * "Request money": one of the customer's own accounts, optionally an amount and a text; main makes the link (with
  * the customer's kennitala and name) and its QR code, to copy, save as PNG or show.
  */
+/** Request money in its dialog: one part, loaded together the first time it opens (pay/lazy-parts.ts). */
+export function RequestMoneyDialog({ accounts, onClose }: { accounts: OwnAccount[]; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Dialog title={t('request.title')} onClose={onClose}>
+      <RequestMoney accounts={accounts} onClose={onClose} />
+    </Dialog>
+  );
+}
+
 export function RequestMoney({ accounts, onClose }: { accounts: OwnAccount[]; onClose: () => void }) {
   const t = useT();
   const errorText = useErrorText();

@@ -5,4 +5,4 @@ import { lazyPart } from '../../components/LazyPart.tsx';
  * from their files, or their code is back in the window's first load (`npm run bench:ui` measures it).
  */
 export const ScheduleEditor = lazyPart(() => import('./ScheduleEditor.tsx').then((m) => m.ScheduleEditor));
-export const RequestMoney = lazyPart(() => import('./RequestMoney.tsx').then((m) => m.RequestMoney));
+export const RequestMoneyDialog = lazyPart(() => import('./RequestMoney.tsx').then((m) => m.RequestMoneyDialog));
