@@ -1,6 +1,6 @@
 import { app, BrowserWindow, dialog, Notification, powerMonitor, shell } from 'electron';
 import { systemClock } from '../../common/time.ts';
-import type { LocalSandboxLauncher } from '../profiles/local-sandbox.ts';
+import type { LocalSandboxLauncher } from './host-ports.ts';
 import { focusAppWindow, openInSystemBrowser } from '../window/desktop.electron.ts';
 import { developmentSwitches, type DevelopmentSwitches } from './dev-switches.ts';
 import { keptNotifications } from './notifications.ts';
