@@ -169,25 +169,28 @@ export const receiptKind = (state: PaymentState): ShownRow['receipt'] => rowOfSt
  * word); `followed`: the app asks the bank about it by itself while its request id's 24 hours last (the follow-up;
  * the rows shown from it say so in `followedUp`); `due`: what it makes of the due occurrence it was confirmed for
  * (taken, freed again, or still under way); `told`: the bank's word the customer is told of when the app learned it
- * by itself (`always`, or only after an outcome that was not known, `afterUnknown`).
+ * by itself (`always`, or only after an outcome that was not known, `afterUnknown`); `restoredOver`: a backup file's
+ * later word may move it on (to a state whose `due` is `paid`: one that still counts), as it may not one being sent,
+ * damaged, final or never confirmed.
  */
 export interface StoredFacts {
   final: boolean;
   followed: boolean;
   due: 'paid' | 'notPaid' | 'open';
   told: 'always' | 'afterUnknown' | 'never';
+  restoredOver?: true;
 }
 
 const stored = <T extends StoredFacts>(facts: T): T => facts;
 
 export const STORED_STATE = {
   draft: stored({ final: false, followed: false, due: 'notPaid', told: 'never' }),
-  confirmed: stored({ final: false, followed: false, due: 'open', told: 'never' }),
+  confirmed: stored({ final: false, followed: false, due: 'open', told: 'never', restoredOver: true }),
   sending: stored({ final: false, followed: false, due: 'open', told: 'never' }),
-  accepted: stored({ final: false, followed: true, due: 'paid', told: 'afterUnknown' }),
+  accepted: stored({ final: false, followed: true, due: 'paid', told: 'afterUnknown', restoredOver: true }),
   settled: stored({ final: true, followed: false, due: 'paid', told: 'always' }),
   rejected: stored({ final: true, followed: false, due: 'notPaid', told: 'always' }),
-  unknown: stored({ final: false, followed: true, due: 'open', told: 'never' }),
+  unknown: stored({ final: false, followed: true, due: 'open', told: 'never', restoredOver: true }),
   declaredPaid: stored({ final: true, followed: false, due: 'paid', told: 'never' }),
   declaredNotPaid: stored({ final: true, followed: false, due: 'notPaid', told: 'never' }),
   dropped: stored({ final: true, followed: false, due: 'notPaid', told: 'never' }),
@@ -208,6 +211,13 @@ export const awaitsOutcome = (
   intent: { state: PaymentState; firstSentAt?: number | undefined; createdAt: number; sendsStopped?: unknown },
   now: number,
 ): boolean => STORED_STATE[intent.state].followed && intent.firstSentAt !== undefined && !sendsEnded(intent, now);
+
+/** A backup file may move a payment from `local` to `next` (see StoredFacts' `restoredOver`). */
+export const restoreMayMove = (local: PaymentState, next: PaymentState): boolean =>
+  local !== next && (STORED_STATE[local] as StoredFacts).restoredOver === true && STORED_STATE[next].due === 'paid';
+
+/** The states in which the bank took a payment (a receipt of the bank's): "paid before", an answer kept. */
+export const TAKEN_STATES: readonly PaymentState[] = PAYMENT_STATES.filter((state) => receiptKind(state) === 'bank');
 
 /** The states whose learning the customer is told of (main's outcome notice has words for each). */
 export type ToldState = {

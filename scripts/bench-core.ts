@@ -89,14 +89,15 @@ function paymentsIn(dataDir: string, bank: () => BankClient, now: () => number, 
 }
 
 const submitFolder = mkdtempSync(join(work, 'submit-'));
+// One client for the profile, as the app keeps one per profile (main/bank/bank-clients.ts), not one per call.
+const submitBank = createBankClient({
+  baseUrl: sandbox.url,
+  apiKey: localApp.apiKey,
+  accessToken: () => Promise.resolve(tokens.access_token),
+});
 const submitting = paymentsIn(
   submitFolder,
-  () =>
-    createBankClient({
-      baseUrl: sandbox.url,
-      apiKey: localApp.apiKey,
-      accessToken: () => Promise.resolve(tokens.access_token),
-    }),
+  () => submitBank,
   () => sandbox.clock.now(),
 );
 const service = await submitting.of('bench', KENNITALA);

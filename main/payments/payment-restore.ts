@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { PaymentIntent, PaymentState } from '../../common/payment.ts';
-import { isFinal } from '../../common/payment-status.ts';
+import type { PaymentIntent } from '../../common/payment.ts';
+import { isFinal, restoreMayMove } from '../../common/payment-status.ts';
 import type { StoreReader } from './store/store-ops.ts';
 import type { PaymentWrites } from './payment-writes.ts';
 
@@ -12,17 +12,6 @@ import type { PaymentWrites } from './payment-writes.ts';
  * initiation id is kept as accepted, so the app may ask the bank about it by GET, never by a POST. Every record from a
  * file is marked `restoredAt`: a settled one's receipt says it rests on the file, not on the bank.
  */
-
-/**
- * What a restore may make of a payment that is here and not final: only a state that still counts against the limit
- * and the duplicate warning. A file that says "refused" or "not paid" of a payment whose outcome is open here is not
- * believed (a forged one would free the limit and invite a second payment); the customer's online banking decides.
- */
-const MAY_FOLLOW: Readonly<Partial<Record<PaymentState, readonly PaymentState[]>>> = {
-  confirmed: ['accepted', 'settled', 'declaredPaid'],
-  unknown: ['accepted', 'settled', 'declaredPaid'],
-  accepted: ['settled', 'declaredPaid'],
-};
 
 /** A payment from a file, as it is kept here: see the module's comment. */
 export function restoredIntent(incoming: PaymentIntent, profileId: string, now: number): PaymentIntent {
@@ -54,7 +43,10 @@ export function mergedIntent(local: PaymentIntent, incoming: PaymentIntent, now:
     isDeepStrictEqual(local.order, incoming.order);
   if (!same || incoming.updatedAt <= local.updatedAt) return undefined;
   const restored = restoredIntent(incoming, local.profileId, now);
-  if (!(MAY_FOLLOW[local.state] ?? []).includes(restored.state)) return undefined;
+  // Only to a state that still counts against the limit and the duplicate warning (`restoreMayMove`): a file that
+  // says "refused" or "not paid" of a payment whose outcome is open here is not believed (a forged one would free the
+  // limit and invite a second payment); the customer's online banking decides.
+  if (!restoreMayMove(local.state, restored.state)) return undefined;
   const { initiationId, bankStatus, paymentDate, error } = restored;
   const merged: PaymentIntent = {
     ...local,

@@ -1,6 +1,6 @@
 import { forPayment } from '../calls/call-tap.ts';
 import type { PaymentFailure, PaymentIntent } from '../../common/payment.ts';
-import { isFinal } from '../../common/payment-status.ts';
+import { isFinal, TAKEN_STATES } from '../../common/payment-status.ts';
 import { REQUEST_ID_WINDOW_MS, windowClosed } from '../../common/request-id.ts';
 import { gmtDay } from '../../common/time.ts';
 import { BankError } from '../bank/bank-error.ts';
@@ -209,7 +209,7 @@ export class PaymentSender {
 
   /** The bank took the payment; what is already known of it (accepted, or settled) is not taken back. */
   async #keepAccepted(intent: PaymentIntent, initiationId: string): Promise<PaymentIntent> {
-    const known = (intent.state === 'accepted' || intent.state === 'settled') && intent.initiationId === initiationId;
+    const known = TAKEN_STATES.includes(intent.state) && intent.initiationId === initiationId;
     return known ? intent : this.#writes.update(intent, { initiationId, error: undefined, state: 'accepted' });
   }
 }

@@ -57,7 +57,7 @@ export class HistoryCache {
 
   async #build(): Promise<PaymentIntent[]> {
     const items: PaymentIntent[] = [];
-    const rows = this.#db.newestFirst();
+    const rows = this.#db.queries.newestFirst();
     for (;;) {
       const until = performance.now() + SLICE_MS;
       for (let next = rows.next(); ; next = rows.next()) {

@@ -285,10 +285,6 @@ export class PaymentDatabase {
     return this.#limits.reached(kennitala, day);
   }
 
-  newestFirst(): Generator<PaymentIntent> {
-    return this.#queries.newestFirst();
-  }
-
   close(): void {
     if (this.#db.isOpen) this.#damaged.flush();
     this.#statements.clear();

@@ -1,14 +1,16 @@
 import type { StatementSync } from 'node:sqlite';
 import type { PaymentIntent } from '../../../common/payment.ts';
 import { LIMIT_EFFECT, type LimitEffect } from '../../../common/payment-rules.ts';
-import { duplicateKind } from '../../../common/payment-status.ts';
+import { duplicateKind, TAKEN_STATES } from '../../../common/payment-status.ts';
 import type { PaymentRow, PaymentRows } from './payment-rows.ts';
 import type { RowSeal } from './row-seal.ts';
 import { countedDay, payeeKey, type PayeeOf } from './store-contract.ts';
 
 /** How many GMT days of payments are kept opened (see `#day`). */
 const DAYS_KEPT = 8;
-const PAID_STATES = new Set(['accepted', 'settled']);
+/** Paid before: a payment the bank took (common/payment-status.ts). */
+const TAKEN = new Set<string>(TAKEN_STATES);
+const TAKEN_IN = TAKEN_STATES.map((state) => `'${state}'`).join(', ');
 
 type Used = Record<Exclude<LimitEffect, 'none'>, number>;
 
@@ -136,12 +138,12 @@ export class PaymentQueries {
 
   paidBefore(order: PayeeOf): boolean {
     const rows = this.#sql(
-      `SELECT ${this.#columns} FROM payments INDEXED BY payments_paid WHERE payee = ? AND state IN ('accepted', 'settled')`,
+      `SELECT ${this.#columns} FROM payments INDEXED BY payments_paid WHERE payee = ? AND state IN (${TAKEN_IN})`,
     ).iterate(this.#seal.tag(payeeKey(order))) as IterableIterator<PaymentRow>;
     // Only a row that opens, and is what its clear columns say, counts: the first such one answers.
     for (const row of rows) {
       // (Leaving the loop closes the iterator, which resets the statement.)
-      if (PAID_STATES.has(this.#rows.decode(row).state)) return true;
+      if (TAKEN.has(this.#rows.decode(row).state)) return true;
     }
     return false;
   }

@@ -60,7 +60,7 @@ const readers = new WeakMap<TestStore, PaymentDatabase>();
 function everyPayment(disk: TestStore): PaymentIntent[] {
   const reader = readers.get(disk) ?? disk.onDisk();
   readers.set(disk, reader);
-  return [...reader.newestFirst()];
+  return [...reader.queries.newestFirst()];
 }
 
 /**

@@ -35,7 +35,7 @@ describe('the search copy', () => {
   it('is made ahead of time once the opening questions are answered, and a search then reads no row', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const db = storeOf(500);
-    const read = vi.spyOn(db, 'newestFirst');
+    const read = vi.spyOn(db.queries, 'newestFirst');
     const cache = new HistoryCache(db);
     cache.prepare();
     await turns(3);
@@ -45,7 +45,7 @@ describe('the search copy', () => {
     expect(read).toHaveBeenCalledTimes(1);
     const all = await cache.all();
     expect(read).toHaveBeenCalledTimes(1);
-    expect(all.map((intent) => intent.id)).toEqual([...db.newestFirst()].map((intent) => intent.id));
+    expect(all.map((intent) => intent.id)).toEqual([...db.queries.newestFirst()].map((intent) => intent.id));
     db.close();
   });
 
@@ -59,7 +59,7 @@ describe('the search copy', () => {
       cache.saved({ ...intent, version: db.save(intent, false) });
     }
     expect((await cache.all()).map((intent) => `${intent.id}:${intent.state}`)).toEqual(
-      [...db.newestFirst()].map((intent) => `${intent.id}:${intent.state}`),
+      [...db.queries.newestFirst()].map((intent) => `${intent.id}:${intent.state}`),
     );
     db.close();
   });
@@ -67,7 +67,7 @@ describe('the search copy', () => {
   it('stops a copy being made when its store closes, and is not begun after', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const db = storeOf(50);
-    const read = vi.spyOn(db, 'newestFirst');
+    const read = vi.spyOn(db.queries, 'newestFirst');
     const cache = new HistoryCache(db);
     cache.prepare();
     cache.close();
