@@ -1,4 +1,3 @@
-import { forPayment } from '../calls/call-tap.ts';
 import type { PaymentFailure, PaymentIntent } from '../../common/payment.ts';
 import { isFinal, TAKEN_STATES } from '../../common/payment-status.ts';
 import { REQUEST_ID_WINDOW_MS, windowClosed } from '../../common/request-id.ts';
@@ -140,7 +139,7 @@ export class PaymentSender {
       }
       try {
         const { order, requestId } = intent;
-        const created = await forPayment(intent.id, () => this.#options.bank.createCreditTransfer(order, requestId));
+        const created = await this.#options.bank.createCreditTransfer(order, requestId, { paymentId: intent.id });
         // One write for "accepted" and its status: should the app stop in between, the intent reads as being sent,
         // and checking again replays the same request id, so nothing is lost by not writing "accepted" first.
         return await this.refresh(intent, created.initiationId);
@@ -182,7 +181,7 @@ export class PaymentSender {
     if (!initiationId) return intent;
     const accepted = { initiationId, error: undefined };
     try {
-      const initiation = await forPayment(intent.id, () => this.#options.bank.getCreditTransfer(initiationId));
+      const initiation = await this.#options.bank.getCreditTransfer(initiationId, { paymentId: intent.id });
       const { debtorKennitala, debtorAccount, amount } = intent.order;
       if (!matchesInitiation(initiation, { initiationId, debtorKennitala, debtorAccount, amount })) {
         // Another initiation than ours (a bank's static sample, a mix-up): accepted, but its status is not ours.

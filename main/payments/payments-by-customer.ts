@@ -138,9 +138,9 @@ export class PaymentsByCustomer {
       profileId,
       store,
       bank: {
-        createCreditTransfer: (request, requestId) =>
-          this.#options.bank(profileId).createCreditTransfer(request, requestId),
-        getCreditTransfer: (initiationId) => this.#options.bank(profileId).getCreditTransfer(initiationId),
+        createCreditTransfer: (request, requestId, call) =>
+          this.#options.bank(profileId).createCreditTransfer(request, requestId, call),
+        getCreditTransfer: (initiationId, call) => this.#options.bank(profileId).getCreditTransfer(initiationId, call),
       },
       clock: this.#options.clock,
       // Sends only while this very customer is signed in: another customer's session never carries their payment.
