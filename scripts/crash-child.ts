@@ -60,7 +60,7 @@ const codeOf = (error: unknown) =>
   (error as { code?: unknown }).code === undefined ? String(error) : String((error as { code: unknown }).code);
 
 async function describe(service: PaymentService): Promise<OpenedStore> {
-  const { items } = await service.historyPage({ offset: 0, limit: 100_000 });
+  const { items } = await service.reader.page({ offset: 0, limit: 100_000 });
   return {
     payments: items.map((intent) => ({
       id: intent.id,
@@ -69,7 +69,7 @@ async function describe(service: PaymentService): Promise<OpenedStore> {
       sent: intent.firstSentAt !== undefined,
       own: intent.order.endToEndId.startsWith(OWN_PREFIX),
     })),
-    integrity: await service.integrity(),
+    integrity: await service.reader.integrity(),
   };
 }
 

@@ -130,7 +130,7 @@ export class BackupService {
 async function allPayments(service: PaymentService): Promise<PaymentIntent[]> {
   const all: PaymentIntent[] = [];
   for (let total = 1; all.length < total;) {
-    const page = await service.historyPage({ offset: all.length, limit: EXPORT_PAGE });
+    const page = await service.reader.page({ offset: all.length, limit: EXPORT_PAGE });
     total = page.total;
     if (page.items.length === 0) break;
     all.push(...page.items);

@@ -109,7 +109,7 @@ export function handlerTable(services: TableServices): HandlerTable {
       grantEndsAt: (profileId) => (customer(profileId) ? vault.load(profileId)?.grantExpiresAt : undefined),
       payment: async (profileId, id) => {
         const kennitala = customer(profileId);
-        return kennitala ? (await payments.of(profileId, kennitala)).find(id) : undefined;
+        return kennitala ? (await payments.of(profileId, kennitala)).reader.get(id) : undefined;
       },
     }),
     ...lockHandlers(lock),

@@ -265,12 +265,12 @@ export class PaymentService {
     return recent.filter((intent) => awaitsOutcome(intent, now));
   }
 
-  /** A payment by id (for callers outside this folder; the handlers read through `reader`). */
+  /** A payment by id (for the tests; main reads through `reader`). */
   find(id: string): Promise<PaymentIntent | undefined> {
     return this.reader.get(id);
   }
 
-  /** A page of the history (for callers outside this folder: the backup; the handlers read through `reader`). */
+  /** A page of the history (for the tests and the bench; main reads through `reader`). */
   historyPage(
     page: { offset: number; limit: number },
     filter?: HistoryFilter,
@@ -278,7 +278,7 @@ export class PaymentService {
     return this.reader.page(page, filter);
   }
 
-  /** Whether the store is the one the app last wrote, whole (for callers outside this folder: the crash test). */
+  /** Whether the store is the one the app last wrote, whole (for the tests; main reads through `reader`). */
   integrity(): Promise<StoreIntegrity> {
     return this.reader.integrity();
   }
