@@ -1,11 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invokeChannelNames } from '../../common/bridge-contract.ts';
-import { ipcChannel } from '../../common/ipc-channel.ts';
-import { registerIpc } from '../../main/ipc/register.electron.ts';
-import { appUrlMatcher } from '../../main/ipc/trusted-sender.ts';
-import { ipcMain } from '../mocks/electron.ts';
-import { stubHandlers } from '../helpers/handlers.ts';
+import { invokeChannelNames } from '../../../common/bridge-contract.ts';
+import { ipcChannel } from '../../../common/ipc-channel.ts';
+import { registerIpc } from '../../../main/ipc/register.electron.ts';
+import { appUrlMatcher } from '../../../main/ipc/trusted-sender.ts';
+import { ipcMain } from '../../mocks/electron.ts';
+import { stubHandlers } from '../../helpers/handlers.ts';
 
 const appFile = pathToFileURL('/app/out/renderer/index.html').href;
 const handlers = stubHandlers({ appInfo: () => ({ name: 'A2A Wallet', version: '9.9.9' }) });

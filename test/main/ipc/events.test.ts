@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sendToApp, type EventTarget } from '../../main/ipc/events.electron.ts';
-import type { WalletEvent } from '../../main/wallet.ts';
+import { sendToApp, type EventTarget } from '../../../main/ipc/events.electron.ts';
+import type { WalletEvent } from '../../../main/wallet.ts';
 
 function target(url: string, destroyed = false): EventTarget & { sent: unknown[][] } {
   const sent: unknown[][] = [];

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { appUrlMatcher, isTrustedSender } from '../../main/ipc/trusted-sender.ts';
-import { APP_ENTRY_URL } from '../../main/window/app-files.ts';
+import { appUrlMatcher, isTrustedSender } from '../../../main/ipc/trusted-sender.ts';
+import { APP_ENTRY_URL } from '../../../main/window/app-files.ts';
 
 const appPage = APP_ENTRY_URL;
 const isAppUrl = appUrlMatcher(appPage);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProfileSchema } from '../../../common/profile.ts';
-import { parseServiceUrl } from '../../../common/profile-rules.ts';
+import { ProfileSchema } from '../../common/profile.ts';
+import { parseServiceUrl } from '../../common/profile-rules.ts';
 
 /**
  * Case 13 of issue 13, profile side: a profile address means the host it shows. Parsed with URL, stored as the

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentIntent } from '../../../../common/payment.ts';
 import { SOURCE_STORE_WORKER } from '../../../../main/payments/payments-by-customer.ts';
 import type { StoreMark } from '../../../../main/payments/store/store-contract.ts';
-import { StoreEndpoint } from '../../../../main/payments/store/store-endpoint.ts';
 import { StoreHost, type OpenOptions } from '../../../../main/payments/store/store-host.ts';
 import { WalletError } from '../../../../main/wallet-error.ts';
 import { rejectionOf } from '../../../helpers/rejection.ts';
@@ -225,27 +224,5 @@ describe('the payment store', () => {
     expect(found.items.map((item) => item.id)).toEqual([payment(5000).id]);
     await store.save(payment(5001, { order: { ...payment(5001).order, endToEndId: 'Another gift' } }));
     expect((await store.page({ offset: 0, limit: 10 }, { text: 'gift' })).total).toBe(2);
-  });
-});
-
-describe('the boundary between main and the store', () => {
-  it('the worker refuses what is not a request, saying so, and answers nothing else', async () => {
-    const endpoint = new StoreEndpoint();
-    for (const message of [null, 'save', { id: 1 }, { id: 1, request: { op: 'drop', handle: 1 } }]) {
-      expect(await endpoint.reply(message)).toMatchObject({ ok: false, error: { code: 'STORE_BAD_REQUEST' } });
-    }
-    expect(await endpoint.reply({ id: 2, request: { op: 'get', handle: 7, id: 'x' } })).toMatchObject({
-      ok: false,
-      error: { code: 'STORE_NOT_OPEN' },
-    });
-    // A payment that is not one is refused before anything is written.
-    const options = where();
-    expect(await endpoint.reply({ id: 3, request: { op: 'open', handle: 1, options } })).toMatchObject({ ok: true });
-    const bad = { ...payment(1), order: { ...payment(1).order, amount: 'a lot' } };
-    expect(await endpoint.reply({ id: 4, request: { op: 'save', handle: 1, intent: bad, sync: true } })).toMatchObject({
-      ok: false,
-      error: { code: 'STORE_BAD_REQUEST' },
-    });
-    endpoint.close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatch, WalletError, type HandlerTable } from '../../main/ipc/dispatch.ts';
-import { stubHandlers } from '../helpers/handlers.ts';
+import { dispatch, WalletError, type HandlerTable } from '../../../main/ipc/dispatch.ts';
+import { stubHandlers } from '../../helpers/handlers.ts';
 
 const table = (appInfo: HandlerTable['appInfo']): HandlerTable => stubHandlers({ appInfo });
 

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { PaymentIntent } from '../../../../common/payment.ts';
+import { StoreEndpoint } from '../../../../main/payments/store/store-endpoint.ts';
+import type { OpenOptions } from '../../../../main/payments/store/store-host.ts';
+import { testFolder } from '../../../support/temp-folder.ts';
+import { paymentRecord } from '../../../support/seed-payments.ts';
+
+/** The payment store's side of the boundary with main (store-endpoint.ts): what it takes as a request. */
+function where(name = 'customer'): OpenOptions {
+  return {
+    location: join(testFolder('a2a-store'), 'payments', 'local', `${name}.sqlite`),
+    key: new Uint8Array(randomBytes(32)),
+    binding: `local/${name}`,
+    owner: '1203852089',
+    profileId: 'local',
+  };
+}
+
+const payment = (n: number, extra: Partial<PaymentIntent> = {}): PaymentIntent => ({
+  ...paymentRecord(n, { state: 'confirmed', createdAt: Date.parse('2026-11-22T12:00:00Z') + n }),
+  ...extra,
+});
+
+describe('the boundary between main and the store', () => {
+  it('the worker refuses what is not a request, saying so, and answers nothing else', async () => {
+    const endpoint = new StoreEndpoint();
+    for (const message of [null, 'save', { id: 1 }, { id: 1, request: { op: 'drop', handle: 1 } }]) {
+      expect(await endpoint.reply(message)).toMatchObject({ ok: false, error: { code: 'STORE_BAD_REQUEST' } });
+    }
+    expect(await endpoint.reply({ id: 2, request: { op: 'get', handle: 7, id: 'x' } })).toMatchObject({
+      ok: false,
+      error: { code: 'STORE_NOT_OPEN' },
+    });
+    // A payment that is not one is refused before anything is written.
+    const options = where();
+    expect(await endpoint.reply({ id: 3, request: { op: 'open', handle: 1, options } })).toMatchObject({ ok: true });
+    const bad = { ...payment(1), order: { ...payment(1).order, amount: 'a lot' } };
+    expect(await endpoint.reply({ id: 4, request: { op: 'save', handle: 1, intent: bad, sync: true } })).toMatchObject({
+      ok: false,
+      error: { code: 'STORE_BAD_REQUEST' },
+    });
+    endpoint.close();
+  });
+});
