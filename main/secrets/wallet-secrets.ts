@@ -1,10 +1,18 @@
-import { z } from 'zod';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 import {
+  dropCopies,
+  moveKeys,
+  PASSCODE_WRAPS,
+  PASSPHRASE_MARKS,
+  readCopies,
+  setAsideWraps,
+  wrapsIn,
+  writeCopies,
+} from './key-copies.ts';
+import {
   DATA_KEY,
   DATA_KEY_CHECK,
-  DATA_KEY_SET_ASIDE,
   KeychainUnavailableError,
   openDataKey,
   setAsideDataKey,
@@ -12,56 +20,11 @@ import {
   type PatienceOptions,
 } from './key-protector.ts';
 import { aesGcmBox, newDataKey, type SecretBox } from './secret-box.ts';
+import type { BoxHolder, PasscodeKeyEvent } from './secrets-ports.ts';
 import { SwitchableBox } from './switchable-box.ts';
 
-/** What holds sealed secrets and must move them when the box changes: the token vault and the profiles. */
-export interface BoxHolder {
-  /**
-   * Reads everything it holds with the box in use: before a switch, and again after one that keeps tokens off the
-   * disk (what only the new box opens is then read, and so moved to memory).
-   */
-  loadAll(): void;
-  /**
-   * Seals what it holds with the new box (none: tokens are kept in memory only). `tokensOnDisk` false: sign-in tokens
-   * must not be on disk even with a box (the passcode that guards the data key is too weak to guard them: see
-   * WalletSecrets.passcodeTooWeak); what holds them keeps them in memory and deletes their sealed copies.
-   */
-  useBox(box: SecretBox | undefined, tokensOnDisk: boolean): void | Promise<void>;
-}
-
-/**
- * What the app lock tells the secrets about the passcode's key (the second half of what scrypt derives from it):
- * - `opened`: the passcode was entered and checked (unlock, a presence check, before a change or removal);
- * - `staged`: a new passcode's key, before its record is stored (the old passcode must still open the data key
- *   should the app stop in between), followed by `opened` once it is. A new passcode met the lock's rules, which
- *   here, where the keychain is weak, are the strong passphrase's (see passphraseRequired);
- * - `removed`: the customer removes the passcode (may throw to refuse);
- * - `forgotten`: the passcode is gone without being entered.
- */
-export type PasscodeKeyEvent = { kind: 'opened' | 'staged'; key: Buffer } | { kind: 'removed' } | { kind: 'forgotten' };
-
-/**
- * Where the keychain protects nothing, the data key is stored sealed under the passcode's key instead: one copy, or
- * two (the new passcode's first) while a change is being stored.
- */
-const PASSCODE_WRAPS = 'vault.dataKey.passcode';
-const WRAP_CONTEXT = 'a2a-wallet/data-key/passcode/v1';
-const WrapsSchema = z.array(z.string()).max(2);
-
-/**
- * A passcode set where the passphrase rule applied (see `staged`) leaves a mark sealed under its own key: only that
- * passcode's key opens it, so it speaks for that passcode alone, and nobody can make one without the passcode. A
- * passcode without one (set by an earlier version, when 6 digits were enough; or first wrapping the data key at an
- * unlock, having been set while a keychain or the fixed key held it) is too weak to keep sign-in tokens on disk: a copy
- * of the data folder gives it up offline in hours. Kept beside the copies of the data key, not in them, so that an
- * earlier version of the app still opens those. One per copy of the data key, at most two.
- */
-const PASSPHRASE_MARKS = 'vault.dataKey.passcode.passphrase';
-const MARK_CONTEXT = 'a2a-wallet/passcode/passphrase/v1';
-const MARK = 'passphrase';
-
-/** Everything that is the data key or a copy of it: kept in the key file, never in the settings (issue 39). */
-const KEY_ENTRIES = [DATA_KEY, DATA_KEY_CHECK, DATA_KEY_SET_ASIDE, PASSCODE_WRAPS, PASSPHRASE_MARKS];
+// The shapes WalletSecrets speaks to its holders and hears from the lock in, kept where importers need not load it.
+export type { BoxHolder, PasscodeKeyEvent } from './secrets-ports.ts';
 
 export interface WalletSecretsOptions {
   /**
@@ -236,12 +199,8 @@ export class WalletSecrets {
   /** Seals the data key under the passcode's key: the one this run holds, else the one stored, else a new one. */
   async #wrapUnder(passcodeKey: Buffer, staged: boolean, holders: readonly BoxHolder[]): Promise<void> {
     const store = this.#keys;
-    const wrapper = aesGcmBox(passcodeKey);
-    const stored = wrapsIn(store);
-    const opened = stored.map((wrap) => unwrap(wrapper, wrap));
-    const found = opened.find((key) => key !== undefined);
-    const marks = marksIn(store);
-    const marked = marks.map((mark) => opensMark(wrapper, mark));
+    const read = readCopies(store, passcodeKey);
+    const { stored, found, marked } = read;
     // A new passcode met the passphrase rule; an entered one is strong only if it was marked when it was set.
     const passphrase = staged || marked.includes(true);
     // An unlock like the last: nothing to write.
@@ -251,12 +210,7 @@ export class WalletSecrets {
     // The passcode was checked by the lock, so copies it does not open are damaged: kept aside, never just dropped.
     if (!staged && found === undefined && stored.length > 0) setAsideWraps(store, stored);
     // While a change is stored, the old passcode's copy (and mark) stays beside the new one; once it is, only the new.
-    const others = staged ? stored.filter((_, index) => opened[index] === undefined) : [];
-    store.set(PASSCODE_WRAPS, [wrapper.seal(key.toString('base64'), WRAP_CONTEXT), ...others].slice(0, 2));
-    const otherMarks = staged ? marks.filter((_, index) => !marked[index]) : [];
-    const nextMarks = [...(passphrase ? [wrapper.seal(MARK, MARK_CONTEXT)] : []), ...otherMarks].slice(0, 2);
-    if (nextMarks.length > 0) store.set(PASSPHRASE_MARKS, nextMarks);
-    else store.delete(PASSPHRASE_MARKS);
+    writeCopies(store, read, key, staged, passphrase);
     // Once the passcode's record is stored, its copy is the only one (until then, a failed change leaves things as
     // they were).
     if (!staged) {
@@ -272,10 +226,7 @@ export class WalletSecrets {
   async #toKeychain(passcodeKey: Buffer, holders: readonly BoxHolder[]): Promise<void> {
     const { protector } = this.#options;
     const store = this.#keys;
-    const wrapper = aesGcmBox(passcodeKey);
-    const found = wrapsIn(store)
-      .map((wrap) => unwrap(wrapper, wrap))
-      .find((key) => key !== undefined);
+    const { found } = readCopies(store, passcodeKey);
     const key = await openDataKey(store, protector, false, this.#key ?? found);
     this.#unguard();
     if (key) await this.#use(key, holders);
@@ -314,9 +265,7 @@ export class WalletSecrets {
 
   /** The passcode no longer holds the data key: its copies and marks go. */
   #unguard(): void {
-    const store = this.#keys;
-    store.delete(PASSCODE_WRAPS);
-    store.delete(PASSPHRASE_MARKS);
+    dropCopies(this.#keys);
     this.#guarded = false;
     this.#passphrase = undefined;
   }
@@ -344,55 +293,4 @@ export class WalletSecrets {
     for (const holder of holders) await holder.useBox(this.#box, tokensOnDisk);
     if (!tokensOnDisk) for (const holder of holders) holder.loadAll();
   }
-}
-
-function wrapsIn(store: KeyValueStore): string[] {
-  const parsed = WrapsSchema.safeParse(store.get(PASSCODE_WRAPS));
-  return parsed.success ? parsed.data : [];
-}
-
-function marksIn(store: KeyValueStore): string[] {
-  const parsed = WrapsSchema.safeParse(store.get(PASSPHRASE_MARKS));
-  return parsed.success ? parsed.data : [];
-}
-
-function opensMark(wrapper: SecretBox, mark: string): boolean {
-  try {
-    return wrapper.open(mark, MARK_CONTEXT) === MARK;
-  } catch {
-    return false;
-  }
-}
-
-function unwrap(wrapper: SecretBox, wrap: string): Buffer | undefined {
-  try {
-    const key = Buffer.from(wrapper.open(wrap, WRAP_CONTEXT), 'base64');
-    return key.length === 32 ? key : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Moves the key's copies from the settings, where earlier versions kept them, into the key file: written there (the
- * file is synced) before they leave the settings, so a stop in between leaves them in one place or both, never none.
- * Answers where the key lives now.
- */
-function moveKeys(options: WalletSecretsOptions): KeyValueStore {
-  const { keys, store } = options;
-  if (!keys || keys === store) return store;
-  for (const entry of KEY_ENTRIES) {
-    const old = store.get(entry);
-    if (old === undefined) continue;
-    if (keys.get(entry) === undefined) keys.set(entry, old);
-    store.delete(entry);
-  }
-  return keys;
-}
-
-/** Copies of the data key under the passcode that the right passcode does not open: kept aside with the time. */
-function setAsideWraps(store: KeyValueStore, wraps: readonly string[]): void {
-  const earlier = store.get(DATA_KEY_SET_ASIDE);
-  const kept = Array.isArray(earlier) ? earlier : [];
-  store.set(DATA_KEY_SET_ASIDE, [{ at: Date.now(), passcodeWraps: wraps }, ...kept].slice(0, 8));
 }
