@@ -57,21 +57,101 @@ describe('the table of shown states', () => {
   });
 });
 
-/** What the table says each combination of facts is shown as (the stored state, refined by the clock and window). */
-function expectedShown(payment: ShownFacts, window: WindowFacts): ShownState {
-  switch (payment.state) {
-    case 'confirmed':
-      if (window.prompting) return 'awaitingPasscode';
-      return payment.windowClosed ? 'notSentTooLate' : 'notSent';
-    case 'sending':
-      // A second attempt is the app's own retry: the bank did not answer the first.
-      return window.slow || payment.attempts > 1 ? 'slow' : 'sending';
-    case 'unknown':
-      if (payment.sendsStopped) return payment.sendsStopped.by === 'restore' ? 'unknownRestored' : 'unknownStopped';
-      return payment.windowClosed ? 'unknownTooLate' : 'unknown';
-    default:
-      return payment.state;
+/**
+ * How the table reads a payment, written out by hand, one example a line: the facts main gives (the stored state, its
+ * attempts, whether the request id's 24 hours are over, who stopped its sends), what the window knows (the passcode
+ * prompt is open, the bank is slow to answer), and the row the customer is shown. Not derived from shownState, so a
+ * wrong rule fails here.
+ */
+const EXAMPLES: [Partial<ShownFacts> & Pick<ShownFacts, 'state'>, WindowFacts, ShownState][] = [
+  [{ state: 'draft' }, {}, 'draft'],
+  [{ state: 'confirmed' }, {}, 'notSent'],
+  [{ state: 'confirmed', attempts: 3 }, { slow: true }, 'notSent'],
+  [{ state: 'confirmed' }, { prompting: false }, 'notSent'],
+  [{ state: 'confirmed' }, { prompting: true }, 'awaitingPasscode'],
+  [{ state: 'confirmed', windowClosed: true }, {}, 'notSentTooLate'],
+  // The prompt the window opened is answered first; main refuses the send itself once the 24 hours are over.
+  [{ state: 'confirmed', windowClosed: true }, { prompting: true }, 'awaitingPasscode'],
+  [{ state: 'sending', attempts: 0 }, {}, 'sending'],
+  [{ state: 'sending', attempts: 1 }, {}, 'sending'],
+  [{ state: 'sending', attempts: 1, windowClosed: true }, { prompting: true }, 'sending'],
+  [{ state: 'sending', attempts: 1 }, { slow: true }, 'slow'],
+  // A second attempt is an automatic retry: the bank did not answer the first.
+  [{ state: 'sending', attempts: 2 }, {}, 'slow'],
+  [{ state: 'sending', attempts: 7 }, { slow: false }, 'slow'],
+  [{ state: 'accepted', attempts: 2, windowClosed: true }, { prompting: true, slow: true }, 'accepted'],
+  [{ state: 'settled' }, {}, 'settled'],
+  [{ state: 'rejected', windowClosed: true }, {}, 'rejected'],
+  [{ state: 'unknown' }, {}, 'unknown'],
+  [{ state: 'unknown', attempts: 3 }, { prompting: true, slow: true }, 'unknown'],
+  [{ state: 'unknown', windowClosed: true }, {}, 'unknownTooLate'],
+  [{ state: 'unknown', sendsStopped: { by: 'customer' } }, {}, 'unknownStopped'],
+  [{ state: 'unknown', windowClosed: true, sendsStopped: { by: 'customer' } }, {}, 'unknownStopped'],
+  [{ state: 'unknown', sendsStopped: { by: 'restore' } }, {}, 'unknownRestored'],
+  [{ state: 'unknown', windowClosed: true, sendsStopped: { by: 'restore' } }, {}, 'unknownRestored'],
+  [{ state: 'declaredPaid', windowClosed: true, sendsStopped: { by: 'customer' } }, {}, 'declaredPaid'],
+  [{ state: 'declaredNotPaid', sendsStopped: { by: 'restore' } }, {}, 'declaredNotPaid'],
+  [{ state: 'dropped' }, {}, 'dropped'],
+  [{ state: 'damaged', windowClosed: true }, { slow: true }, 'damaged'],
+];
+
+/**
+ * Each fact that refines a stored state, and the only rows it may lead to: a payment with the fact is shown as another
+ * row without it only if it is shown as one of these with it; and a payment is shown as one of these only with the fact.
+ */
+const REFINEMENTS: {
+  fact: string;
+  rows: readonly ShownState[];
+  has: (payment: ShownFacts, window: WindowFacts) => boolean;
+  without: (payment: ShownFacts, window: WindowFacts) => [ShownFacts, WindowFacts];
+}[] = [
+  {
+    fact: 'the passcode prompt is open',
+    rows: ['awaitingPasscode'],
+    has: (_, window) => window.prompting === true,
+    without: (payment, window) => [payment, { ...window, prompting: false }],
+  },
+  {
+    fact: 'the bank is slow to answer, or did not answer a first attempt',
+    rows: ['slow'],
+    has: (payment, window) => window.slow === true || payment.attempts > 1,
+    without: (payment, window) => [
+      { ...payment, attempts: Math.min(payment.attempts, 1) },
+      { ...window, slow: false },
+    ],
+  },
+  {
+    fact: "the request id's 24 hours are over",
+    rows: ['notSentTooLate', 'unknownTooLate'],
+    has: (payment) => payment.windowClosed,
+    without: (payment, window) => [{ ...payment, windowClosed: false }, window],
+  },
+  {
+    fact: 'the customer stopped its sends',
+    rows: ['unknownStopped'],
+    has: (payment) => payment.sendsStopped?.by === 'customer',
+    without: (payment, window) => [{ ...payment, sendsStopped: undefined }, window],
+  },
+  {
+    fact: 'it came from a backup',
+    rows: ['unknownRestored'],
+    has: (payment) => payment.sendsStopped?.by === 'restore',
+    without: (payment, window) => [{ ...payment, sendsStopped: undefined }, window],
+  },
+];
+
+/** What holds of any facts: shown as a row of the stored state, and moved off it only by the facts that refine. */
+function expectRefinedWithin(payment: ShownFacts, window: WindowFacts): ShownState {
+  const shown = shownState(payment, window);
+  const facts = JSON.stringify({ payment, window });
+  expect(SHOWN_STATES).toContain(shown);
+  expect(PAYMENT_STATUS[shown].stored, facts).toBe(payment.state);
+  for (const { fact, rows, has, without } of REFINEMENTS) {
+    if (rows.includes(shown)) expect(has(payment, window), `${shown} without ${fact}: ${facts}`).toBe(true);
+    if (has(payment, window) && shownState(...without(payment, window)) !== shown)
+      expect(rows, `${fact}: ${facts}`).toContain(shown);
   }
+  return shown;
 }
 
 describe('shownState', () => {
@@ -90,13 +170,17 @@ describe('shownState', () => {
   it('is always a row read from the stored state: the clock and the window only refine within it', () => {
     fc.assert(
       fc.property(facts, windowFacts, (payment, window) => {
-        const shown = shownState(payment, window);
-        expect(SHOWN_STATES).toContain(shown);
-        expect(PAYMENT_STATUS[shown].stored).toBe(payment.state);
-        expect(shown).toBe(expectedShown(payment, window));
+        expectRefinedWithin(payment, window);
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('shows each example written out by hand as the row it names', () => {
+    for (const [given, window, expected] of EXAMPLES) {
+      const payment: ShownFacts = { attempts: 1, windowClosed: false, ...given };
+      expect(shownState(payment, window), JSON.stringify({ payment, window })).toBe(expected);
+    }
   });
 
   it('refines as the table says, for every combination, and so reaches every row', () => {
@@ -112,9 +196,7 @@ describe('shownState', () => {
                   ...(prompting === undefined ? {} : { prompting }),
                   ...(slow === undefined ? {} : { slow }),
                 };
-                const shown = shownState(payment, window);
-                expect(shown, JSON.stringify({ payment, window })).toBe(expectedShown(payment, window));
-                reached.add(shown);
+                reached.add(expectRefinedWithin(payment, window));
               }
             }
           }
@@ -122,6 +204,8 @@ describe('shownState', () => {
       }
     }
     expect([...reached].sort()).toEqual([...SHOWN_STATES].sort());
+    // Every row is among the examples written out by hand.
+    expect([...new Set(EXAMPLES.map(([, , shown]) => shown))].sort()).toEqual([...SHOWN_STATES].sort());
   });
 });
 
