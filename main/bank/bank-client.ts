@@ -1,12 +1,10 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import type { PaymentOrder } from '../../common/payment.ts';
 import { newRequestId } from '../../common/request-id.ts';
 import { systemClock, type Clock } from '../../common/time.ts';
 import { BankError, bankErrorFromResponse, parseRetryAfter } from './bank-error.ts';
-import { boundedAxiosConfig, DEFAULT_DEADLINE_MS, MAX_RESPONSE_BYTES } from '../net/http-limits.ts';
+import { boundedExchange, ExchangeFailed, type ExchangeAnswer } from '../net/bounded-exchange.ts';
+import { DEFAULT_DEADLINE_MS, MAX_RESPONSE_BYTES } from '../net/http-limits.ts';
 import type { CallTap } from '../net/call-tap.ts';
-import { axiosTransport } from '../net/network.ts';
-import { isRedirectRefused } from '../net/redirect.ts';
 import {
   creditTransferBody,
   initiationIdFromLocation,
@@ -23,9 +21,9 @@ export interface BankClientOptions {
   accessToken: () => Promise<string>;
   /** After a 401: get a new access token; false when that is not possible (the customer must sign in). */
   refreshAccessToken?: () => Promise<boolean>;
-  /** axios's timeout: with the fetch adapter, in every host, a limit on the whole call as `deadlineMs` is. */
+  /** A second limit on the whole call (once axios's timeout), told as `ETIMEDOUT` where it comes first. */
   responseTimeoutMs?: number;
-  /** The whole call, however the bank drips its answer (see main/net/http-limits.ts). */
+  /** The whole call, however the bank drips its answer (see main/net/bounded-exchange.ts). */
   deadlineMs?: number;
   maxResponseBytes?: number;
   /** The longest Retry-After the client waits out by itself; a longer one is returned to the caller. */
@@ -55,8 +53,8 @@ export interface BankClient {
 
 const MAX_RATE_LIMIT_WAITS = 3;
 
-function parseBody(text: unknown): unknown {
-  if (typeof text !== 'string' || text.trim() === '') return undefined;
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -65,7 +63,8 @@ function parseBody(text: unknown): unknown {
 }
 
 function networkError(error: unknown): BankError {
-  if (isRedirectRefused(error)) {
+  const failed = error instanceof ExchangeFailed ? error : undefined;
+  if (failed?.failure === 'Redirect') {
     // Not followed, and not a refusal: it says nothing certain about whether a payment was processed (unknown).
     return new BankError({
       name: 'UnexpectedResponse',
@@ -74,8 +73,8 @@ function networkError(error: unknown): BankError {
       retryable: false,
     });
   }
-  const code = error instanceof AxiosError ? error.code : undefined;
-  if (code === AxiosError.ERR_BAD_RESPONSE && /maxContentLength/.test((error as Error).message)) {
+  // A request over the cap (it never is: the body is a short order) was a network error, as axios had it.
+  if (failed?.failure === 'TooLarge' && failed.code !== 'ERR_BAD_REQUEST') {
     return new BankError({
       name: 'UnexpectedResponse',
       code: 'RESPONSE_TOO_LARGE',
@@ -83,12 +82,12 @@ function networkError(error: unknown): BankError {
       retryable: true,
     });
   }
-  // ERR_CANCELED: the total deadline's signal fired.
-  const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || code === AxiosError.ERR_CANCELED;
+  // The deadline is `ERR_CANCELED`, the code axios gave it and payments have kept since; the timeout `ETIMEDOUT`.
+  const timedOut = failed?.failure === 'Timeout';
   return new BankError({
     name: timedOut ? 'Timeout' : 'NetworkError',
-    // Chromium's failures carry no code axios knows, Node's fetch's are ERR_NETWORK: one name for both hosts.
-    code: timedOut ? (code ?? 'TIMEOUT') : 'NETWORK',
+    // Chromium's failures and Node's fetch's alike: one name for both hosts.
+    code: timedOut ? (failed?.code ?? 'TIMEOUT') : 'NETWORK',
     message: timedOut ? 'The bank did not answer in time' : 'The bank could not be reached',
     retryable: true,
   });
@@ -99,26 +98,18 @@ export function createBankClient(options: BankClientOptions): BankClient {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
   const base = `/Payments/Initiations/${encodeURIComponent(options.apiVersion ?? 'v1')}/CreditTransfers`;
-  const http: AxiosInstance = axios.create({
-    baseURL: options.baseUrl,
-    timeout: options.responseTimeoutMs ?? 30_000,
-    validateStatus: () => true,
-    // The body is parsed here, not by axios: a bank may answer with text, or with nothing at all.
-    transformResponse: [(data: unknown) => data],
-    responseType: 'text',
-    ...axiosTransport({ tap: options.tap, service: 'bank' }),
-  });
+  // combineURLs, as axios joined its baseURL and a path: the base's trailing slashes dropped.
+  const root = `${options.baseUrl.replace(/\/+$/, '')}${base}`;
+  const bounds = {
+    deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    maxResponseBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
+    timeoutMs: options.responseTimeoutMs ?? 30_000,
+  };
 
-  const bounds = () =>
-    boundedAxiosConfig({
-      deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
-      maxResponseBytes: options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
-    });
-
-  async function send(request: (token: string) => Promise<AxiosResponse<string>>): Promise<AxiosResponse<string>> {
+  async function send(request: (token: string) => Promise<ExchangeAnswer>): Promise<ExchangeAnswer> {
     let refreshed = false;
     for (let waits = 0; ;) {
-      let response: AxiosResponse<string>;
+      let response: ExchangeAnswer;
       const token = await options.accessToken();
       try {
         response = await request(token);
@@ -130,17 +121,19 @@ export function createBankClient(options: BankClientOptions): BankClient {
         if (await options.refreshAccessToken()) continue;
       }
       if (response.status === 429) {
-        const retryAfter = parseRetryAfter(response.headers['retry-after'] as string | undefined, clock.now());
+        const retryAfter = parseRetryAfter(response.headers.get('retry-after') ?? undefined, clock.now());
         if (retryAfter !== undefined && retryAfter <= maxRetryAfterMs && waits < MAX_RATE_LIMIT_WAITS) {
           waits += 1;
           await sleep(retryAfter);
           continue;
         }
-        throw bankErrorFromResponse(429, parseBody(response.data), retryAfter);
+        throw bankErrorFromResponse(429, parseBody(response.text), retryAfter);
       }
       return response;
     }
   }
+
+  const watch = (call: BankCallFor) => ({ tap: options.tap, service: 'bank' as const, paymentId: call.paymentId });
 
   const headers = (token: string, requestId: string) => ({
     apikey: options.apiKey,
@@ -150,18 +143,23 @@ export function createBankClient(options: BankClientOptions): BankClient {
 
   return {
     async createCreditTransfer(order, requestId, call = {}) {
-      const body = creditTransferBody(order);
+      const body = JSON.stringify(creditTransferBody(order));
       const response = await send((token) =>
-        http.post(base, body, {
-          ...bounds(),
-          paymentId: call.paymentId,
-          headers: { ...headers(token, requestId), 'Content-Type': 'application/json' },
-        }),
+        boundedExchange(
+          {
+            method: 'POST',
+            url: root,
+            headers: { 'Content-Type': 'application/json', ...headers(token, requestId) },
+            body,
+          },
+          bounds,
+          watch(call),
+        ),
       );
-      const location = response.headers['location'] as string | undefined;
+      const location = response.headers.get('location') ?? undefined;
       // A replayed X-Request-ID is answered with the original Location; its status is not documented.
       const success = (response.status >= 200 && response.status < 300) || (response.status === 409 && !!location);
-      if (!success) throw bankErrorFromResponse(response.status, parseBody(response.data));
+      if (!success) throw bankErrorFromResponse(response.status, parseBody(response.text));
       const initiationId = location ? initiationIdFromLocation(location, options.baseUrl) : undefined;
       if (!location || !initiationId) {
         // The bank said yes but not (readably) where: the payment may exist, so the same request id may be sent
@@ -187,14 +185,18 @@ export function createBankClient(options: BankClientOptions): BankClient {
         });
       }
       const response = await send((token) =>
-        http.get(`${base}/${encodeURIComponent(initiationId)}`, {
-          ...bounds(),
-          paymentId: call.paymentId,
-          headers: { ...headers(token, newRequestId()), Accept: 'application/json' },
-        }),
+        boundedExchange(
+          {
+            method: 'GET',
+            url: `${root}/${encodeURIComponent(initiationId)}`,
+            headers: { Accept: 'application/json', ...headers(token, newRequestId()) },
+          },
+          bounds,
+          watch(call),
+        ),
       );
-      if (response.status !== 200) throw bankErrorFromResponse(response.status, parseBody(response.data));
-      const parsed = InitiationSchema.safeParse(parseBody(response.data));
+      if (response.status !== 200) throw bankErrorFromResponse(response.status, parseBody(response.text));
+      const parsed = InitiationSchema.safeParse(parseBody(response.text));
       if (!parsed.success) {
         throw new BankError({
           name: 'UnexpectedResponse',
