@@ -1,5 +1,5 @@
 import type { CallService } from '../../common/bank-calls.ts';
-import { currentPayment, optional, recordSafely, startSafely, type CallTap, type TappedCall } from './call-tap.ts';
+import { optional, recordSafely, startSafely, type CallTap, type TappedCall } from './call-tap.ts';
 import { DEFAULT_DEADLINE_MS, MAX_RESPONSE_BYTES } from './http-limits.ts';
 import { networkFetch } from './network.ts';
 import { isRedirectRefused } from './redirect.ts';
@@ -126,7 +126,10 @@ export async function boundedExchange(
   const timeoutFirst = bounds.timeoutMs !== undefined && bounds.timeoutMs < deadlineMs;
   const kept: Record<string, string> = {};
   const sent: Record<string, string> = {};
-  const headers: [string, string][] = Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]);
+  const headers: [string, string][] = Object.entries(request.headers).map(([name, value]) => [
+    name.toLowerCase(),
+    value,
+  ]);
   // axios's order: its default Accept (unless the call names one), then the call's own headers.
   if (!headers.some(([name]) => name === 'accept')) headers.unshift(['accept', DEFAULT_ACCEPT]);
   for (const [name, value] of headers) {
@@ -139,7 +142,7 @@ export async function boundedExchange(
   const tap = watch?.tap;
   const started = tap ? performance.now() : 0;
   const begun = tap ? startSafely(tap) : undefined;
-  const paymentId = tap ? (watch.paymentId ?? currentPayment()) : undefined;
+  const paymentId = watch?.paymentId;
   const done = (answer: () => Partial<TappedCall>) => {
     if (!tap) return;
     recordSafely(tap, () => ({

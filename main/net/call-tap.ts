@@ -1,13 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import axios, { AxiosError, type AxiosAdapter, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { CallService } from '../../common/bank-calls.ts';
 import { isRedirectRefused } from './redirect.ts';
 
 /**
- * Where the app's calls to a bank are seen as they happen (docs/BANK-CALLS.md): the bank client's and the token
- * client's axios adapter, and the bounded fetch of discovery, keys and userinfo, each hand what went and what came to
- * the profile's tap. What the tap keeps is redacted there (main/calls/redact.ts); nothing here is logged. A payment's
- * calls carry its id as the bank client was given it (`paymentId` on the call's config).
+ * Where the app's calls to a bank are seen as they happen (docs/BANK-CALLS.md): the bank client's bounded exchange
+ * (main/net/bounded-exchange.ts), the token client's axios adapter, and the bounded fetch of discovery, keys and
+ * userinfo each hand what went and what came to the profile's tap. What the tap keeps is redacted there
+ * (main/calls/redact.ts); nothing here is logged. A payment's calls carry its id as the bank client was given it
+ * (`BankCallFor`), an argument, not an ambient scope.
  */
 export interface TappedCall {
   service: CallService;
@@ -58,30 +58,6 @@ export function recordSafely(
     tap.record(build());
   } catch {
     // The list misses this call; the payment or sign-in it belongs to goes on as if nobody watched.
-  }
-}
-
-const paymentScope = new AsyncLocalStorage<string>();
-
-/**
- * Runs `work` with its calls to the bank marked as made for the payment `paymentId` (a send, or a status check).
- * On its way out (issue 40): the bank client takes the payment id as an argument (`BankCallFor`), which wins; this
- * scope stays only until payments/ hands that argument through its per-profile client.
- */
-export function forPayment<T>(paymentId: string, work: () => Promise<T>): Promise<T> {
-  return paymentScope.run(paymentId, work);
-}
-
-/** The payment the calls made now are for, if any (see `forPayment`). */
-export const currentPayment = (): string | undefined => paymentScope.getStore();
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /**
-     * The payment a call to the bank is made for (a send, or a status check): the bank client sets it on the call,
-     * and the tap lists the call under it. Axios keeps a config's own fields from the call to its adapter.
-     */
-    paymentId?: string | undefined;
   }
 }
 
@@ -149,7 +125,6 @@ export function tappedAdapter(
     const send = axios.getAdapter(adapter, config);
     const started = performance.now();
     const begun = startSafely(tap);
-    const paymentId = config.paymentId ?? currentPayment();
     const done = (answer: () => Partial<TappedCall>) =>
       recordSafely(tap, () => ({
         service,
@@ -159,7 +134,6 @@ export function tappedAdapter(
         ...optional('requestBody', bodyText(config.data)),
         ...answer(),
         durationMs: Math.max(0, Math.round(performance.now() - started)),
-        ...(paymentId ? { paymentId } : {}),
         ...(begun ? { started: begun } : {}),
       }));
     let response: AxiosResponse;

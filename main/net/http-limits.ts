@@ -1,14 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
-import {
-  bodyText,
-  currentPayment,
-  failureName,
-  headerRecord,
-  recordSafely,
-  startSafely,
-  type CallTap,
-} from './call-tap.ts';
+import { bodyText, failureName, headerRecord, recordSafely, startSafely, type CallTap } from './call-tap.ts';
 import { networkFetch } from './network.ts';
 
 /**
@@ -49,14 +41,12 @@ export async function boundedFetch(url: string, init: RequestInit = {}, bounds: 
   if (!tap) return boundedFetchOnce(url, init, bounds);
   const started = performance.now();
   const begun = startSafely(tap);
-  const paymentId = currentPayment();
   const request = () => ({
     service: 'sign-in' as const,
     method: (init.method ?? 'GET').toUpperCase(),
     url,
     requestHeaders: headerRecord(new Headers(init.headers)),
     durationMs: Math.max(0, Math.round(performance.now() - started)),
-    ...(paymentId ? { paymentId } : {}),
     ...(begun ? { started: begun } : {}),
   });
   let response: Response;

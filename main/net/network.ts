@@ -10,9 +10,10 @@ import { refusingRedirects } from './redirect.ts';
  * the system's certificate store, as the customer's browser does: behind a company proxy or TLS inspection the bank is
  * then reachable from the app wherever the sign-in in the browser works.
  *
- * Either way every call is one path: axios's fetch adapter (or the bounded fetch of main/net/http-limits.ts) over that
- * fetch, with redirects refused (main/net/redirect.ts), one total deadline and one size cap, aborted by one signal. So
- * what the tests and the harness see of a bank is what the packaged app sees (test/main/net/same-everywhere.test.ts).
+ * Either way every call is one path over that fetch: the payments API's bounded exchange (main/net/bounded-exchange.ts),
+ * the token client's axios fetch adapter, or the bounded fetch of main/net/http-limits.ts; redirects refused
+ * (main/net/redirect.ts), one total deadline and one size cap, aborted by one signal. So what the tests and the harness
+ * see of a bank is what the packaged app sees (test/main/net/same-everywhere.test.ts).
  */
 let chromiumFetch: typeof fetch | undefined;
 
