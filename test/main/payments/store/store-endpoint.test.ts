@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentIntent } from '../../../../common/payment.ts';
 import { StoreEndpoint } from '../../../../main/payments/store/store-endpoint.ts';
 import type { OpenOptions } from '../../../../main/payments/store/store-host.ts';
-import { testFolder } from '../../../support/temp-folder.ts';
 import { paymentRecord } from '../../../support/seed-payments.ts';
 
 /** The payment store's side of the boundary with main (store-endpoint.ts): what it takes as a request. */
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
 function where(name = 'customer'): OpenOptions {
+  const folder = mkdtempSync(join(tmpdir(), 'a2a-store-'));
+  folders.push(folder);
   return {
-    location: join(testFolder('a2a-store'), 'payments', 'local', `${name}.sqlite`),
+    location: join(folder, 'payments', 'local', `${name}.sqlite`),
     key: new Uint8Array(randomBytes(32)),
     binding: `local/${name}`,
     owner: '1203852089',
