@@ -176,7 +176,7 @@ describe('the electronegativity check', () => {
         'HIGH CONTEXT_ISOLATION_JS_CHECK',
         'MEDIUM WEB_SECURITY_JS_CHECK',
         // Nothing limits navigation or permissions, and the page has no CSP. (The scanner misses the
-        // nodeIntegration: true here; test/main/window/main-window.test.ts checks the real window's settings.)
+        // nodeIntegration: true here; test/main/window/main-window.isolated.test.ts checks the real window's settings.)
         'HIGH LIMIT_NAVIGATION_GLOBAL_CHECK',
         'MEDIUM PERMISSION_REQUEST_HANDLER_GLOBAL_CHECK',
         'MEDIUM CSP_GLOBAL_CHECK',
