@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { redactText, secretForms } from '../calls/redact.ts';
+import { redactText, secretForms } from '../redaction/redact-text.ts';
 
 /** One thing the app tells support about itself: what happened (a fixed name), and the error's code and message. */
 export interface LogEntry {

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../log/app-log.ts';
-import type { Notice } from '../payments/outcome-notice.ts';
+import type { Notice } from './host-ports.ts';
 import { warnOnConsole } from './quit-guard.ts';
 
 /**
