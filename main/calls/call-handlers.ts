@@ -1,11 +1,10 @@
-import type { HandlerTable } from '../../common/bridge-contract.ts';
+import type { AppInfo, HandlerTable } from '../../common/bridge-contract.ts';
 import type { SandboxPanel } from '../../common/bank-calls.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 import type { Profile } from '../../common/profile.ts';
 import { LOCAL_SANDBOX_ID } from '../../common/profile-rules.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
-import type { Platform } from '../platform/platform.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
 import { WalletError } from '../wallet-error.ts';
 import type { AppLog } from '../log/app-log.ts';
@@ -27,6 +26,21 @@ export type CallHandlers = Pick<
   | 'sandboxControl'
 >;
 
+/**
+ * What the call list needs of the host (the Platform is one): its version for the bundle, a save dialog for it, and
+ * the embedded bank where the build ships it. Its own narrow port, so that calls/ needs nothing of platform/.
+ */
+export interface CallHost {
+  appInfo(): AppInfo;
+  saveFile(file: {
+    suggestedName: string;
+    content: string;
+    kind: 'json';
+    locale: AppLocale;
+  }): Promise<string | undefined>;
+  localSandbox?: { ensureStarted(): Promise<Sandbox> } | undefined;
+}
+
 export interface CallHandlerOptions {
   calls: CallLog;
   /** The app's own log, redacted as it is written: the bundle carries it (issue 39). */
@@ -34,7 +48,7 @@ export interface CallHandlerOptions {
   errors: LastErrors;
   profiles: ProfileService;
   clock: Clock;
-  platform: Pick<Platform, 'appInfo' | 'saveFile' | 'localSandbox'>;
+  platform: CallHost;
   locale(): AppLocale;
   /** The customer signed in to the profile, if anyone. */
   customer(profileId: string): string | undefined;

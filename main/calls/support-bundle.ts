@@ -1,7 +1,14 @@
 import type { CallDetail } from '../../common/bank-calls.ts';
+import type { AppInfo } from '../../common/bridge-contract.ts';
+import type { AppLocale } from '../../common/locale.ts';
+import type { PaymentIntent } from '../../common/payment.ts';
 import type { Profile } from '../../common/profile.ts';
-import type { CallHandlerOptions } from './call-handlers.ts';
+import type { Clock } from '../../common/time.ts';
+import type { AppLog } from '../log/app-log.ts';
+import type { ProfileService } from '../profiles/profile-service.ts';
 import { keepsShape, type FieldKind } from './body-fields.ts';
+import type { CallLog } from './call-log.ts';
+import type { LastErrors } from './last-errors.ts';
 import { removedText } from './redact.ts';
 import { detailInLanguage, removedInLanguage } from './removed-words.ts';
 
@@ -15,6 +22,19 @@ export const SUPPORT_BUNDLE_KIND = 'a2a-wallet-support-bundle';
  */
 const VERSION = 2;
 
+/** What the bundle is made from (the call handlers' options, as far as the bundle reads them). */
+export interface BundleSources {
+  calls: Pick<CallLog, 'details'>;
+  log?: Pick<AppLog, 'lines'>;
+  errors: Pick<LastErrors, 'list'>;
+  profiles: Pick<ProfileService, 'active'>;
+  clock: Clock;
+  platform: { appInfo(): AppInfo };
+  locale(): AppLocale;
+  customer(profileId: string): string | undefined;
+  payment(profileId: string, id: string): Promise<PaymentIntent | undefined>;
+}
+
 /** A profile as support may see it: where it points and how, never its secrets. */
 function profileWithoutSecrets(profile: Profile) {
   const { clientSecret: _secret, apiKey: _key, ...rest } = profile;
@@ -27,7 +47,7 @@ function profileWithoutSecrets(profile: Profile) {
  * texts, payee and accounts are not in it: only what support needs to follow it (state, attempts, the bank's status
  * and error name, times).
  */
-export async function supportBundle(options: CallHandlerOptions) {
+export async function supportBundle(options: BundleSources) {
   const profile = options.profiles.active();
   const locale = options.locale();
   const details: CallDetail[] = options.calls.details(profile.id).map((call) => detailInLanguage(call, locale));

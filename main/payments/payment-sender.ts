@@ -5,7 +5,7 @@ import { gmtDay } from '../../common/time.ts';
 import { BankError } from '../bank/bank-error.ts';
 import { matchesInitiation, SETTLED_STATUS } from '../bank/initiation.ts';
 import { WalletError } from '../wallet-error.ts';
-import type { PaymentServiceOptions } from './payment-service.ts';
+import type { PaymentServiceOptions } from './payment-service-options.ts';
 import { requireOwn, type PaymentWrites } from './payment-writes.ts';
 
 const DEFAULT_RETRY_DELAYS_MS = [500, 2_000, 5_000];

@@ -3,41 +3,23 @@ import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import type { HistoryFilter, PaymentDraft, PaymentIntent } from '../../common/payment.ts';
 import { awaitsOutcome, FOLLOWED_STATES, isFinal } from '../../common/payment-status.ts';
 import { newRequestId, sendsEnded } from '../../common/request-id.ts';
-import { DAY_MS, gmtDay, type Clock } from '../../common/time.ts';
-import type { BankClient } from '../bank/bank-client.ts';
+import { DAY_MS, gmtDay } from '../../common/time.ts';
 import { WalletError } from '../wallet-error.ts';
 import { DraftChecks, type PaymentCheck } from './payment-checks.ts';
 import { PaymentSender } from './payment-sender.ts';
 import { restorePayments } from './payment-restore.ts';
+import type { PaymentServiceOptions } from './payment-service-options.ts';
 import { PaymentWrites, requireOwn } from './payment-writes.ts';
 import type { StoreIntegrity } from './store/store-contract.ts';
-import type { PaymentStore, StoreReader } from './store/store-ops.ts';
+import type { StoreReader } from './store/store-ops.ts';
+
+export type { PaymentServiceOptions };
 
 /**
  * Payments that never go through twice. An intent gets its X-Request-ID when the customer confirms, and that id is
  * on disk before the first byte is sent; every retry, automatic or the customer's "check again", sends the same id,
  * so the bank processes it at most once. After the bank's 24-hour window the app stops sending and says so.
  */
-export interface PaymentServiceOptions {
-  profileId: string;
-  store: PaymentStore;
-  bank: BankClient;
-  clock: Clock;
-  sleep?: (ms: number) => Promise<void>;
-  /** The signed-in customer; throws a WalletError when there is none or the grant has ended. */
-  customer: () => { kennitala: string };
-  /** Waits before the automatic retries on network errors, timeouts and 5xx; one retry per entry. */
-  retryDelaysMs?: readonly number[];
-  newId?: () => string;
-  newRequestId?: () => string;
-  onChange?: (intent: PaymentIntent) => void;
-  /**
-   * Before a payment is first sent, whichever call sends it (submit, or check again on one never sent): throws to
-   * keep it unsent. The app lock asks here that the passcode was entered just before (LockService.takePresence).
-   */
-  beforeFirstSend?: (intent: PaymentIntent) => void;
-}
-
 export class PaymentService {
   readonly #options: PaymentServiceOptions;
   /** One send per intent at a time: a second caller gets the first one's promise. */

@@ -9,24 +9,6 @@ import { cycles, folderGraph, importGraph, type ImportGraph } from './import-gra
 const root = join(import.meta.dirname, '..', '..');
 const graph = importGraph(root, 'main');
 
-/**
- * Cycles that other parts of issue 40 take apart (the call list, the payment service and store): a cycle found must
- * lie within one of these. Take an entry out once its cycle is gone; never add one.
- */
-const FILE_CYCLES_BEING_REMOVED = [
-  ['main/calls/call-handlers.ts', 'main/calls/support-bundle.ts'],
-  ['main/payments/payment-sender.ts', 'main/payments/payment-service.ts'],
-  ['main/payments/store/hosted-store.ts', 'main/payments/store/store-host.ts'],
-];
-/**
- * The one folder cycle wider than two left (see docs/PAYMENT-CORE.md, "Main's rooms"): log/ imports calls/redact.ts,
- * calls/call-handlers.ts the host port, platform/notifications.ts the Notice of payments/, payment-sender.ts the tap
- * through calls/. A wider cycle must lie within it; it may only shrink.
- */
-const FOLDER_CYCLE_BEING_REMOVED = ['main/calls', 'main/log', 'main/payments', 'main/platform', 'main/window'];
-
-const within = (cycle: string[], allowed: string[]) => cycle.every((node) => allowed.includes(node));
-
 describe('import cycles in main', () => {
   it('finds cycles as madge does: through several files, of a file with itself, and between folders', () => {
     const graph: ImportGraph = new Map([
@@ -57,14 +39,12 @@ describe('import cycles in main', () => {
   });
 
   it('has no import cycle between files of main', () => {
-    const found = cycles(graph);
-    const unexpected = found.filter((cycle) => !FILE_CYCLES_BEING_REMOVED.some((allowed) => within(cycle, allowed)));
-    expect(unexpected).toEqual([]);
+    expect(cycles(graph)).toEqual([]);
   });
 
   it('has no cycle among the folders of main wider than two', () => {
     const wide = cycles(folderGraph(graph, 2)).filter((cycle) => cycle.length > 2);
-    expect(wide.filter((cycle) => !within(cycle, FOLDER_CYCLE_BEING_REMOVED))).toEqual([]);
+    expect(wide).toEqual([]);
   });
 
   it('keeps the host port, the network and the composition root out of every cycle', () => {

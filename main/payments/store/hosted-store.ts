@@ -1,6 +1,16 @@
+import type { z } from 'zod';
 import type { StoreMark } from './store-contract.ts';
 import { STORE_OPS, storeOp, type StoreCalls, type StoreOpName } from './store-ops.ts';
-import type { OpenOptions, StoreHost } from './store-host.ts';
+import type { OpenOptionsSchema, StoreRequest } from './store-protocol.ts';
+
+type OpenOptions = z.infer<typeof OpenOptionsSchema>;
+
+/** What a handle asks of the host that holds it (store-host.ts's StoreHost is the one), named here so neither loops. */
+export interface StoreHost {
+  ask(request: StoreRequest): Promise<unknown>;
+  moved(handle: number, options: OpenOptions): Promise<StoreMark>;
+  forget(handle: number): void;
+}
 
 /**
  * One customer's payments in one profile, as the payment service sees them: every question of store-ops.ts's table
