@@ -1,7 +1,7 @@
 import type { DueItem } from '../../common/due-payment.ts';
 import { formatIsk } from '../../common/isk-amount.ts';
 import type { AppLocale } from '../../common/locale.ts';
-import type { Notice } from '../payments/outcome-notice.ts';
+import type { Notice } from '../platform/host-ports.ts';
 
 type Kind = 'today' | 'overdue';
 

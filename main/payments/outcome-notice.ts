@@ -2,15 +2,10 @@ import { formatIsk } from '../../common/isk-amount.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 import { isTold, type ToldState } from '../../common/payment-status.ts';
+import type { Notice } from '../platform/host-ports.ts';
 
-/**
- * A desktop notification: shown over other windows and on the lock screen, so it names no person and no amount,
- * unless the customer allowed that in Settings (`notificationDetails`); it never shows a kennitala either way.
- */
-export interface Notice {
-  title: string;
-  body: string;
-}
+/** A desktop notification: the port's shape (platform/host-ports.ts), named here too for this module's importers. */
+export type { Notice };
 
 const TEXTS = {
   en: {

@@ -1,9 +1,11 @@
 import type { Sandbox } from '../../sandbox/index.ts';
 
 /**
- * The shapes the host hands the core, declared by the port itself so that it imports no domain (issue 40): the
- * domains' own names for them (secrets/key-protector.ts, profiles/local-sandbox.ts, payments/outcome-notice.ts) are
- * the same shapes, and the compiler says so wherever the core passes the host's to them.
+ * The shapes the host hands the core, declared once, by the port itself, so that it imports no domain (issue 40):
+ * profiles/local-sandbox.ts and payments/outcome-notice.ts re-export these. secrets/key-protector.ts still declares
+ * the keychain's shapes again (the same shapes; the compiler says so wherever the core passes the host's to it):
+ * importing them from here would join platform/, secrets/ and storage/ in one folder cycle while
+ * platform.electron.ts imports secrets/safe-storage-protector.electron.ts.
  */
 
 /**
@@ -18,12 +20,19 @@ export interface Notice {
 /** What the system's keychain offers: secure, or not (none at all, or Linux's fixed-key `basic_text`). */
 export type ProtectionStatus = { secure: true } | { secure: false; reason: 'unavailable' | 'basic_text' };
 
-/** Protects the data key that seals secrets at rest: the OS keychain in the app (WalletSecrets uses it). */
+/**
+ * Protects the data key that seals secrets at rest with the operating system's keychain (Electron safeStorage in the
+ * app; WalletSecrets uses it). Where the OS offers no real protection (no keychain; on Linux, the `basic_text`
+ * fallback, a hard-coded password), tokens are kept in memory only, unless the customer chose otherwise in settings.
+ */
 export interface KeyProtector {
   /** Once, before `status`: the keychain may need to start (Electron's asynchronous encryptor starts lazily). */
   prepare?(): Promise<void>;
   status(): ProtectionStatus;
-  /** Where the only protection is a weak one (`basic_text`), whether the customer has accepted it. */
+  /**
+   * Where the only protection is a weak one (`basic_text`), whether the customer has accepted it: only then may it
+   * be used. Called before the key is read or written.
+   */
   acceptWeak?(accepted: boolean): void;
   /** Returns text safe to store; only this machine's keychain can turn it back. */
   protect(plain: string): Promise<string>;

@@ -1,14 +1,11 @@
 import { defaultClient, startSandbox, type Sandbox } from '../../sandbox/index.ts';
+import type { LocalSandboxLauncher } from '../platform/host-ports.ts';
 
-/**
- * The local sandbox profile's bank, started inside the main process the first time it is needed: loopback only,
- * on a free port, with a clock that follows the machine's. It lives until the app quits.
- */
-export interface LocalSandboxApp {
-  clientId: string;
-  clientSecret: string;
-  apiKey: string;
-}
+/** The launcher's shape is the host port's (platform/host-ports.ts), named here too for this module's importers. */
+export type { LocalSandboxLauncher };
+
+/** The app registration a launcher signs in with. */
+export type LocalSandboxApp = LocalSandboxLauncher['app'];
 
 /** The app registration the embedded sandbox knows, which the Local sandbox profile signs in with. */
 export const LOCAL_SANDBOX_APP: LocalSandboxApp = {
@@ -17,13 +14,10 @@ export const LOCAL_SANDBOX_APP: LocalSandboxApp = {
   apiKey: defaultClient.apiKey,
 };
 
-export interface LocalSandboxLauncher {
-  /** The app registration to sign in with. */
-  app: LocalSandboxApp;
-  ensureStarted(): Promise<Sandbox>;
-  stop(): Promise<void>;
-}
-
+/**
+ * The local sandbox profile's bank, started inside the main process the first time it is needed: loopback only,
+ * on a free port, with a clock that follows the machine's. It lives until the app quits.
+ */
 export function localSandboxLauncher(start: typeof startSandbox = startSandbox): LocalSandboxLauncher {
   let running: Promise<Sandbox> | undefined;
   return {
