@@ -1,5 +1,6 @@
 /**
  * The bank-call tap lives in main/net/call-tap.ts (issue 40: net/ hands each exchange to a tap, calls/ keeps them).
- * This name stays for the modules that still import it from here, until they point at net/ themselves.
+ * Main imports it from there; this name stays only for test/main/net/same-everywhere.test.ts and
+ * chromium-network.test.ts, and goes once they import ../../../main/net/call-tap.ts.
  */
 export type { CallStart, CallTap, TappedCall } from '../net/call-tap.ts';

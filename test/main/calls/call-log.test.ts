@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CALL_BODY_MAX_CHARS, CALL_LOG_MAX_CALLS, CallListSchema } from '../../../common/bank-calls.ts';
-import type { TappedCall } from '../../../main/calls/call-tap.ts';
+import type { TappedCall } from '../../../main/net/call-tap.ts';
 import { CallLog, type CallLogOptions } from '../../../main/calls/call-log.ts';
 import { redactBody } from '../../../main/calls/redact-body.ts';
 import {
