@@ -24,7 +24,8 @@ import { crashLine, runCrashTest } from './crash-test.ts';
  *   against a raw HTTP POST + GET to the same local sandbox; goal at most 1.5. The request id's fsync happens at
  *   the confirmation, before the submit, and is printed on its own line. The submit itself syncs its first
  *   "sending" before the POST (issue 38), so it is also held against its floor (issue 40): c/(a+b), a the raw
- *   POST + GET, b one synced one-row commit of a bare SQLite database in the same folder; goal at most 1.3.
+ *   POST + GET, b one synced one-row commit of a bare SQLite database in the same folder; goal at most 1.3. The bank
+ *   client's own POST + GET is printed beside a raw one, no goal: the share of c that is the client's.
  * - opening 100 000 payments at start: the first history page, the longest the main thread was held, its heap growth;
  * - a history page and a text search at 100 000; a pay-form keystroke and one write at 100 000 against a small store;
  * - the crash test (scripts/crash-test.ts): the core killed at random points, many times.
@@ -155,11 +156,44 @@ for (let n = 0; n < ROUNDS + WARMUP; n += 1) {
 }
 floorDb.close();
 await submitting.close();
+
+/**
+ * The bank client alone (main/bank/bank-client.ts over main/net/bounded-exchange.ts: deadline, cap, abort, refused
+ * redirects), the send's POST and its status GET, against the raw POST+GET, interleaved the same way: the share of
+ * the submit that is the client's own (issue 40).
+ */
+async function client(n: number): Promise<number> {
+  const order = {
+    debtorKennitala: KENNITALA,
+    debtorAccount: '013326012345',
+    depositKennitala: '0507922189',
+    depositAccount: '013326020001',
+    amount: 1,
+    endToEndId: `bank${n}`,
+    extendedReference: '',
+    payeeName: '',
+  };
+  const started = performance.now();
+  const created = await submitBank.createCreditTransfer(order, newRequestId(), { paymentId: `bench${n}` });
+  await submitBank.getCreditTransfer(created.initiationId, { paymentId: `bench${n}` });
+  return performance.now() - started;
+}
+const clientTimes: number[] = [];
+const clientRawTimes: number[] = [];
+for (let n = 0; n < ROUNDS + WARMUP; n += 1) {
+  const [r, b] = n % 2 === 0 ? [await raw(n), await client(n)] : [await client(n), await raw(n)].reverse();
+  if (n < WARMUP || r === undefined || b === undefined) continue;
+  clientRawTimes.push(r);
+  clientTimes.push(b);
+}
 await sandbox.stop();
 const rawMedian = median(rawTimes);
 const coreMedian = median(coreTimes);
 console.log(`raw POST+GET median: ${rawMedian.toFixed(3)} ms (${rawTimes.length} rounds)`);
 console.log(`core submit median: ${coreMedian.toFixed(3)} ms (${coreTimes.length} rounds)`);
+console.log(
+  `bank client POST+GET median: ${median(clientTimes).toFixed(3)} ms (raw beside it: ${median(clientRawTimes).toFixed(3)} ms)`,
+);
 const commitMedian = median(commitTimes);
 console.log(`synced one-row SQLite commit median (same folder): ${commitMedian.toFixed(3)} ms`);
 // The confirmation is where the request id is synced to disk, before anything can be sent: shown for honesty.
