@@ -19,16 +19,9 @@ export const ISOLATED_NAME = /\.isolated\.test\.tsx?$/;
  * convention came, issue 40): isolated by their path until they are renamed, then this list goes.
  */
 export const AWAITING_ISOLATED_NAME = [
-  'test/harness/server.test.ts',
-  'test/main/backup/backup-file.test.ts',
   'test/main/bank/bank-client.test.ts',
   'test/main/net/chromium-network.test.ts',
   'test/main/net/same-everywhere.test.ts',
-  'test/main/platform/app-identity.test.ts',
-  'test/main/platform/app-lifecycle.test.ts',
-  'test/main/platform/notifications.test.ts',
-  'test/main/platform/quit-guard.test.ts',
-  'test/main/secrets/safe-storage-protector.test.ts',
 ];
 const notNode = ['test/renderer/**', 'test/e2e/**'];
 

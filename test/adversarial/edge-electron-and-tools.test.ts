@@ -12,7 +12,7 @@ import { rawRequest } from '../harness/raw-http.ts';
 /**
  * Issue 13, cases 11 to 14, as an attacker tries them: one decisive attack each. The fuller tests live beside their
  * modules (test/main/platform/dev-switches.test.ts, test/main/window/app-files.test.ts,
- * test/main/window/external-links.test.ts, test/harness/server.test.ts, test/sandbox/control.test.ts).
+ * test/main/window/external-links.test.ts, test/harness/server.isolated.test.ts, test/sandbox/control.test.ts).
  */
 describe('case 11: an installed app ignores the development switches', () => {
   it('a packaged app neither loads a planted dev server nor moves its data folder', () => {

@@ -111,8 +111,8 @@ describe('which node test files run in a module graph of their own', () => {
     // A lint case that quotes an import from 'electron', or this file's own list, changes nothing.
     expect(changesSharedState('test/lint/boundaries.test.ts')).toBe(false);
     expect(changesSharedState('test/lint/test-isolation.test.ts')).toBe(false);
-    expect(changesSharedState('test/main/backup/backup-file.test.ts')).toBe(true);
-    expect(changesSharedState('test/harness/server.test.ts')).toBe(true);
+    expect(changesSharedState('test/main/backup/backup-file.isolated.test.ts')).toBe(true);
+    expect(changesSharedState('test/harness/server.isolated.test.ts')).toBe(true);
     expect(isolated('test/common/kennitala.test.ts')).toBe(false);
     for (const file of testFiles.filter((name) => ISOLATED_NAME.test(name)))
       expect(changesSharedState(file), `${file} changes nothing shared: drop .isolated from its name`).toBe(true);

@@ -6,7 +6,7 @@ import { intlSpeaks, MONTHS_SHORT } from './format.ts';
  * The dates of payments that come due (docs/DUE-PAYMENTS.md) in the customer's language: `Mon 7 Dec`, `mán., 7. des.`;
  * with the year when it is not this year's. A due date is a GMT calendar date, so it is formatted in UTC: the day never
  * moves with the computer's time zone. Through Intl where the engine has the language (format.ts), else written here
- * the same way (test/renderer/due.test.tsx reads both), so Icelandic names are right even without ICU.
+ * the same way (test/renderer/due.isolated.test.tsx reads both), so Icelandic names are right even without ICU.
  */
 
 /** Weekdays 1 Monday ... 7 Sunday: a week starts on Monday. */

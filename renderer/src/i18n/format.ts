@@ -8,7 +8,7 @@ import { localeTag as tag, type AppLocale } from '../../../common/locale.ts';
  * Through Intl where the engine has the language's locale data. Electron ships full ICU, but the app does not depend
  * on it: an engine built without a language's data (a trimmed ICU, small-icu) does not fail, it silently formats in
  * its own default, which put `ISK 192,500 af ISK 200,000` and `Nov 23, 2026, 5:31 PM` into Icelandic sentences. Where
- * `supportedLocalesOf` says the data is missing, the same formats are written here by hand (test/renderer/format.test.ts
+ * `supportedLocalesOf` says the data is missing, the same formats are written here by hand (test/renderer/format.isolated.test.ts
  * runs every formatter both ways and expects the same text).
  */
 
