@@ -14,15 +14,6 @@ const root = import.meta.dirname;
  * 122 s and 95 s). test/lint/test-isolation.test.ts reads each file's code and holds its name to what it does.
  */
 export const ISOLATED_NAME = /\.isolated\.test\.tsx?$/;
-/**
- * Files that change shared state but are not named so yet (their folders were being edited by others when the
- * convention came, issue 40): isolated by their path until they are renamed, then this list goes.
- */
-export const AWAITING_ISOLATED_NAME = [
-  'test/main/bank/bank-client.test.ts',
-  'test/main/net/chromium-network.test.ts',
-  'test/main/net/same-everywhere.test.ts',
-];
 const notNode = ['test/renderer/**', 'test/e2e/**'];
 
 /** What both renderer projects have: jsdom, Testing Library's setup, and a test's time above its 5 s wait. */
@@ -52,7 +43,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: [...notNode, 'test/**/*.isolated.test.ts', ...AWAITING_ISOLATED_NAME],
+          exclude: [...notNode, 'test/**/*.isolated.test.ts'],
           isolate: false,
         },
       },
@@ -61,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'node-isolated',
           environment: 'node',
-          include: ['test/**/*.isolated.test.ts', ...AWAITING_ISOLATED_NAME],
+          include: ['test/**/*.isolated.test.ts'],
           exclude: notNode,
         },
       },

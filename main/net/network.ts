@@ -13,7 +13,7 @@ import { refusingRedirects } from './redirect.ts';
  * Either way every call is one path over that fetch: the payments API's bounded exchange (main/net/bounded-exchange.ts),
  * the token client's axios fetch adapter, or the bounded fetch of main/net/http-limits.ts; redirects refused
  * (main/net/redirect.ts), one total deadline and one size cap, aborted by one signal. So what the tests and the harness
- * see of a bank is what the packaged app sees (test/main/net/same-everywhere.test.ts).
+ * see of a bank is what the packaged app sees (test/main/net/same-everywhere.isolated.test.ts).
  */
 let chromiumFetch: typeof fetch | undefined;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import config, { AWAITING_ISOLATED_NAME, ISOLATED_NAME } from '../../vitest.config.ts';
+import config, { ISOLATED_NAME } from '../../vitest.config.ts';
 import { testFolder } from '../support/temp-folder.ts';
 
 /**
@@ -18,7 +18,7 @@ const testFiles = readdirSync(join(root, 'test'), { recursive: true, encoding: '
 const nodeTests = testFiles.filter((file) => !file.startsWith('test/renderer/'));
 const domTests = testFiles.filter((file) => file.startsWith('test/renderer/'));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
-const isolated = (file: string) => ISOLATED_NAME.test(file) || AWAITING_ISOLATED_NAME.includes(file);
+const isolated = (file: string) => ISOLATED_NAME.test(file);
 
 const VI_CALLS = new Set(['mock', 'doMock', 'stubEnv', 'stubGlobal', 'useFakeTimers', 'spyOn', 'resetModules']);
 const PROCESS_CALLS = new Set(['chdir', 'on', 'once', 'umask']);
@@ -131,10 +131,6 @@ describe('which node test files run in a module graph of their own', () => {
     expect(projects['node']?.exclude).toContain('test/**/*.isolated.test.ts');
     expect(projects['dom-isolated']?.include).toEqual(['test/renderer/**/*.isolated.test.{ts,tsx}']);
     expect(projects['dom']?.exclude).toEqual(['test/renderer/**/*.isolated.test.{ts,tsx}']);
-    for (const file of AWAITING_ISOLATED_NAME) {
-      if (!existsSync(join(root, file))) continue; // renamed meanwhile: the entry is left over, harmless
-      expect(changesSharedState(file), `${file} changes nothing shared`).toBe(true);
-    }
   });
 });
 

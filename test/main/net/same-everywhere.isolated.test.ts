@@ -5,7 +5,7 @@ import type { PaymentOrder } from '../../../common/payment.ts';
 import type { Profile } from '../../../common/profile.ts';
 import { exchangeCode } from '../../../main/auth/token-client.ts';
 import { createBankClient } from '../../../main/bank/bank-client.ts';
-import type { CallTap, TappedCall } from '../../../main/calls/call-tap.ts';
+import type { CallTap, TappedCall } from '../../../main/net/call-tap.ts';
 import { boundedFetch } from '../../../main/net/http-limits.ts';
 import { useChromiumNetwork } from '../../../main/net/network.ts';
 import { electronFetchModel } from './electron-fetch-model.ts';

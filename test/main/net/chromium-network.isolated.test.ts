@@ -5,7 +5,7 @@ import { BANK_PARTITION, useChromiumForBanks } from '../../../main/net/chromium-
 import { boundedFetch } from '../../../main/net/http-limits.ts';
 import { useChromiumNetwork } from '../../../main/net/network.ts';
 import { session } from '../../mocks/electron.ts';
-import type { CallTap, TappedCall } from '../../../main/calls/call-tap.ts';
+import type { CallTap, TappedCall } from '../../../main/net/call-tap.ts';
 
 afterEach(() => {
   useChromiumNetwork(undefined);
