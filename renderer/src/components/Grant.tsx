@@ -1,7 +1,7 @@
 import { useT, type MessageKey } from '../i18n/index.ts';
 import { formatDate } from '../i18n/format.ts';
-import { useApp } from '../lib/wallet-context.tsx';
-import { SignInPanel } from '../screens/SignInScreen.tsx';
+import { useApp } from '../state/wallet-context.tsx';
+import { SignInPanel } from './SignInPanel.tsx';
 import { Dialog } from './Dialog.tsx';
 
 /** From 14 days before the grant ends: a banner with a way to renew (a new sign-in starts a new 90 days). */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { HistoryIntegrity } from '../../../common/bridge-contract.ts';
 import { useT, type MessageKey } from '../i18n/index.ts';
 import { errorCode } from '../lib/api.ts';
-import { useApp } from '../lib/wallet-context.tsx';
+import { useApp } from '../state/wallet-context.tsx';
 import { Dialog } from './Dialog.tsx';
 import { useErrorText } from './ErrorText.tsx';
 

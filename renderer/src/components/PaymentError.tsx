@@ -1,7 +1,7 @@
 import type { DailyLimitView } from '../../../common/bridge-contract.ts';
 import { explainFailure, type Failure } from '../i18n/explain-failure.ts';
 import { useT } from '../i18n/index.ts';
-import { useApp } from '../lib/wallet-context.tsx';
+import { useApp } from '../state/wallet-context.tsx';
 
 /**
  * A payment's failure, or a refused call about a payment, as the result screen and the payment's details both show

@@ -6,7 +6,7 @@ import { REQUEST_ID_WINDOW_MS } from '../../../common/request-id.ts';
 import { DAMAGED_FAILURE } from '../i18n/explain-failure.ts';
 import { useT } from '../i18n/index.ts';
 import { formatAmount, formatDate, formatTime, sameDay } from '../i18n/format.ts';
-import { useApp } from '../lib/wallet-context.tsx';
+import { useApp } from '../state/wallet-context.tsx';
 import { PaymentError } from './PaymentError.tsx';
 import { PresencePrompt } from './PresencePrompt.tsx';
 import { StopTryingConfirm } from './StopTryingConfirm.tsx';

@@ -1,5 +1,5 @@
 import { useT } from '../i18n/index.ts';
-import { useApp } from '../lib/wallet-context.tsx';
+import { useApp } from '../state/wallet-context.tsx';
 import { Dialog } from './Dialog.tsx';
 import { useErrorText } from './ErrorText.tsx';
 import { TextField } from './Field.tsx';

@@ -11,7 +11,7 @@ import { amountInWords } from '../i18n/amount-words.ts';
 import { formatAmount, formatDateTime, formatGmtTime } from '../i18n/format.ts';
 import { translate, useMessages, type MessageKey } from '../i18n/index.ts';
 import { stateFromBackup } from '../lib/restored.ts';
-import { showKennitala } from '../screens/history/show.ts';
+import { showKennitala } from '../lib/show-kennitala.ts';
 
 export interface ReceiptProps {
   payment: PaymentView;

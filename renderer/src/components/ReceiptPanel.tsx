@@ -6,7 +6,7 @@ import type { Session } from '../../../common/session.ts';
 import { useT } from '../i18n/index.ts';
 import { profileName } from '../i18n/profile-name.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
-import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../state/wallet-context.tsx';
 import { PaymentError } from './PaymentError.tsx';
 import { PrintableReceipt, Receipt } from './Receipt.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../i18n/index.ts';
-import { useApp } from '../lib/wallet-context.tsx';
+import { useApp } from '../state/wallet-context.tsx';
 
 /**
  * This start found the settings file damaged and began with fresh settings (issue 39): what was reset, that the

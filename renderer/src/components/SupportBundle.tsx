@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SavedFile } from '../../../common/bridge-contract.ts';
 import { useT, type MessageKey } from '../i18n/index.ts';
 import { unwrap } from '../lib/api.ts';
-import { useWallet } from '../lib/wallet-context.tsx';
+import { useWallet } from '../state/wallet-context.tsx';
 import { useOneAtATime } from '../lib/one-at-a-time.ts';
 import { Dialog } from './Dialog.tsx';
 import { useErrorText } from './ErrorText.tsx';

@@ -9,7 +9,7 @@ import {
   type ShownState,
 } from '../../../common/payment-status.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
-import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../state/wallet-context.tsx';
 
 /** The actions of the table that talk to main; the others (receipt, the pay form) are the screen's own. */
 export type MainAction = Extract<

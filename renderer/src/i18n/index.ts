@@ -1,7 +1,6 @@
-import { use, useCallback } from 'react';
+import { createContext, use, useCallback, useContext } from 'react';
 import type { AppLocale } from '../../../common/locale.ts';
 import { pluralCategory } from './format.ts';
-import { useApp } from '../lib/wallet-context.tsx';
 import type { Catalogue, MessageKey } from './sections.ts';
 
 export type { Catalogue, MessageKey } from './sections.ts';
@@ -97,9 +96,17 @@ function fill(messages: Catalogue, locale: AppLocale, key: MessageKey, params: P
 
 export type Translate = (key: MessageKey, params?: Params) => string;
 
+/**
+ * The language in use, given by the window's provider (state/wallet-context.tsx, from the app store): i18n imports
+ * nothing of the window, so the screens, components and state may all import it.
+ */
+const LocaleContext = createContext<AppLocale | undefined>(undefined);
+export const LocaleProvider = LocaleContext.Provider;
+
 /** The translate function for the language in use. */
 export function useT(): Translate {
-  const locale = useApp((state) => state.locale);
+  const locale = useContext(LocaleContext);
+  if (!locale) throw new Error('useT outside <WalletProvider>');
   const messages = useMessages(locale);
   return useCallback((key, params) => fill(messages, locale, key, params), [messages, locale]);
 }

@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import type { WalletApi } from '../../../common/bridge-contract.ts';
-import { useApp, useWallet } from './wallet-context.tsx';
 
 /** What a person does in the window: a key, a click or tap, a scroll, a touch. Never a focus, a timer or a poll. */
 export const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
@@ -35,11 +33,4 @@ export function reportActivity(
   return () => {
     for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, note, options);
   };
-}
-
-/** Reports the customer's input while the app is unlocked and has a passcode, the only time main needs it. */
-export function useActivityReports(): void {
-  const wallet = useWallet();
-  const watched = useApp((state) => state.phase === 'ready' && state.lock?.passcodeSet === true);
-  useEffect(() => (watched ? reportActivity(wallet) : undefined), [wallet, watched]);
 }

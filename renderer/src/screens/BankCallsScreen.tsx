@@ -7,7 +7,7 @@ import { SupportBundle } from '../components/SupportBundle.tsx';
 import { formatDateTime, formatNumber, formatTime } from '../i18n/format.ts';
 import { useT } from '../i18n/index.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
-import { useApp, useWallet } from '../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../state/wallet-context.tsx';
 import { useCallStatus } from './calls/call-status.ts';
 import { CallDetailDialog } from './calls/CallDetail.tsx';
 import { SandboxPanel } from './calls/SandboxPanel.tsx';

@@ -6,7 +6,7 @@ import { useT } from '../i18n/index.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
 import { focusIsLost, focusOn } from '../lib/focus.ts';
-import { useApp, useAppStore, useWallet } from '../lib/wallet-context.tsx';
+import { useApp, useAppStore, useWallet } from '../state/wallet-context.tsx';
 import { emptyForm, isFiltered, toFilter, type FilterForm } from './history/filter-form.ts';
 import { createHistoryStore, type HistoryStore } from './history/history-store.ts';
 import { HistoryFilters } from './history/HistoryFilters.tsx';

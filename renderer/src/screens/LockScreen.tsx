@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { LockStatus } from '../../../common/lock.ts';
 import { TRIES_BEFORE_WIPE } from '../../../common/passcode-rules.ts';
 import { KeychainLocked } from './lock/KeychainLocked.tsx';
-import { NewPasscodeForm } from './settings/NewPasscodeForm.tsx';
+import { NewPasscodeForm } from '../components/NewPasscodeForm.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { EnvironmentBanner } from '../components/EnvironmentBanner.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
@@ -11,7 +11,7 @@ import { usePasscodeEntry } from '../components/use-passcode-entry.ts';
 import { useT } from '../i18n/index.ts';
 import { formatDate, formatTime, pluralCategory, sameDay } from '../i18n/format.ts';
 import { errorCode } from '../lib/api.ts';
-import { useApp } from '../lib/wallet-context.tsx';
+import { useApp } from '../state/wallet-context.tsx';
 
 /**
  * All the window shows while the app is locked: a test profile's banner (as on every screen), the app's name, why it

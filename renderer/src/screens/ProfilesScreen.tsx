@@ -5,7 +5,7 @@ import { useErrorText } from '../components/ErrorText.tsx';
 import { useT } from '../i18n/index.ts';
 import { profileName } from '../i18n/profile-name.ts';
 import { errorCode } from '../lib/api.ts';
-import { useApp } from '../lib/wallet-context.tsx';
+import { useApp } from '../state/wallet-context.tsx';
 import { editButtonId, ProfileCard } from './profiles/ProfileCard.tsx';
 import { ProfileForm } from './profiles/ProfileForm.tsx';
 import './profiles/profiles.css';

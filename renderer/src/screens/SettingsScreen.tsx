@@ -7,7 +7,7 @@ import { SupportBundle } from '../components/SupportBundle.tsx';
 import { useErrorText } from '../components/ErrorText.tsx';
 import { loadMessages, useT } from '../i18n/index.ts';
 import { errorCode } from '../lib/api.ts';
-import { useApp } from '../lib/wallet-context.tsx';
+import { useApp } from '../state/wallet-context.tsx';
 import { BankAccess } from './settings/BankAccess.tsx';
 import { PasscodeSettings } from './settings/PasscodeSettings.tsx';
 import './settings/settings.css';

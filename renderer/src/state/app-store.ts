@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { displayAccount } from '../../../common/account-number.ts';
 import { formatKennitala } from '../../../common/kennitala.ts';
 import type { RequestNameClaim } from '../../../common/payment-request.ts';
-import { regroupAmount } from '../screens/pay/format-input.ts';
+import { regroupAmount } from '../lib/format-input.ts';
 import type {
   AppInfo,
   DraftField,

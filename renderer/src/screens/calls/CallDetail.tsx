@@ -6,7 +6,7 @@ import { useErrorText } from '../../components/ErrorText.tsx';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../../state/wallet-context.tsx';
 import { useCallStatus } from './call-status.ts';
 
 type Exchange = CallDetail['request'];

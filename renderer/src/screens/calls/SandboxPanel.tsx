@@ -13,7 +13,7 @@ import { FieldFrame, SelectField } from '../../components/Field.tsx';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../i18n/format.ts';
 import { hasMessage, useT, type MessageKey } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../../state/wallet-context.tsx';
 import { useOneAtATime } from '../../lib/one-at-a-time.ts';
 
 /** How many requests a fault may take, and a slow answer's longest wait (common/bank-calls.ts's control). */

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { HISTORY_SEARCH_MAX, type PaymentState } from '../../../../common/payment-rules.ts';
 import { useT } from '../../i18n/index.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
-import { DateField } from './DateField.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
+import { DateField } from '../../components/DateField.tsx';
 import { FILTER_STATES, rangeInvalid, type FilterForm } from './filter-form.ts';
 import { stateKey } from './show.ts';
 

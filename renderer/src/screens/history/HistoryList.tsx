@@ -6,7 +6,7 @@ import type { PaymentView } from '../../../../common/bridge-contract.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
 import { itemAt, type HistoryStore } from './history-store.ts';
 import { orderUnreadable, stateName } from './show.ts';
 

@@ -13,9 +13,10 @@ import { hasReceipt } from '../../components/Receipt.tsx';
 import { ReceiptPanel } from '../../components/ReceiptPanel.tsx';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
 import type { HistoryStore } from './history-store.ts';
-import { isPlaceholder, orderUnreadable, showKennitala, stateKey, stateName } from './show.ts';
+import { isPlaceholder, orderUnreadable, stateKey, stateName } from './show.ts';
+import { showKennitala } from '../../lib/show-kennitala.ts';
 
 /**
  * What a payment confirmed past the warning of a history not trusted names as acknowledged: main's constant, which

@@ -3,7 +3,7 @@ import type { SpendingSummary as Summary } from '../../../../common/spending.ts'
 import { lazyPart } from '../../components/LazyPart.tsx';
 import { useT } from '../../i18n/index.ts';
 import { unwrap } from '../../lib/api.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../../state/wallet-context.tsx';
 import { counted } from './spending-counted.ts';
 import { emptyRange, rangeAsk, type RangeForm } from './spending-range.ts';
 import './spending.css';

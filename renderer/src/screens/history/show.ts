@@ -1,14 +1,9 @@
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
-import { formatKennitala, KENNITALA_DIGITS_PATTERN } from '../../../../common/kennitala.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
 import type { PaymentState } from '../../../../common/payment-rules.ts';
 import { pluralCategory } from '../../i18n/format.ts';
 import type { MessageKey, Translate } from '../../i18n/index.ts';
 import { stateFromBackup } from '../../lib/restored.ts';
-
-/** `120385-2089` for 10 digits; a masked one (`120385-****`) as it is. */
-export const showKennitala = (value: string): string =>
-  KENNITALA_DIGITS_PATTERN.test(value) ? formatKennitala(value) : value;
 
 export const stateKey = (state: PaymentState): MessageKey => `history.state.${state}`;
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { AppLocale } from '../../../../common/locale.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { DateField } from './DateField.tsx';
+import { DateField } from '../../components/DateField.tsx';
 import { earliestDay, type RangeAsk, type RangeForm } from './spending-range.ts';
 
 /**

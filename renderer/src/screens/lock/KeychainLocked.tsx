@@ -3,7 +3,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode } from '../../lib/api.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
 
 /**
  * The keychain has not opened the key of the data on this computer (issue 39): what happened, that nothing was

@@ -7,7 +7,7 @@ import { useErrorText } from '../../components/ErrorText.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
-import { useWallet } from '../../lib/wallet-context.tsx';
+import { useWallet } from '../../state/wallet-context.tsx';
 
 /** The longest label main accepts for an own account (common/address-book.ts). */
 const LABEL_MAX = 60;

@@ -10,7 +10,7 @@ import { formatAmount } from '../../i18n/format.ts';
 import { useT, type Translate } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useFocusAfter } from '../../lib/focus.ts';
-import { useApp, useAppStore, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useAppStore, useWallet } from '../../state/wallet-context.tsx';
 import type { PayDraft } from '../../state/app-store.ts';
 import { draftOf, payeeOf } from './due-order.ts';
 import type { DueStore } from './due-store.ts';

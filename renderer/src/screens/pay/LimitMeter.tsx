@@ -1,7 +1,7 @@
 import type { DailyLimitView } from '../../../../common/bridge-contract.ts';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDuration, formatGmtTime } from '../../i18n/format.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
 
 /**
  * "X kr. of 200.000 kr. left today; resets at 00:00 GMT (in 3 h 12 min)", with a meter, and how much of what is used

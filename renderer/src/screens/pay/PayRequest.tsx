@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../i18n/index.ts';
 import { readQrImage } from '../../lib/read-qr.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
 
 /** Reads a QR code image into a link, then uses it as a pasted one; an image without a code is said so. */
 export function useQrImage(): (file: Blob) => Promise<void> {

@@ -3,7 +3,7 @@ import { displayAccount } from '../../../../common/account-number.ts';
 import type { CreatedPaymentRequest } from '../../../../common/bridge-contract.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useT } from '../../i18n/index.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
 import { requestCaption } from './request-caption.ts';
 
 /**

@@ -9,9 +9,9 @@ import { drawCaption, pngWidth } from '../../lib/qr-caption.ts';
 import { TextField } from '../../components/Field.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../../state/wallet-context.tsx';
 import { fieldErrorText } from './field-errors.ts';
-import { regroupAmount } from './format-input.ts';
+import { regroupAmount } from '../../lib/format-input.ts';
 import { requestCaption } from './request-caption.ts';
 import { RequestLargeView } from './RequestLargeView.tsx';
 

@@ -9,7 +9,7 @@ import { PaymentStatus } from '../../components/PaymentStatus.tsx';
 import { hasReceipt } from '../../components/Receipt.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../../state/wallet-context.tsx';
 import type { PayStore } from './pay-store.ts';
 
 /**

@@ -11,7 +11,7 @@ import { useT, type MessageKey } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useFocusOnShow } from '../../lib/focus.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../../state/wallet-context.tsx';
 
 /**
  * What the duplicate warning says of the earlier payment: only what the app knows (common/payment-status.ts).

@@ -8,9 +8,9 @@ import { formatDueDate, ordinal, WEEKDAYS, weekdayName } from '../../i18n/due-da
 import { hasMessage, useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useFocusOnShow } from '../../lib/focus.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../../state/wallet-context.tsx';
 import type { PayDraft } from '../../state/app-store.ts';
-import { parseDay, showDay } from '../history/DateField.tsx';
+import { parseDay, showDay } from '../../components/DateField.tsx';
 import type { DueStore, ScheduleEditing } from './due-store.ts';
 import {
   previewDates,

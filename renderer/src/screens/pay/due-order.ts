@@ -3,7 +3,7 @@ import type { DueItem, DueOrder } from '../../../../common/due-payment.ts';
 import { formatKennitala } from '../../../../common/kennitala.ts';
 import type { AppLocale } from '../../../../common/locale.ts';
 import type { PayDraft } from '../../state/app-store.ts';
-import { regroupAmount } from './format-input.ts';
+import { regroupAmount } from '../../lib/format-input.ts';
 
 /** A due payment's order as the pay form holds a draft: numbers written as the customer types them. */
 export function draftOf(order: DueOrder, locale: AppLocale): PayDraft {

@@ -11,7 +11,7 @@ import { useErrorText } from '../../components/ErrorText.tsx';
 import { useT } from '../../i18n/index.ts';
 import { profileName } from '../../i18n/profile-name.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
-import { useWallet } from '../../lib/wallet-context.tsx';
+import { useWallet } from '../../state/wallet-context.tsx';
 import { FieldFrame } from '../../components/Field.tsx';
 import {
   ADVANCED_FIELDS,

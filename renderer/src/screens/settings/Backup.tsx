@@ -6,7 +6,7 @@ import { useErrorText } from '../../components/ErrorText.tsx';
 import { FieldFrame, TextField } from '../../components/Field.tsx';
 import { useT } from '../../i18n/index.ts';
 import { unwrap } from '../../lib/api.ts';
-import { useApp, useWallet } from '../../lib/wallet-context.tsx';
+import { useApp, useWallet } from '../../state/wallet-context.tsx';
 import { useOneAtATime } from '../../lib/one-at-a-time.ts';
 import {
   BACKUP_EXTENSION,
@@ -14,7 +14,7 @@ import {
   backupPassphraseProblem,
 } from '../../../../common/backup-passphrase.ts';
 import { restoredTexts, savedText } from './backup-texts.ts';
-import { usePassphraseEstimator } from './use-passphrase-estimator.ts';
+import { usePassphraseEstimator } from '../../components/use-passphrase-estimator.ts';
 
 /** What the section last did, for whom (a profile and its signed-in customer): shown only while they still are. */
 type Outcome = { owner: string } & (

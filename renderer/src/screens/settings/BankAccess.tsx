@@ -1,6 +1,6 @@
 import { useT, type MessageKey } from '../../i18n/index.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
 
 /** Why there is no access now, where the reason says more than "none": the 90 days over, or withdrawn at the bank. */
 const LOST: Readonly<Record<string, MessageKey>> = {

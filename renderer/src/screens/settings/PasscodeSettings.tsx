@@ -5,8 +5,8 @@ import { TextField } from '../../components/Field.tsx';
 import { usePasscodeEntry } from '../../components/use-passcode-entry.ts';
 import { useT } from '../../i18n/index.ts';
 import { errorCode } from '../../lib/api.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
-import { NewPasscodeForm } from './NewPasscodeForm.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
+import { NewPasscodeForm } from '../../components/NewPasscodeForm.tsx';
 
 /**
  * The passcode: what it protects against (the person at the keyboard; a copied disk only where it is what encrypts

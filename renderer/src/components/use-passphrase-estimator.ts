@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadPassphraseEstimator, type PassphraseEstimator } from '../../../../common/passphrase-strength.ts';
+import { loadPassphraseEstimator, type PassphraseEstimator } from '../../../common/passphrase-strength.ts';
 
 /**
  * The passphrase strength estimator, loaded when a form first needs it: its dictionaries are several hundred KB, so

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { AppLocale } from '../../../../common/locale.ts';
-import { useT } from '../../i18n/index.ts';
+import type { AppLocale } from '../../../common/locale.ts';
+import { useT } from '../i18n/index.ts';
 
 /**
  * A calendar day typed in the app's own format, the same in both languages: day, month and year with dots

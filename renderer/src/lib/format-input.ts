@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../../../common/locale.ts';
+import type { AppLocale } from '../../../common/locale.ts';
 
 /**
  * The amount as typed, grouped in thousands the way the language writes them (`1.500`, `1,500`). Only a run of

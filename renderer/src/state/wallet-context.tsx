@@ -1,7 +1,8 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { WalletApi } from '../../../common/bridge-contract.ts';
-import type { AppState, AppStore } from '../state/app-store.ts';
+import { LocaleProvider } from '../i18n/index.ts';
+import type { AppState, AppStore } from './app-store.ts';
 
 interface WalletContextValue {
   wallet: WalletApi;
@@ -10,8 +11,15 @@ interface WalletContextValue {
 
 const WalletContext = createContext<WalletContextValue | undefined>(undefined);
 
+/** The wallet, the app store, and the language in use (for i18n's useT, which reads no store itself). */
 export function WalletProvider({ wallet, store, children }: WalletContextValue & { children: ReactNode }) {
-  return <WalletContext.Provider value={{ wallet, store }}>{children}</WalletContext.Provider>;
+  const value = useMemo(() => ({ wallet, store }), [wallet, store]);
+  const locale = useStore(store, (state) => state.locale);
+  return (
+    <WalletContext.Provider value={value}>
+      <LocaleProvider value={locale}>{children}</LocaleProvider>
+    </WalletContext.Provider>
+  );
 }
 
 function useWalletContext(): WalletContextValue {

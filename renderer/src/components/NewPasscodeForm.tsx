@@ -1,10 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { passcodeProblem, type PasscodeContext } from '../../../../common/passcode-rules.ts';
-import { useErrorText } from '../../components/ErrorText.tsx';
-import { TextField } from '../../components/Field.tsx';
-import { useT } from '../../i18n/index.ts';
-import { errorCode } from '../../lib/api.ts';
-import { useApp } from '../../lib/wallet-context.tsx';
+import { passcodeProblem, type PasscodeContext } from '../../../common/passcode-rules.ts';
+import { useErrorText } from './ErrorText.tsx';
+import { TextField } from './Field.tsx';
+import { useT } from '../i18n/index.ts';
+import { errorCode } from '../lib/api.ts';
+import { useApp } from '../state/wallet-context.tsx';
 import { usePassphraseEstimator } from './use-passphrase-estimator.ts';
 
 /**
