@@ -63,6 +63,42 @@ const layerZones = [
   },
 ];
 
+// The window's rooms (docs/WINDOW.md): screens import components, state, lib and i18n; none of those imports a screen
+// (nor App.tsx above them), and i18n imports nothing of the window. A screen is screens/<Name>Screen.tsx with its
+// folder screens/<name>/ (BankCallsScreen's is calls/), read from the disk: it imports no other screen's file or folder.
+const rendererSrc = './renderer/src';
+const screenEntries = readdirSync(join(import.meta.dirname, 'renderer', 'src', 'screens'), { withFileTypes: true });
+const screenFolders = screenEntries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const screenFiles = screenEntries.filter((entry) => /Screen\.tsx$/.test(entry.name)).map((entry) => entry.name);
+const folderOfScreen = (file) =>
+  screenFolders.find((folder) => file.slice(0, -'Screen.tsx'.length).toLowerCase().endsWith(folder));
+const screens = [
+  ...screenFiles.map((file) => [file, folderOfScreen(file)].filter(Boolean)),
+  ...screenFolders
+    .filter((folder) => !screenFiles.some((file) => folderOfScreen(file) === folder))
+    .map((folder) => [folder]),
+];
+const windowZones = [
+  {
+    target: ['components', 'state', 'lib', 'i18n'].map((folder) => `${rendererSrc}/${folder}`),
+    from: [`${rendererSrc}/screens`, `${rendererSrc}/App.tsx`, `${rendererSrc}/main.tsx`],
+    message:
+      'components/, state/, lib/ and i18n/ never import a screen: move what both need down to components/, state/ or lib/.',
+  },
+  {
+    target: `${rendererSrc}/i18n`,
+    from: rendererSrc,
+    except: ['./i18n'],
+    message: 'i18n/ imports nothing of the window: the language in use comes through its LocaleProvider.',
+  },
+  ...screens.map((parts) => ({
+    target: parts.map((part) => `${rendererSrc}/screens/${part}`),
+    from: `${rendererSrc}/screens`,
+    except: parts.map((part) => `./${part}`),
+    message: 'A screen never imports a sibling screen: move what both need down to components/, state/ or lib/.',
+  })),
+];
+
 // Electron's values are reached only from files named `*.electron.ts`, next to the feature they serve (and from the
 // preload); its types may be imported anywhere, so they are never copied by hand.
 const electronOnlyAtTheEdge = {
@@ -120,7 +156,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...windowZones] }],
       '@typescript-eslint/no-restricted-imports': restrictImports(electronOnlyAtTheEdge, storeOnlyInStorage),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

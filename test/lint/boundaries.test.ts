@@ -108,4 +108,61 @@ describe('import boundaries (lint)', () => {
       await brokenRules('main/core/good.ts', "export type { LockService } from '../lock/lock-service.ts';\n"),
     ).toEqual([]);
   });
+
+  it("keeps screens above the window's shared rooms: components, state and lib import no screen", async () => {
+    for (const room of ['components', 'state', 'lib']) {
+      expect(
+        await brokenRules(
+          `renderer/src/${room}/bad.ts`,
+          "export { SignInScreen } from '../screens/SignInScreen.tsx';\n",
+        ),
+      ).toContain('import-x/no-restricted-paths');
+    }
+    expect(
+      await brokenRules('renderer/src/components/bad.ts', "export { stateKey } from '../screens/history/show.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('renderer/src/components/good.ts', "export { useApp } from '../state/wallet-context.tsx';\n"),
+    ).toEqual([]);
+  });
+
+  it('keeps i18n free of the window: it imports only i18n/ and common/', async () => {
+    expect(
+      await brokenRules('renderer/src/i18n/bad.ts', "export { useApp } from '../state/wallet-context.tsx';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await brokenRules('renderer/src/i18n/bad.ts', "export { getWallet } from '../lib/api.ts';\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await brokenRules('renderer/src/i18n/good.ts', "export { formatAmount } from './format.ts';\n")).toEqual([]);
+  });
+
+  it('keeps each screen to its own file and folder: a screen never imports a sibling screen', async () => {
+    expect(
+      await brokenRules('renderer/src/screens/pay/bad.ts', "export { stateKey } from '../history/show.ts';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('renderer/src/screens/LockScreen.tsx', "export { Backup } from './settings/Backup.tsx';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules(
+        'renderer/src/screens/settings/bad.ts',
+        "export { SignInScreen } from '../SignInScreen.tsx';\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await brokenRules('renderer/src/screens/history/good.ts', "export { pluralKey } from './show.ts';\n"),
+    ).toEqual([]);
+    expect(
+      await brokenRules(
+        'renderer/src/screens/BankCallsScreen.tsx',
+        "export { CallDetailDialog } from './calls/CallDetail.tsx';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await brokenRules(
+        'renderer/src/screens/pay/good.ts',
+        "export { DateField } from '../../components/DateField.tsx';\n",
+      ),
+    ).toEqual([]);
+  });
 });
