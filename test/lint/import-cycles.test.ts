@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycles, folderGraph, importGraph, type ImportGraph } from './import-graph.ts';
+import { cycles, folderGraph, groupGraph, importGraph, windowRoom, type ImportGraph } from './import-graph.ts';
 
 /**
  * Dependencies in main point one way (issue 40): no import cycle between its files, as `madge --circular main`
@@ -51,5 +51,47 @@ describe('import cycles in main', () => {
     const inCycle = cycles(graph).flat();
     for (const file of ['main/wallet.ts', 'main/platform/platform.ts']) expect(inCycle).not.toContain(file);
     expect(inCycle.filter((file) => file.startsWith('main/core/') || file.startsWith('main/net/'))).toEqual([]);
+  });
+});
+
+/**
+ * Imports point one way in the window (issue 41): screens over components, state, lib and i18n, no screen over
+ * another, i18n under everything. The lint zones say which way (test/lint/boundaries.test.ts); this says there is
+ * no way round: no cycle between the window's files, nor among its rooms (windowRoom).
+ */
+const windowGraph = importGraph(root, 'renderer/src');
+
+describe('import cycles in the window', () => {
+  it('groups the window into rooms: each shared folder, and each screen file and folder on its own', () => {
+    expect(windowRoom('renderer/src/components/Dialog.tsx')).toBe('renderer/src/components');
+    expect(windowRoom('renderer/src/screens/pay/Review.tsx')).toBe('renderer/src/screens/pay');
+    expect(windowRoom('renderer/src/screens/PayScreen.tsx')).toBe('renderer/src/screens/PayScreen.tsx');
+    expect(windowRoom('renderer/src/App.tsx')).toBe('renderer/src/App.tsx');
+    const rooms = groupGraph(
+      new Map([
+        ['renderer/src/lib/a.ts', ['renderer/src/state/b.ts']],
+        ['renderer/src/state/b.ts', ['renderer/src/lib/c.ts']],
+        ['renderer/src/lib/c.ts', []],
+      ]),
+      windowRoom,
+    );
+    expect(cycles(rooms)).toEqual([['renderer/src/lib', 'renderer/src/state']]);
+  });
+
+  it('reads every kind of import of the window', () => {
+    // App.tsx imports the screens by value, the provider i18n's by value, the pay screen its parts by import().
+    expect(windowGraph.get('renderer/src/App.tsx')).toContain('renderer/src/screens/PayScreen.tsx');
+    expect(windowGraph.get('renderer/src/state/wallet-context.tsx')).toContain('renderer/src/i18n/index.ts');
+    expect(windowGraph.get('renderer/src/screens/pay/lazy-parts.ts')).toContain(
+      'renderer/src/screens/pay/ScheduleEditor.tsx',
+    );
+  });
+
+  it('has no import cycle between files of the window', () => {
+    expect(cycles(windowGraph)).toEqual([]);
+  });
+
+  it('has no import cycle among the rooms of the window', () => {
+    expect(cycles(groupGraph(windowGraph, windowRoom))).toEqual([]);
   });
 });

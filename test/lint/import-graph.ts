@@ -77,16 +77,29 @@ export function cycles(graph: ImportGraph): string[][] {
  * file above that depth (`main/wallet.ts`) stands for itself.
  */
 export function folderGraph(graph: ImportGraph, depth: number): ImportGraph {
-  const folderOf = (path: string) => {
+  return groupGraph(graph, (path) => {
     const parts = path.split('/');
     return parts.length > depth ? parts.slice(0, depth).join('/') : path;
-  };
-  const folders: ImportGraph = new Map();
+  });
+}
+
+/** The same graph between groups of files, each file in the group `groupOf` names; edges inside a group are left out. */
+export function groupGraph(graph: ImportGraph, groupOf: (path: string) => string): ImportGraph {
+  const groups: ImportGraph = new Map();
   for (const [file, targets] of graph) {
-    const from = folderOf(file);
-    const edges = new Set(folders.get(from) ?? []);
-    for (const target of targets) if (folderOf(target) !== from) edges.add(folderOf(target));
-    folders.set(from, [...edges].sort());
+    const from = groupOf(file);
+    const edges = new Set(groups.get(from) ?? []);
+    for (const target of targets) if (groupOf(target) !== from) edges.add(groupOf(target));
+    groups.set(from, [...edges].sort());
   }
-  return folders;
+  return groups;
+}
+
+/**
+ * The window's rooms (renderer/src): components/, state/, lib/ and i18n/ each one room; under screens/, each screen's
+ * file (PayScreen.tsx) and each screen's folder (pay/) one room; App.tsx and main.tsx each their own.
+ */
+export function windowRoom(path: string): string {
+  const parts = path.split('/');
+  return parts.slice(0, parts[2] === 'screens' ? 4 : 3).join('/');
 }
