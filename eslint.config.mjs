@@ -63,7 +63,7 @@ const layerZones = [
   },
 ];
 
-// The window's rooms (docs/WINDOW.md): screens import components, state, lib and i18n; none of those imports a screen
+// The window's rooms (../shared/ARCHITECTURE.md): screens import components, state, lib and i18n; none of those imports a screen
 // (nor App.tsx above them), and i18n imports nothing of the window. A screen is screens/<Name>Screen.tsx with its
 // folder screens/<name>/ (BankCallsScreen's is calls/), read from the disk: it imports no other screen's file or folder.
 const rendererSrc = './renderer/src';
