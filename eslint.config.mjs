@@ -63,9 +63,10 @@ const layerZones = [
   },
 ];
 
-// The window's rooms (../shared/ARCHITECTURE.md): screens import components, state, lib and i18n; none of those imports a screen
-// (nor App.tsx above them), and i18n imports nothing of the window. A screen is screens/<Name>Screen.tsx with its
-// folder screens/<name>/ (BankCallsScreen's is calls/), read from the disk: it imports no other screen's file or folder.
+// The window's rooms (../shared/ARCHITECTURE.md): screens import components, state, lib and i18n; none of those
+// imports a screen (nor App.tsx above them), and i18n imports nothing of the window. A screen is
+// screens/<Name>Screen.tsx with its folder screens/<name>/ (BankCallsScreen's is calls/), read from the disk: it
+// imports no other screen's file or folder.
 const rendererSrc = './renderer/src';
 const screenEntries = readdirSync(join(import.meta.dirname, 'renderer', 'src', 'screens'), { withFileTypes: true });
 const screenFolders = screenEntries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);

@@ -83,7 +83,7 @@ export function folderGraph(graph: ImportGraph, depth: number): ImportGraph {
   });
 }
 
-/** The same graph between groups of files, each file in the group `groupOf` names; edges inside a group are left out. */
+/** The same graph between groups of files, each in the group `groupOf` names; edges inside a group are left out. */
 export function groupGraph(graph: ImportGraph, groupOf: (path: string) => string): ImportGraph {
   const groups: ImportGraph = new Map();
   for (const [file, targets] of graph) {
