@@ -8,7 +8,7 @@ import type { PaymentsByCustomer } from '../payments/payments-by-customer.ts';
 import type { WalletSecrets } from '../secrets/wallet-secrets.ts';
 import type { EventBus } from './event-bus.ts';
 import type { NoticePolicy } from './notice-policy.ts';
-import type { DueList } from '../../common/due-payment.ts';
+import type { DueNews } from '../due/due-handlers.ts';
 
 /** How often the core ticks by itself (see CoreTicker): often enough for the follow-up's first wait (15 s). */
 export const FOLLOW_UP_TICK_MS = 5_000;
@@ -24,7 +24,7 @@ export interface CoreTickOptions {
   followUp: FollowUp;
   payments: PaymentsByCustomer;
   notices: NoticePolicy;
-  dueList(): Promise<DueList | undefined>;
+  dueList(): Promise<DueNews | undefined>;
   activeProfile(): string;
 }
 

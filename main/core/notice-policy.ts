@@ -1,6 +1,7 @@
-import type { DueItem, DueList } from '../../common/due-payment.ts';
+import type { DueItem } from '../../common/due-payment.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 import type { SessionService } from '../auth/session-service.ts';
+import type { DueNews } from '../due/due-handlers.ts';
 import { dueNotice } from '../due/due-notice.ts';
 import type { DuePayments } from '../due/due-payments.ts';
 import type { LockService } from '../lock/lock-service.ts';
@@ -49,7 +50,7 @@ export class NoticePolicy {
    * payments, so a restart the same day does not tell again), those overdue once a run. A click opens the Due list.
    * Nothing is paid. `list` is asked for only when there is someone to tell and a way to tell them.
    */
-  async due(list: () => Promise<DueList | undefined>): Promise<void> {
+  async due(list: () => Promise<DueNews | undefined>): Promise<void> {
     const { settings, host } = this.#options;
     const profileId = this.#options.activeProfile();
     const kennitala = signedInCustomer(this.#options.sessions, profileId);

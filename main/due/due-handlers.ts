@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../../common/bridge-contract.ts';
-import type { DueList, DueOccurrence } from '../../common/due-payment.ts';
+import type { DueList, DueOccurrence, DuePayment } from '../../common/due-payment.ts';
 import { normalizeAccountNumber } from '../../common/account-number.ts';
 import { checkKennitala } from '../../common/kennitala.ts';
 import type { PaymentDraft, PaymentIntent } from '../../common/payment.ts';
@@ -8,9 +8,13 @@ import type { SessionService } from '../auth/session-service.ts';
 import type { PaymentsByCustomer } from '../payments/payments-by-customer.ts';
 import type { LinkedPayment } from '../payments/store/store-contract.ts';
 import { WalletError } from '../wallet-error.ts';
-import { dueItem, dueOrder, type DuePayments } from './due-payments.ts';
+import type { DuePayments } from './due-payments.ts';
+import { dueItem, dueOrder } from './due-view.ts';
 
 export type DueHandlers = Pick<HandlerTable, 'listDue' | 'saveDue' | 'skipDue' | 'stopDue'>;
+
+/** What the tick tells of (NoticePolicy.due): the list without what is left of the limit (no notice names it). */
+export type DueNews = Pick<DueList, 'today' | 'items'>;
 
 export interface DueHandlerOptions {
   due: DuePayments;
@@ -28,10 +32,16 @@ export function dueHandlers(options: DueHandlerOptions): {
   handlers: DueHandlers;
   /** Confirms a payment for one occurrence (confirmPayment's `due`): held while it is confirmed, then under way. */
   payFor(occurrence: DueOccurrence, draft: PaymentDraft, confirm: () => Promise<PaymentIntent>): Promise<PaymentIntent>;
-  /** The list on main's day, settled first; undefined when the customer has none (for the core's tick). */
-  listIfAny(): Promise<DueList | undefined>;
+  /**
+   * For the core's tick: the list on main's day, undefined when the customer has none. Settled against the payment
+   * store only when the book alone may not say what the store would (DuePayments.current): a tick with nothing
+   * under way and no payment change heard asks the store's worker nothing.
+   */
+  listIfAny(): Promise<DueNews | undefined>;
 } {
   const { due, payments, sessions, clock } = options;
+  // The book hears every change of a payment (the payments' onChange), instead of asking the store each tick.
+  payments.listen((intent) => due.heard(intent.profileId, intent.order.debtorKennitala));
   const owner = (): [string, string] => {
     const profileId = options.activeProfile();
     return [profileId, sessions.customer(profileId).kennitala];
@@ -44,6 +54,7 @@ export function dueHandlers(options: DueHandlerOptions): {
    */
   const settle = async () => {
     const [profileId, kennitala] = owner();
+    const asOf = due.heardSoFar(profileId, kennitala);
     const service = await payments.of(profileId, kennitala);
     const states = new Map<string, PaymentIntent['state'] | undefined>();
     const links = new Map<string, LinkedPayment[]>();
@@ -53,23 +64,27 @@ export function dueHandlers(options: DueHandlerOptions): {
     }
     const { trusted } = await service.reader.integrity();
     const store = { linked: (dueId: string) => links.get(dueId) ?? [], trusted };
-    return { service, items: due.settle(profileId, kennitala, (intentId) => states.get(intentId), store) };
+    return { service, items: due.settle(profileId, kennitala, (intentId) => states.get(intentId), store, asOf) };
   };
+
+  const shown = (items: readonly DuePayment[], day: string, remaining: number | undefined) =>
+    items.flatMap((item) => dueItem(item, day, remaining) ?? []).sort(dueOrder);
 
   const list = async (): Promise<DueList> => {
     const { service, items: settled } = await settle();
     const { remaining } = await service.dailyLimit();
     const day = today();
-    return {
-      today: day,
-      remainingToday: remaining,
-      items: settled.flatMap((item) => dueItem(item, day, remaining) ?? []).sort(dueOrder),
-    };
+    return { today: day, remainingToday: remaining, items: shown(settled, day, remaining) };
   };
 
   return {
     async listIfAny() {
-      return due.all(...owner()).length > 0 ? list() : undefined;
+      const [profileId, kennitala] = owner();
+      const book = due.all(profileId, kennitala);
+      if (book.length === 0) return undefined;
+      const items = due.current(profileId, kennitala) ? book : (await settle()).items;
+      const day = today();
+      return { today: day, items: shown(items, day, undefined) };
     },
     async payFor(occurrence, draft, confirm) {
       await settle();

@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import {
-  DUE_NEXT_SHOWN,
-  DUE_PAYMENTS_MAX,
-  DuePaymentSchema,
-  type DueItem,
-  type DueOrder,
-  type DuePayment,
-} from '../../common/due-payment.ts';
+import { DUE_PAYMENTS_MAX, DuePaymentSchema, type DueOrder, type DuePayment } from '../../common/due-payment.ts';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
 import { checkDraft, type DraftErrors, type PaymentDraft, type PaymentState } from '../../common/payment.ts';
-import {
-  checkSchedule,
-  dueState,
-  nextDates,
-  type IsoDate,
-  type Schedule,
-  type ScheduleError,
-} from '../../common/schedule.ts';
+import { checkSchedule, type IsoDate, type Schedule, type ScheduleError } from '../../common/schedule.ts';
 import type { Clock } from '../../common/time.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { CustomerRecords } from '../storage/customer-records.ts';
-import { settled, type DueStoreView } from './due-settle.ts';
+import { HeardChanges } from './due-heard.ts';
+import { requireOpen, settled, underWay, type DueStoreView } from './due-settle.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 
@@ -47,6 +34,7 @@ export interface DuePaymentsOptions {
 const later = (a: IsoDate | undefined, b: IsoDate): IsoDate => (a !== undefined && a > b ? a : b);
 
 export { payingOutcome, type DueStoreView, type LinkedOccurrence, type PayingOutcome } from './due-settle.ts';
+export { dueItem, dueOrder } from './due-view.ts';
 
 /**
  * The payments that come due of each customer in each profile (docs/DUE-PAYMENTS.md), sealed at rest with the rest
@@ -56,6 +44,8 @@ export { payingOutcome, type DueStoreView, type LinkedOccurrence, type PayingOut
 export class DuePayments {
   readonly #options: DuePaymentsOptions;
   readonly #books: CustomerRecords<Book>;
+  /** Whether each customer's book still says what their payment store would (see `current`). */
+  readonly #heard = new HeardChanges();
 
   constructor(options: DuePaymentsOptions) {
     this.#options = options;
@@ -70,6 +60,30 @@ export class DuePayments {
 
   useBox(): void {
     this.#books.useBox();
+    this.#heard.forget();
+  }
+
+  /**
+   * One of the customer's payments changed (the payments' onChange): what the store says of their occurrences may
+   * have changed with it, so the book is read against the store again before it is trusted alone.
+   */
+  heard(profileId: string, owner: string): void {
+    this.#heard.heard(`${profileId}|${owner}`);
+  }
+
+  /** Taken before the store is read for `settle`: see HeardChanges. */
+  heardSoFar(profileId: string, owner: string): number {
+    return this.#heard.asOf(`${profileId}|${owner}`);
+  }
+
+  /**
+   * The book alone says what a settle against the payment store would: it was settled against the store and nothing
+   * was heard since, and no occurrence of it is under way or held (their payments' outcomes are asked about as before).
+   */
+  current(profileId: string, owner: string): boolean {
+    const key = `${profileId}|${owner}`;
+    if (!this.#heard.current(key)) return false;
+    return this.all(profileId, owner).every((item) => !item.paying && !this.#reserved.has(`${key}|${item.id}`));
   }
 
   all(profileId: string, owner: string): DuePayment[] {
@@ -180,12 +194,14 @@ export class DuePayments {
    * one's occurrences, whatever this record says (issue 38: an older record put back): an occurrence whose payment
    * was taken is handled, one whose payment may still go or may have gone is under way. A payment gone from a store
    * that is not trusted frees nothing (it may have gone to the bank). One write, only when something changed.
+   * `readAsOf`: `heardSoFar` taken before the store was read; the book is then current unless a change came since.
    */
   settle(
     profileId: string,
     owner: string,
     stateOf: (intentId: string) => PaymentState | undefined,
     store: DueStoreView = { linked: () => [], trusted: true },
+    readAsOf?: number,
   ): DuePayment[] {
     const book = this.#books.read(profileId, owner);
     let changed = false;
@@ -195,6 +211,7 @@ export class DuePayments {
       return next;
     });
     if (changed) this.#books.write(profileId, owner, { ...book, items });
+    if (readAsOf !== undefined) this.#heard.settled(`${profileId}|${owner}`, readAsOf);
     return items;
   }
 
@@ -232,6 +249,8 @@ export class DuePayments {
       }
     }
     if (added + updated > 0) this.#books.write(profileId, owner, { ...book, items });
+    // What came in was never settled against this store (and payments restored with it are told to nobody).
+    this.#heard.heard(`${profileId}|${owner}`);
     return { added, updated };
   }
 
@@ -242,40 +261,4 @@ export class DuePayments {
     this.#books.write(profileId, owner, { ...book, toldOn: today });
     return true;
   }
-}
-
-const underWay = () => new WalletError('DUE_UNDER_WAY', 'A payment for this one is under way: its outcome comes first');
-
-/** The occurrence on `date` is one the list offers: overdue, due today or the next, and not handled. */
-function requireOpen(item: DuePayment, date: IsoDate, today: IsoDate): void {
-  const state = dueState(item.schedule, item.lastHandled, today);
-  if (![...state.overdue, state.dueToday, state.next].includes(date)) {
-    throw new WalletError('DUE_NOT_OPEN', 'That date is not one of this payment’s open dates');
-  }
-}
-
-/** A payment as the Due list shows it on `today`; undefined when nothing is left of it (ended). */
-export function dueItem(item: DuePayment, today: IsoDate, remainingToday: number): DueItem | undefined {
-  const state = dueState(item.schedule, item.lastHandled, today);
-  const underWay = item.paying !== undefined;
-  if (state.ended && !underWay) return undefined;
-  const open = state.overdue[0] ?? state.dueToday ?? state.next;
-  const waiting = state.overdue.length > 0 || state.dueToday !== undefined;
-  return {
-    ...item,
-    overdue: state.overdue,
-    ...(state.dueToday ? { dueToday: state.dueToday } : {}),
-    ...(state.next ? { next: state.next } : {}),
-    ...(open ? { open } : {}),
-    nextDates: nextDates(item.schedule, later(item.lastHandled, today), DUE_NEXT_SHOWN),
-    underWay,
-    overLimit: waiting && !underWay && item.order.amount > remainingToday,
-  };
-}
-
-/** Waiting today first, then overdue (oldest first), then by the next date; ties by when they were made. */
-export function dueOrder(a: DueItem, b: DueItem): number {
-  const rank = (item: DueItem) => (item.dueToday ? 0 : item.overdue.length > 0 ? 1 : 2);
-  const key = (item: DueItem) => item.overdue[0] ?? item.dueToday ?? item.next ?? '9999-12-31';
-  return rank(a) - rank(b) || key(a).localeCompare(key(b)) || a.createdAt - b.createdAt;
 }

@@ -1,7 +1,8 @@
 import type { DuePayment } from '../../common/due-payment.ts';
 import type { PaymentState } from '../../common/payment.ts';
 import { dueOutcome } from '../../common/payment-status.ts';
-import type { IsoDate } from '../../common/schedule.ts';
+import { dueState, type IsoDate } from '../../common/schedule.ts';
+import { WalletError } from '../wallet-error.ts';
 
 /** Where a payment confirmed for an occurrence stands (PaymentState, or gone from the history). */
 export type PayingOutcome = 'final-paid' | 'final-not-paid' | 'open';
@@ -70,4 +71,16 @@ export function settled(
   if (paying === item.paying && lastHandled === item.lastHandled) return item;
   const { paying: _was, lastHandled: _handled, ...rest } = item;
   return { ...rest, ...(lastHandled ? { lastHandled } : {}), ...(paying ? { paying } : {}) };
+}
+
+/** Refused: an occurrence of the payment is being paid, and its outcome comes first. */
+export const underWay = () =>
+  new WalletError('DUE_UNDER_WAY', 'A payment for this one is under way: its outcome comes first');
+
+/** The occurrence on `date` is one the list offers: overdue, due today or the next, and not handled. */
+export function requireOpen(item: DuePayment, date: IsoDate, today: IsoDate): void {
+  const state = dueState(item.schedule, item.lastHandled, today);
+  if (![...state.overdue, state.dueToday, state.next].includes(date)) {
+    throw new WalletError('DUE_NOT_OPEN', 'That date is not one of this payment’s open dates');
+  }
 }

@@ -78,6 +78,8 @@ export class PaymentsByCustomer {
   readonly #marks: StoreMarks;
   readonly #services = new Map<string, Promise<PaymentService>>();
   readonly #stores: HostedStore[] = [];
+  /** Who else hears every payment's change (`listen`): the due book. */
+  readonly #listeners = new Set<(intent: PaymentIntent) => void>();
   /** The customers whose payments are kept in memory (no box when they were opened): moved to disk once one comes. */
   readonly #inMemory = new Map<HostedStore, { profileId: string; kennitala: string; binding: string }>();
 
@@ -151,7 +153,10 @@ export class PaymentsByCustomer {
         }
         return current;
       },
-      onChange: this.#options.onChange,
+      onChange: (intent) => {
+        this.#options.onChange(intent);
+        for (const listener of this.#listeners) listener(intent);
+      },
       ...(this.#options.beforeFirstSend ? { beforeFirstSend: this.#options.beforeFirstSend } : {}),
       ...(this.#options.retryDelaysMs ? { retryDelaysMs: this.#options.retryDelaysMs } : {}),
       ...(this.#options.sleep ? { sleep: this.#options.sleep } : {}),
@@ -178,6 +183,15 @@ export class PaymentsByCustomer {
         .catch(() => false);
       if (!moved) this.#inMemory.set(store, { profileId, kennitala, binding: '' });
     }
+  }
+
+  /**
+   * Hears every payment's change, as `onChange` does (the due book keeps itself current by it instead of asking the
+   * store each tick).
+   */
+  listen(listener: (intent: PaymentIntent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** The store's worker (tests of a crash, and the crash benchmark, stop it). */
