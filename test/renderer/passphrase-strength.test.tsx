@@ -58,7 +58,8 @@ describe('a backup’s passphrase, as it is typed', () => {
     const words = WORDS[language];
     const core = await wallets.open({ signedInAs: 'anna', language });
     const { user } = await settings(core, language);
-    await user.click(within(screen.getByTestId('backup')).getByRole('button', { name: words.make }));
+    // Backup loads when Settings first shows it (issue 41): wait for it, as a person does.
+    await user.click(within(await screen.findByTestId('backup')).getByRole('button', { name: words.make }));
     const dialog = screen.getByRole('dialog', { name: words.make });
     const first = within(dialog).getByLabelText(words.passphrase);
     const second = within(dialog).getByLabelText(words.again);

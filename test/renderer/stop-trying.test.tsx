@@ -188,7 +188,8 @@ describe('Stop trying', () => {
     await core.value('stopTrying', { id: payment?.id ?? '' });
     release();
     await waitFor(() => expect(status().dataset['shown']).toBe('unknownStopped'));
-    expect(screen.getByTestId('payment-refused').textContent).toContain(
+    // The stop's event can turn the state before main's refusal of the held press arrives: wait for the refusal too.
+    expect((await screen.findByTestId('payment-refused')).textContent).toContain(
       'You stopped the app from trying to send this payment',
     );
     expect(posts()).toHaveLength(before);
