@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
-import { DATA_KEY, DATA_KEY_CHECK, DATA_KEY_SET_ASIDE } from './key-protector.ts';
+import { DATA_KEY, DATA_KEY_CHECK, DATA_KEY_SET_ASIDE, keepAside } from './key-protector.ts';
 import { aesGcmBox, type SecretBox } from './secret-box.ts';
 
 /**
@@ -126,7 +126,5 @@ export function moveKeys(options: { keys?: KeyValueStore | undefined; store: Key
 
 /** Copies of the data key under the passcode that the right passcode does not open: kept aside with the time. */
 export function setAsideWraps(store: KeyValueStore, wraps: readonly string[]): void {
-  const earlier = store.get(DATA_KEY_SET_ASIDE);
-  const kept = Array.isArray(earlier) ? earlier : [];
-  store.set(DATA_KEY_SET_ASIDE, [{ at: Date.now(), passcodeWraps: wraps }, ...kept].slice(0, 8));
+  keepAside(store, { passcodeWraps: wraps }, Date.now());
 }

@@ -99,16 +99,18 @@ async function opened(
   }
 }
 
-/** A copy of the data key that did not open, kept aside with the time (the newest few), never deleted outright. */
+/** A copy of the key that did not open, kept aside with its time among the newest few, never deleted outright. */
+export function keepAside(store: KeyValueStore, copy: Record<string, unknown>, now: number): void {
+  const earlier = store.get(DATA_KEY_SET_ASIDE);
+  const kept = Array.isArray(earlier) ? earlier : [];
+  store.set(DATA_KEY_SET_ASIDE, [{ at: now, ...copy }, ...kept].slice(0, SET_ASIDE_KEPT));
+}
+
+/** The keychain's copy of the data key (and its check), set aside: see `keepAside`. */
 export function setAsideDataKey(store: KeyValueStore, now: number): void {
   const stored = store.get(DATA_KEY);
   if (stored === undefined) return;
-  const earlier = store.get(DATA_KEY_SET_ASIDE);
-  const kept = Array.isArray(earlier) ? earlier : [];
-  store.set(
-    DATA_KEY_SET_ASIDE,
-    [{ at: now, key: stored, check: store.get(DATA_KEY_CHECK) }, ...kept].slice(0, SET_ASIDE_KEPT),
-  );
+  keepAside(store, { key: stored, check: store.get(DATA_KEY_CHECK) }, now);
   store.delete(DATA_KEY);
   store.delete(DATA_KEY_CHECK);
 }

@@ -1,4 +1,6 @@
 import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { app } from 'electron';
 import Store from 'electron-store';
 import type { KeyValueStore } from './key-value-store.ts';
 import { setAsideName } from './set-aside.ts';
@@ -32,17 +34,11 @@ export function electronKeyValueStore(options: Options = {}): KeyValueStore {
   try {
     store = open(options);
   } catch (error) {
-    if (!(error instanceof SyntaxError || (error instanceof Error && error.name === 'SyntaxError'))) throw error;
-    const probe = new Store<Record<string, unknown>>({
-      name: options.name ?? 'settings',
-      ...(options.cwd ? { cwd: options.cwd } : {}),
-      clearInvalidConfig: false,
-      // Only its path is wanted: reading nothing.
-      serialize: JSON.stringify,
-      deserialize: () => ({}),
-    });
-    setAside = setAsideName(probe.path, (options.now ?? Date.now)());
-    renameSync(probe.path, setAside);
+    if (!(error instanceof Error && error.name === 'SyntaxError')) throw error;
+    // The file electron-store reads: `<name>.json` in its folder (the user data folder unless one is given).
+    const file = join(options.cwd ?? app.getPath('userData'), `${options.name ?? 'settings'}.json`);
+    setAside = setAsideName(file, (options.now ?? Date.now)());
+    renameSync(file, setAside);
     store = open(options);
   }
   return {

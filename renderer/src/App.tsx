@@ -1,9 +1,9 @@
-import { SettingsResetNotice } from './components/SettingsReset.tsx';
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { WalletApi } from '../../common/bridge-contract.ts';
 import { APP_LOCALES, localeFromLanguageTags, type AppLocale } from '../../common/locale.ts';
 import { EnvironmentBanner } from './components/EnvironmentBanner.tsx';
 import { lazyPart } from './components/LazyPart.tsx';
+import { SettingsResetNotice } from './components/SettingsReset.tsx';
 import { GrantBanner, GrantDialogs, LOST_SESSION } from './components/Grant.tsx';
 import { messagesLoaded, onMessagesLoaded, translate, useT } from './i18n/index.ts';
 import { useActivityReports } from './components/use-activity-reports.ts';
