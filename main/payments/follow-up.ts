@@ -70,7 +70,10 @@ export class FollowUp {
   }
 
   async #round(service: PaymentService): Promise<void> {
-    const [open, integrity] = await Promise.all([service.awaitingOutcome(), service.reader.integrity()]);
+    const open = await service.awaitingOutcome();
+    // Asked only when an unknown payment is followed: a round with nothing under way asks the store nothing.
+    let integrity: Promise<{ trusted: boolean }> | undefined;
+    const trusted = async () => (await (integrity ??= service.reader.integrity())).trusted;
     const ids = new Set(open.map((intent) => intent.id));
     // Final, expired or another customer's: no longer followed.
     for (const id of this.#plans.keys()) {
@@ -82,7 +85,7 @@ export class FollowUp {
     for (const intent of open) {
       // A store put back from an older copy, or missing records, is not trusted: a payment whose outcome is not known
       // is not sent again by the app on its own (its status may still be asked where the bank took it).
-      if (!integrity.trusted && intent.state === 'unknown') continue;
+      if (intent.state === 'unknown' && !(await trusted())) continue;
       const now = this.#options.clock.now();
       let plan = this.#plans.get(intent.id);
       if (!plan) {
@@ -95,6 +98,9 @@ export class FollowUp {
       try {
         const after = await service.checkAgain(intent.id);
         if (outcomeLearned(intent, after)) this.#options.onOutcome(intent, after);
+        // Known now (or stopped): no longer followed, and not read again to see whether its window closed.
+        if (after.state !== 'unknown' && !awaitsOutcome(after, this.#options.clock.now()))
+          this.#plans.delete(intent.id);
       } catch (error) {
         this.#options.onError?.(error);
       }

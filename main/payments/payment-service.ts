@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DailyLimitView } from '../../common/bridge-contract.ts';
 import type { HistoryFilter, PaymentDraft, PaymentIntent } from '../../common/payment.ts';
-import { awaitsOutcome, FOLLOWED_STATES, isFinal } from '../../common/payment-status.ts';
+import { FOLLOWED_STATES, isFinal } from '../../common/payment-status.ts';
 import { newRequestId, sendsEnded } from '../../common/request-id.ts';
 import { DAY_MS, gmtDay } from '../../common/time.ts';
 import { WalletError } from '../wallet-error.ts';
+import { AwaitingOutcome } from './awaiting-outcome.ts';
 import { DraftChecks, type PaymentCheck } from './payment-checks.ts';
 import { PaymentSender } from './payment-sender.ts';
 import { restorePayments } from './payment-restore.ts';
@@ -42,12 +43,25 @@ export class PaymentService {
   /** How a change is written (payment-writes.ts), and the send state machine (payment-sender.ts). */
   readonly #writes: PaymentWrites;
   readonly #sender: PaymentSender;
+  /** The payments the follow-up asks about, kept as they are written (awaiting-outcome.ts). */
+  readonly #awaiting: AwaitingOutcome;
 
   constructor(options: PaymentServiceOptions) {
     this.#options = options;
     this.#checks = new DraftChecks(options);
     this.reader = options.store;
-    this.#writes = new PaymentWrites(options);
+    this.#awaiting = new AwaitingOutcome(() => {
+      const now = this.#now();
+      return this.reader.inStatesOnDays(FOLLOWED_STATES, [gmtDay(now - DAY_MS), gmtDay(now)]);
+    });
+    this.#writes = new PaymentWrites({
+      ...options,
+      onChange: (intent) => {
+        this.#awaiting.heard(intent);
+        options.onChange?.(intent);
+      },
+      onUncertain: () => this.#awaiting.forget(),
+    });
     this.#sender = new PaymentSender(options, this.#writes, (id) => this.#stopRequested.has(id));
   }
 
@@ -215,15 +229,20 @@ export class PaymentService {
   }
 
   /** Payments from a backup of this customer (main/backup, issue 38): shown, never sent (see `restorePayments`). */
-  restore(intents: readonly PaymentIntent[]): Promise<{ added: number; updated: number }> {
-    return restorePayments(intents, {
-      kennitala: this.#options.customer().kennitala,
-      profileId: this.#options.profileId,
-      now: this.#now(),
-      reader: this.reader,
-      writes: this.#writes,
-      busy: (id) => this.#inFlight.has(id),
-    });
+  async restore(intents: readonly PaymentIntent[]): Promise<{ added: number; updated: number }> {
+    try {
+      return await restorePayments(intents, {
+        kennitala: this.#options.customer().kennitala,
+        profileId: this.#options.profileId,
+        now: this.#now(),
+        reader: this.reader,
+        writes: this.#writes,
+        busy: (id) => this.#inFlight.has(id),
+      });
+    } finally {
+      // Its payments are told to nobody: the follow-up's are read again (the bank's status of one it took is asked).
+      this.#awaiting.forget();
+    }
   }
 
   // The draft checks, for the callers: what they do is said in payment-checks.ts.
@@ -239,12 +258,10 @@ export class PaymentService {
   /**
    * Payments the bank may still be deciding on, within their request id's 24 hours (`awaitsOutcome`, the follow-up's).
    * Only the last two GMT days can hold them (a payment counts on the day it was first sent, never before it was
-   * confirmed), so this reads two days of the index, not the history.
+   * confirmed): those are read once, then kept as this service writes them (awaiting-outcome.ts).
    */
-  async awaitingOutcome(): Promise<PaymentIntent[]> {
-    const now = this.#now();
-    const recent = await this.reader.inStatesOnDays(FOLLOWED_STATES, [gmtDay(now - DAY_MS), gmtDay(now)]);
-    return recent.filter((intent) => awaitsOutcome(intent, now));
+  awaitingOutcome(): Promise<PaymentIntent[]> {
+    return this.#awaiting.at(this.#now());
   }
 
   /** A payment by id (for the tests; main reads through `reader`). */

@@ -10,6 +10,8 @@ export interface PaymentWritesOptions {
   store: PaymentStore;
   clock: Clock;
   onChange?: (intent: PaymentIntent) => void;
+  /** A write failed, or its answer was lost: it may or may not have landed. */
+  onUncertain?: (id: string) => void;
 }
 
 /**
@@ -121,6 +123,7 @@ export class PaymentWrites {
       return await write();
     } catch (error) {
       this.#known.delete(id);
+      this.#options.onUncertain?.(id);
       throw error;
     }
   }

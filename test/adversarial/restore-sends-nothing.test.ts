@@ -151,6 +151,25 @@ describe('a restored backup never sends anything', () => {
     expect(posts()).toHaveLength(before);
   });
 
+  it('a restored accepted payment is followed by the app without a press or a restart, by GET', async () => {
+    const core = await computer();
+    const { id: ownId } = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 1500) });
+    const own = await core.value('submitPayment', { id: ownId });
+    await core.wallet.tick();
+    const payload = await template(core);
+    const payment = forged('accepted', { initiationId: own.initiationId ?? '' });
+    payload.payments = [payment];
+    await restore(core, await seal(payload));
+    const asked = () =>
+      sandbox.requests().filter((entry) => entry.method === 'GET' && entry.path.endsWith(own.initiationId ?? '-'));
+    const before = asked().length;
+    sandbox.clock.advanceSeconds(16);
+    await core.wallet.tick();
+    // The follow-up reads its payments again after a restore (they are told to nobody): this one is asked about.
+    expect(asked().length).toBeGreaterThan(before);
+    expect(posts()).toHaveLength(1);
+  });
+
   it('never changes a local payment’s request id, order or creation time, nor makes it less final', async () => {
     const core = await computer();
     sandbox.faults.add({ route: 'payments.create', kind: 'dropAfterProcessing', count: 1 });
