@@ -14,7 +14,7 @@ import { normalizeAccountNumber } from '../../common/account-number.ts';
 import { checkKennitala } from '../../common/kennitala.ts';
 import type { Clock } from '../../common/time.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { CustomerRecords } from '../storage/customer-records.ts';
+import { CustomerRecords } from '../secrets/customer-records.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import { WalletError } from '../wallet-error.ts';
 

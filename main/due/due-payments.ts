@@ -6,7 +6,7 @@ import { checkDraft, type DraftErrors, type PaymentDraft, type PaymentState } fr
 import { checkSchedule, type IsoDate, type Schedule, type ScheduleError } from '../../common/schedule.ts';
 import type { Clock } from '../../common/time.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { CustomerRecords } from '../storage/customer-records.ts';
+import { CustomerRecords } from '../secrets/customer-records.ts';
 import { HeardChanges } from './due-heard.ts';
 import { requireOpen, settled, underWay, type DueStoreView } from './due-settle.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';

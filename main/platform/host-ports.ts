@@ -2,10 +2,8 @@ import type { Sandbox } from '../../sandbox/index.ts';
 
 /**
  * The shapes the host hands the core, declared once, by the port itself, so that it imports no domain (issue 40):
- * profiles/local-sandbox.ts and payments/outcome-notice.ts re-export these. secrets/key-protector.ts still declares
- * the keychain's shapes again (the same shapes; the compiler says so wherever the core passes the host's to it):
- * importing them from here would join platform/, secrets/ and storage/ in one folder cycle while
- * platform.electron.ts imports secrets/safe-storage-protector.electron.ts.
+ * profiles/local-sandbox.ts, payments/outcome-notice.ts and secrets/key-protector.ts re-export these. The keychain's
+ * Electron side (safe-storage-protector.electron.ts) lives here too, so no file of platform/ imports secrets/.
  */
 
 /**

@@ -7,7 +7,7 @@ import { keptNotifications } from './notifications.ts';
 import type { KeyValueStore } from '../storage/key-value-store.ts';
 import type { AppLog, LogEntry } from '../log/app-log.ts';
 import type { Platform } from './platform.ts';
-import { safeStorageProtector } from '../secrets/safe-storage-protector.electron.ts';
+import { safeStorageProtector } from './safe-storage-protector.electron.ts';
 import { saveWithDialog } from '../window/save-file.electron.ts';
 
 /** The app's data folder, as it is once the app runs (a test's switch may have moved it before). */

@@ -1,27 +1,8 @@
 import type { KeyValueStore } from '../storage/key-value-store.ts';
+import type { KeyProtector } from '../platform/host-ports.ts';
 import { aesGcmBox, newDataKey, type SecretBox } from './secret-box.ts';
 
-/**
- * Protects the data key with the operating system's keychain (Electron safeStorage in the app). Where the OS
- * offers no real protection (no keychain; on Linux, the `basic_text` fallback, a hard-coded password), tokens are
- * kept in memory only, unless the customer chose otherwise in settings.
- */
-export type ProtectionStatus = { secure: true } | { secure: false; reason: 'unavailable' | 'basic_text' };
-
-export interface KeyProtector {
-  /** Once, before `status`: the keychain may need to start (Electron's asynchronous encryptor starts lazily). */
-  prepare?(): Promise<void>;
-  status(): ProtectionStatus;
-  /**
-   * Where the only protection is a weak one (`basic_text`), whether the customer has accepted it: only then may it
-   * be used. Called before the key is read or written.
-   */
-  acceptWeak?(accepted: boolean): void;
-  /** Returns text safe to store; only this machine's keychain can turn it back. */
-  protect(plain: string): Promise<string>;
-  /** `stale`: the keychain has rotated its key since; the text should be protected again and stored. */
-  unprotect(protectedText: string): Promise<{ plain: string; stale: boolean }>;
-}
+export type { KeyProtector, ProtectionStatus } from '../platform/host-ports.ts';
 
 export const DATA_KEY = 'vault.dataKey';
 /**

@@ -5,7 +5,7 @@ import { PAYMENT_STATES } from '../../../common/payment.ts';
 import { addDays, dueState } from '../../../common/schedule.ts';
 import { dueItem, DuePayments, payingOutcome } from '../../../main/due/due-payments.ts';
 import { aesGcmBox } from '../../../main/secrets/secret-box.ts';
-import { CustomerRecords } from '../../../main/storage/customer-records.ts';
+import { CustomerRecords } from '../../../main/secrets/customer-records.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import type { KeyProtector, ProtectionStatus } from './key-protector.ts';
+import type { KeyProtector, ProtectionStatus } from './host-ports.ts';
 
 /**
  * The OS keychain through Electron's safeStorage: Keychain on macOS, DPAPI on Windows, the Secret Service or

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { SecretBox } from '../secrets/secret-box.ts';
-import type { KeyValueStore } from './key-value-store.ts';
+import type { SecretBox } from './secret-box.ts';
+import type { KeyValueStore } from '../storage/key-value-store.ts';
 
 /** Where a record was kept before records were sealed: read once, then moved (the address book's clear books). */
 export interface LegacyRecords<T> {

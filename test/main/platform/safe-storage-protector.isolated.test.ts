@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDataKey, openSecretBox } from '../../../main/secrets/key-protector.ts';
-import { safeStorageProtector } from '../../../main/secrets/safe-storage-protector.electron.ts';
+import { safeStorageProtector } from '../../../main/platform/safe-storage-protector.electron.ts';
 import { MemoryStore } from '../../../main/storage/key-value-store.ts';
 import { safeStorage } from '../../mocks/electron.ts';
 
