@@ -283,7 +283,7 @@ async function opened(count: number): Promise<{ payments: PaymentsByCustomer; se
 /** The median time to record one payment in a store of `count` (a save through the worker, synced). */
 async function writeCost(count: number): Promise<number> {
   const { payments, service } = await opened(count);
-  if ((await service.historyPage({ offset: 0, limit: 1 })).total !== count) throw new Error('the history did not load');
+  if ((await service.reader.page({ offset: 0, limit: 1 })).total !== count) throw new Error('the history did not load');
   const times: number[] = [];
   // A confirmation: the draft checked again, and the payment with its request id written and synced.
   for (let n = 0; n < WRITES; n += 1) {
@@ -336,15 +336,15 @@ async function historyCost(
   const searches: number[] = [];
   // The first search reads every payment into the worker's search copy (the worker's time, not the window's).
   let started = performance.now();
-  await service.historyPage({ offset: 0, limit: 100 }, { text: 'reikningur 1' });
+  await service.reader.page({ offset: 0, limit: 100 }, { text: 'reikningur 1' });
   const firstSearch = performance.now() - started;
   for (let n = 0; n < 60; n += 1) {
     started = performance.now();
-    await service.historyPage({ offset: 0, limit: 100 });
+    await service.reader.page({ offset: 0, limit: 100 });
     if (n >= 10) pages.push(performance.now() - started);
     started = performance.now();
     // A search typed a character at a time: a different text each time, found in a few payments.
-    await service.historyPage({ offset: 0, limit: 100 }, { text: `reikningur ${(n * 7919) % count}` });
+    await service.reader.page({ offset: 0, limit: 100 }, { text: `reikningur ${(n * 7919) % count}` });
     if (n >= 10) searches.push(performance.now() - started);
   }
   // What was spent (issue 29), over the worker's copy the searches made: today, week, month, a range of 90 days, by
@@ -435,7 +435,7 @@ async function openCost(count: number): Promise<{ page: number; block: number; h
       endToEndId: 'x',
     }),
   ]);
-  const page = await service.historyPage({ offset: 0, limit: 50 });
+  const page = await service.reader.page({ offset: 0, limit: 50 });
   if (page.items.length !== 50) throw new Error('no first page');
   const first = performance.now() - started;
   // The stretch up to the first page counts; the probe's next turn would also count the bench's own gc() below.

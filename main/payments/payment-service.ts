@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DailyLimitView } from '../../common/bridge-contract.ts';
-import type { HistoryFilter, PaymentDraft, PaymentIntent } from '../../common/payment.ts';
+import type { PaymentDraft, PaymentIntent } from '../../common/payment.ts';
 import { FOLLOWED_STATES, isFinal } from '../../common/payment-status.ts';
 import { newRequestId, sendsEnded } from '../../common/request-id.ts';
 import { DAY_MS, gmtDay } from '../../common/time.ts';
@@ -262,24 +262,6 @@ export class PaymentService {
    */
   awaitingOutcome(): Promise<PaymentIntent[]> {
     return this.#awaiting.at(this.#now());
-  }
-
-  /** A payment by id (for the tests; main reads through `reader`). */
-  find(id: string): Promise<PaymentIntent | undefined> {
-    return this.reader.get(id);
-  }
-
-  /** A page of the history (for the tests and the bench; main reads through `reader`). */
-  historyPage(
-    page: { offset: number; limit: number },
-    filter?: HistoryFilter,
-  ): Promise<{ total: number; items: PaymentIntent[] }> {
-    return this.reader.page(page, filter);
-  }
-
-  /** Whether the store is the one the app last wrote, whole (for the tests; main reads through `reader`). */
-  integrity(): Promise<StoreIntegrity> {
-    return this.reader.integrity();
   }
 
   /** Links a payment to the due occurrence it was confirmed for, in the payment store (synced). */

@@ -8,7 +8,7 @@ import { testStore } from '../support/payment-store.ts';
 
 /** Every payment in the store, as the history lists them. */
 const everyPayment = async (payments: PaymentService) =>
-  (await payments.historyPage({ offset: 0, limit: 100_000 })).items;
+  (await payments.reader.page({ offset: 0, limit: 100_000 })).items;
 
 /**
  * Issue 13, case 1: at most one payment per press of Pay. A double click, two windows or a stuck key send the same

@@ -228,7 +228,7 @@ describe('the clock: GMT midnight and the 24-hour window', () => {
     const second = await service.confirm(draft('6.000'));
     sandbox.faults.add({ route: 'payments.create', kind: 'dropAfterProcessing', count: 4 });
     await service.submit(second.id);
-    sandbox.clock.set(((await service.find(second.id))?.firstSentAt ?? 0) + DAY_MS);
+    sandbox.clock.set(((await service.reader.get(second.id))?.firstSentAt ?? 0) + DAY_MS);
     const sent = sandbox.requests().length;
     expect(await service.checkAgain(second.id)).toMatchObject({
       state: 'unknown',

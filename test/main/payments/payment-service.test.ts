@@ -151,7 +151,7 @@ describe('payments: never twice', () => {
     const intent = await payments.confirm(draft());
     await payments.submit(intent.id);
     const sends = bank.calls.length;
-    const firstSentAt = (await payments.find(intent.id))?.firstSentAt ?? 0;
+    const firstSentAt = (await payments.reader.get(intent.id))?.firstSentAt ?? 0;
 
     now = firstSentAt + DAY_MS - 1;
     bank.script = ['lost', 'lost', 'lost', 'lost'];
@@ -178,7 +178,7 @@ describe('payments: never twice', () => {
     disk.onDisk().save({ ...intent, state: 'sending', firstSentAt: now, attempts: 1 });
     const restarted = service(await disk.reopen());
     await restarted.recover();
-    expect(await restarted.find(intent.id)).toMatchObject({
+    expect(await restarted.reader.get(intent.id)).toMatchObject({
       state: 'unknown',
       requestId: intent.requestId,
       error: { code: 'INTERRUPTED' },

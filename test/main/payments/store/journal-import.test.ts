@@ -65,7 +65,7 @@ describe('importing the journal of the release before the database', () => {
       const old = where?.location.replace(/\.sqlite$/, '.jsonl') ?? '';
       expect(existsSync(old)).toBe(true);
       const service = await all.of(journal.profileId, journal.kennitala);
-      const page = await service.historyPage({ offset: 0, limit: 100_000 });
+      const page = await service.reader.page({ offset: 0, limit: 100_000 });
       expect(page.total).toBe(journal.count);
       const found = new Map(page.items.map((intent) => [intent.id, intent]));
       for (const want of journal.intents) {
@@ -117,7 +117,7 @@ describe('importing the journal of the release before the database', () => {
     const again = payments(dataDir, settings);
     const page = await (
       await again.of(journal.profileId, journal.kennitala)
-    ).historyPage({ offset: 0, limit: 100_000 });
+    ).reader.page({ offset: 0, limit: 100_000 });
     expect(page.total).toBe(journal.count);
     await again.close();
   });
@@ -142,8 +142,8 @@ describe('importing the journal of the release before the database', () => {
     const retried = payments(dataDir, settings);
     const service = await retried.of(journal.profileId, journal.kennitala);
     // Not taken for a store put back or removed: the failed import made none.
-    expect(await service.integrity()).toEqual({ trusted: true });
-    const page = await service.historyPage({ offset: 0, limit: 100_000 });
+    expect(await service.reader.integrity()).toEqual({ trusted: true });
+    const page = await service.reader.page({ offset: 0, limit: 100_000 });
     expect(page.total).toBe(journal.count);
     await retried.close();
   });
