@@ -1,26 +1,15 @@
-import { useId, useState } from 'react';
-import type { DraftField } from '../../../../common/bridge-contract.ts';
+import { useId } from 'react';
 import type { DueSaved } from '../../../../common/due-payment.ts';
-import { MAX_MONTHLY_TIMES, MAX_WEEKLY_TIMES, oneYearAfter, type Weekday } from '../../../../common/schedule.ts';
+import type { Weekday } from '../../../../common/schedule.ts';
 import { FieldFrame } from '../../components/Field.tsx';
-import { useErrorText } from '../../components/ErrorText.tsx';
 import { formatDueDate, ordinal, WEEKDAYS, weekdayName } from '../../i18n/due-dates.ts';
-import { hasMessage, useT } from '../../i18n/index.ts';
-import { errorCode, unwrap } from '../../lib/api.ts';
+import { useT } from '../../i18n/index.ts';
 import { useFocusOnShow } from '../../lib/focus.ts';
-import { useApp, useWallet } from '../../state/wallet-context.tsx';
+import { useApp } from '../../state/wallet-context.tsx';
 import type { PayDraft } from '../../state/app-store.ts';
-import { parseDay, showDay } from '../../components/DateField.tsx';
+import { DayInput } from './DayInput.tsx';
 import type { DueStore, ScheduleEditing } from './due-store.ts';
-import {
-  previewDates,
-  toSchedule,
-  type ScheduleField,
-  type ScheduleFieldError,
-  type ScheduleForm,
-} from './schedule-form.ts';
-
-type DraftErrors = Partial<Record<DraftField, string>>;
+import { useScheduleEditor, type DraftErrors } from './use-schedule-editor.ts';
 
 /**
  * "Pay later or repeat" on the pay form (issue 29): once on a date, every week on a weekday, every month on a day,
@@ -46,78 +35,18 @@ export function ScheduleEditor({
   onSaved: (saved: DueSaved) => void;
 }) {
   const t = useT();
-  const errorText = useErrorText();
-  const wallet = useWallet();
   const locale = useApp((state) => state.locale);
-  const { setDraft } = useApp((state) => state.actions);
-  /** Closed without saving; a change gives the pay form back what it held before the payment filled it. */
-  const cancel = () => {
-    store.getState().actions.closeEditor();
-    if (editing.id && editing.before) setDraft(editing.before);
-  };
-  const [form, setForm] = useState<ScheduleForm>(editing.form);
-  const [errors, setErrors] = useState<Partial<Record<ScheduleField, ScheduleFieldError>>>({});
-  const [problem, setProblem] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const [fix, setFix] = useState(false);
   const heading = useFocusOnShow<HTMLHeadingElement>(editing.seq);
   const section = useId();
-  const change = (patch: Partial<ScheduleForm>) => {
-    setForm((before) => ({ ...before, ...patch }));
-    // What was said of a field goes once it is changed; the rest stays until the next save.
-    setErrors((before) => {
-      const next = { ...before };
-      for (const key of Object.keys(patch)) delete next[key as ScheduleField];
-      if ('kind' in patch || 'end' in patch) return {};
-      return next;
-    });
-    setFix(false);
-  };
-  const preview = previewDates(form, today, editing.handled);
-  const errorFor = (field: ScheduleField): string | undefined => {
-    const code = errors[field];
-    if (!code) return undefined;
-    const key = `schedule.error.${code}`;
-    return t(hasMessage(key) ? key : 'schedule.error.invalid_date', {
-      max: form.kind === 'weekly' ? MAX_WEEKLY_TIMES : MAX_MONTHLY_TIMES,
-      when: formatDueDate(oneYearAfter(today), locale, { weekday: false }),
-    });
-  };
-  const focusFirstError = () =>
-    requestAnimationFrame(() =>
-      document.getElementById(section)?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
-
-  const save = async () => {
-    if (saving) return;
-    setProblem(undefined);
-    const built = toSchedule(form);
-    if (built.errors) {
-      setErrors(built.errors);
-      setFix(true);
-      focusFirstError();
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await unwrap(
-        wallet.saveDue({ ...(editing.id ? { id: editing.id } : {}), draft, schedule: built.schedule }),
-      );
-      store.getState().actions.take(saved.list);
-      if (saved.errors || saved.scheduleErrors) {
-        setErrors((saved.scheduleErrors ?? {}) as Partial<Record<ScheduleField, ScheduleFieldError>>);
-        onDraftErrors(saved.errors ?? {});
-        setFix(true);
-        focusFirstError();
-        return;
-      }
-      onSaved(saved);
-    } catch (caught) {
-      setProblem(errorText(errorCode(caught)));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { form, change, errorFor, preview, problem, saving, fix, save, cancel } = useScheduleEditor({
+    editing,
+    today,
+    draft,
+    store,
+    section,
+    onDraftErrors,
+    onSaved,
+  });
 
   const repeat = form.kind !== 'once';
   return (
@@ -294,47 +223,5 @@ export function ScheduleEditor({
         </button>
       </div>
     </section>
-  );
-}
-
-/**
- * A date typed as the app writes days (30.11.2026; an ISO date or slashes are read too), kept as YYYY-MM-DD once it
- * is one, else as typed: the check says it is no date.
- */
-function DayInput({
-  id,
-  label,
-  hint,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const [text, setText] = useState(() => showDay(value) || value);
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {(describedBy) => (
-        <input
-          id={id}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="30.11.2026"
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => {
-            setText(event.target.value);
-            onChange(parseDay(event.target.value) ?? event.target.value.trim());
-          }}
-        />
-      )}
-    </FieldFrame>
   );
 }
