@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { DraftField, DraftValidation } from '../../../../common/bridge-contract.ts';
-import type { DueItem, DueList as DueListView, DueOccurrence } from '../../../../common/due-payment.ts';
-import type { AppLocale } from '../../../../common/locale.ts';
+import type { DueItem, DueOccurrence } from '../../../../common/due-payment.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useErrorText } from '../../components/ErrorText.tsx';
-import { formatDueDate, formatDueDates, ordinal, weekdayEvery } from '../../i18n/due-dates.ts';
-import { formatAmount } from '../../i18n/format.ts';
-import { useT, type Translate } from '../../i18n/index.ts';
+import { formatDueDate } from '../../i18n/due-dates.ts';
+import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useFocusAfter } from '../../lib/focus.ts';
 import { useApp, useAppStore, useWallet } from '../../state/wallet-context.tsx';
 import type { PayDraft } from '../../state/app-store.ts';
 import { draftOf, payeeOf } from './due-order.ts';
+import { DueRow } from './DueRow.tsx';
 import type { DueStore } from './due-store.ts';
 import { fieldErrorText } from './field-errors.ts';
 import { scheduleFormOf } from './schedule-form.ts';
@@ -169,160 +168,4 @@ export function DueList({
       )}
     </section>
   );
-}
-
-function DueRow({
-  item,
-  list,
-  busy,
-  error,
-  onPay,
-  onSkip,
-  onSkipOverdue,
-  onChange,
-  onStop,
-  onHistory,
-}: {
-  item: DueItem;
-  list: DueListView;
-  busy: boolean;
-  error: string | undefined;
-  onPay: (date: string) => void;
-  onSkip: (date: string) => void;
-  onSkipOverdue: (from: string, to: string, count: number) => void;
-  onChange: () => void;
-  onStop: () => void;
-  onHistory: (id: string) => void;
-}) {
-  const t = useT();
-  const locale = useApp((state) => state.locale);
-  const payee = payeeOf(item);
-  const amount = formatAmount(item.order.amount, locale);
-  const reference = item.order.endToEndId.trim();
-  // What each button says to a screen reader: its action and the row, "Pay now: Rent, Björn Sigurðsson, ISK 25,000".
-  const row = [reference, payee, amount].filter(Boolean).join(', ');
-  const when = (date: string, weekday = true) => formatDueDate(date, locale, { weekday, today: list.today });
-  const open = item.open;
-  const [oldest, latest] = [item.overdue[0], item.overdue.at(-1)];
-  return (
-    <li className="due-item" data-testid="due-item">
-      <p className="due-head">
-        <span className="due-payee">
-          <strong>{payee}</strong>
-          {reference && <span className="muted"> · {reference}</span>}
-        </span>
-        <strong className="due-amount">{amount}</strong>
-      </p>
-      <ul className="due-lines">
-        {item.underWay ? (
-          <li className="due-state" data-testid="due-state">
-            {t('due.underWay')}
-          </li>
-        ) : (
-          stateLines(item, t, when).map((line) => (
-            <li key={line} className="due-state" data-testid="due-state">
-              {line}
-            </li>
-          ))
-        )}
-        <li className="due-repeat" data-testid="due-repeat">
-          {repeatWords(item, t, locale, list.today)}
-        </li>
-        {item.schedule.kind !== 'once' && item.nextDates.length > 0 && (
-          <li className="due-next" data-testid="due-next">
-            {t('due.nextDates', { dates: formatDueDates(item.nextDates, locale, list.today) })}
-          </li>
-        )}
-        {item.overLimit && !item.underWay && (
-          <li className="warning due-over" data-testid="due-over-limit">
-            {t('due.overLimit', { left: formatAmount(list.remainingToday, locale) })}
-          </li>
-        )}
-      </ul>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="actions due-actions">
-        {item.underWay ? (
-          item.paying && (
-            <button type="button" className="link" onClick={() => onHistory(item.paying?.intentId ?? '')}>
-              {t('due.seeInHistory')}
-            </button>
-          )
-        ) : (
-          <>
-            {open && (
-              <button
-                type="button"
-                className="primary"
-                disabled={busy}
-                aria-label={`${t('due.payNow')}: ${row}`}
-                onClick={() => onPay(open)}
-              >
-                {t('due.payNow')}
-              </button>
-            )}
-            {open && (
-              <button
-                type="button"
-                disabled={busy}
-                aria-label={`${t('due.skip')}: ${row}`}
-                onClick={() => onSkip(open)}
-              >
-                {t('due.skip')}
-              </button>
-            )}
-            {oldest && latest && item.overdue.length > 1 && (
-              <button
-                type="button"
-                disabled={busy}
-                aria-label={`${t('due.skipOverdue', { count: item.overdue.length })}: ${row}`}
-                onClick={() => onSkipOverdue(oldest, latest, item.overdue.length)}
-              >
-                {t('due.skipOverdue', { count: item.overdue.length })}
-              </button>
-            )}
-            <button type="button" disabled={busy} aria-label={`${t('due.change')}: ${row}`} onClick={onChange}>
-              {t('due.change')}
-            </button>
-            <button type="button" disabled={busy} aria-label={`${t('due.stop')}: ${row}`} onClick={onStop}>
-              {t('due.stop')}
-            </button>
-          </>
-        )}
-      </div>
-    </li>
-  );
-}
-
-/** Overdue (since the oldest, with how many), waiting today, or the next date. */
-function stateLines(item: DueItem, t: Translate, when: (date: string, weekday?: boolean) => string): string[] {
-  const lines: string[] = [];
-  const oldest = item.overdue[0];
-  if (oldest !== undefined) {
-    lines.push(
-      item.overdue.length > 1
-        ? t('due.overdueCount', { when: when(oldest, false), count: item.overdue.length })
-        : t('due.overdue', { when: when(oldest, false) }),
-    );
-  }
-  if (item.dueToday) lines.push(t('due.dueToday'));
-  if (lines.length === 0 && item.next) lines.push(t('due.next', { when: when(item.next) }));
-  return lines;
-}
-
-/** The schedule in words: "Once, on Mon 7 Dec", "Every Friday, 12 times in all", "Every month on the 31st, until …". */
-function repeatWords(item: DueItem, t: Translate, locale: AppLocale, today: string): string {
-  const { schedule } = item;
-  if (schedule.kind === 'once') return t('due.once', { when: formatDueDate(schedule.date, locale, { today }) });
-  const every =
-    schedule.kind === 'weekly'
-      ? t('due.weekly', { weekday: weekdayEvery(schedule.weekday, locale) })
-      : t('due.monthly', { ordinal: ordinal(schedule.day, locale) });
-  if (schedule.until !== undefined)
-    return `${every}, ${t('due.until', { when: formatDueDate(schedule.until, locale, { weekday: false, today }) })}`;
-  if (schedule.times !== undefined) return `${every}, ${t('due.times', { count: schedule.times })}`;
-  return every;
 }
