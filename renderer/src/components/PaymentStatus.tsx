@@ -11,7 +11,7 @@ import { PaymentError } from './PaymentError.tsx';
 import { PresencePrompt } from './PresencePrompt.tsx';
 import { StopTryingConfirm } from './StopTryingConfirm.tsx';
 import { actionLabel } from './action-labels.ts';
-import { usePaymentActions, type MainAction } from './use-payment-actions.ts';
+import { usePaymentActions, type MainAction, type PaymentSender } from './use-payment-actions.ts';
 
 export { ACTION_LABELS, actionLabel } from './action-labels.ts';
 const MAIN_ACTIONS: ReadonlySet<PaymentAction> = new Set<MainAction>([
@@ -46,9 +46,7 @@ export type ScreenActions = Partial<
 export function PaymentStatus({
   payment,
   screen,
-  sendNow,
-  willSend = false,
-  initialError,
+  sender,
   today,
   headingId,
   failure: withFailure = true,
@@ -58,12 +56,8 @@ export function PaymentStatus({
 }: {
   payment: PaymentView;
   screen: ScreenActions;
-  /** Send it at once (the review has just confirmed it); true once. */
-  sendNow?: () => boolean;
-  /** That order is waiting to be taken (shown as being sent from the first frame). */
-  willSend?: boolean;
-  /** A refusal that came with the payment (a send the review started). */
-  initialError?: string | undefined;
+  /** The send is the screen's store's (the pay screen's result, whose store sent it once confirmed). */
+  sender?: PaymentSender | undefined;
   /** Today's limit, for a refusal over it. */
   today?: DailyLimitView | undefined;
   headingId: string;
@@ -83,10 +77,7 @@ export function PaymentStatus({
   const locale = useApp((state) => state.locale);
   // Main's clock, as the lock screen reads it: the next check's time alone only when it is that day.
   const asOf = useApp((state) => state.lock?.asOf);
-  const actions = usePaymentActions(payment, {
-    ...(sendNow ? { sendNow, willSend } : {}),
-    ...(initialError ? { initialError } : {}),
-  });
+  const actions = usePaymentActions(payment, sender ? { sender } : {});
   const { shown, row, busy, error, seconds } = actions;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownBefore = useRef<string>(undefined);

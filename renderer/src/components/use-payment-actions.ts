@@ -38,6 +38,24 @@ export interface PaymentActions {
 }
 
 /**
+ * A send of the payment that a screen's store owns (the pay screen's result: the store that confirmed it sends it):
+ * its state, and its calls. The Send button and the passcode prompt go through it, so there is one send at a time.
+ */
+export interface PaymentSender {
+  /** A send is on its way (shown as being sent from the first frame). */
+  going: boolean;
+  /** Main asked for the passcode before the send. */
+  prompting: boolean;
+  /** The code of the send main refused, until the next call about the payment. */
+  error: string | undefined;
+  send(): void;
+  presenceGiven(): void;
+  cancelPrompt(): void;
+  /** Another call about the payment starts. */
+  clearError(): void;
+}
+
+/**
  * What the customer can do about one payment, wherever it is shown (the pay screen's result, a payment's details):
  * the state it is shown in (common/payment-status.ts), and the calls of its row. Every answer goes to the app store
  * (`notePayment`), which the screens' stores follow, so the payment on screen is main's newest.
@@ -45,18 +63,19 @@ export interface PaymentActions {
 export function usePaymentActions(
   payment: PaymentView,
   options: {
-    /** Takes the order to send it at once (true once): the review has just confirmed it. */
-    sendNow?: () => boolean;
-    /** That order is there, not taken yet: shown as being sent from the first frame, never as "not sent". */
-    willSend?: boolean;
-    initialError?: string;
+    /** The send is the screen's store's: its Send and its passcode prompt go there. */
+    sender?: PaymentSender;
   } = {},
 ): PaymentActions {
   const wallet = useWallet();
   const { notePayment } = useApp((state) => state.actions);
-  const [busy, setBusy] = useState<MainAction>();
-  const [error, setError] = useState<string | undefined>(options.initialError);
-  const [prompting, setPrompting] = useState(false);
+  const { sender } = options;
+  const [own, setBusy] = useState<MainAction>();
+  const [ownError, setError] = useState<string>();
+  const [ownPrompt, setPrompting] = useState(false);
+  const busy = own ?? (sender?.going ? 'send' : undefined);
+  const error = ownError ?? sender?.error;
+  const prompting = ownPrompt || sender?.prompting === true;
   const [since, setSince] = useState<number>();
   const [now, setNow] = useState(() => Date.now());
   const running = useRef(false);
@@ -65,7 +84,7 @@ export function usePaymentActions(
   const slow = since !== undefined && now - since >= SLOW_AFTER_MS;
   // While a send this window started is on its way, the payment is shown as being sent, even before main's event
   // that says so arrives: never "confirmed, not sent" with a Send button while it goes.
-  const going = busy === 'send' || options.willSend === true;
+  const going = busy === 'send';
   // Main refused a call because the payment's record is damaged: it is shown as damaged, whatever the last view said.
   const facts =
     error === 'RECORD_DAMAGED'
@@ -92,7 +111,13 @@ export function usePaymentActions(
   const run = useCallback(
     async (action: MainAction) => {
       // One call at a time for a payment, whatever is pressed twice.
-      if (running.current) return;
+      if (running.current || sender?.going) return;
+      if (sender) {
+        setError(undefined);
+        // The store's send: its state comes back through `sender`.
+        if (action === 'send') return sender.send();
+        sender.clearError();
+      }
       running.current = true;
       setBusy(action);
       setError(undefined);
@@ -124,17 +149,11 @@ export function usePaymentActions(
         setBusy(undefined);
       }
     },
-    [wallet, id, notePayment],
+    [wallet, id, notePayment, sender],
   );
 
-  // The review just confirmed it: it goes at once (taken once, however often this renders).
-  const { sendNow } = options;
-  useEffect(() => {
-    if (sendNow?.()) void run('send');
-  }, [sendNow, run]);
-
   return {
-    pending: busy !== undefined || options.willSend === true,
+    pending: busy !== undefined,
     shown,
     row: statusOf(facts, { prompting, slow }),
     busy,
@@ -144,8 +163,12 @@ export function usePaymentActions(
     run,
     presenceGiven: () => {
       setPrompting(false);
-      void run('send');
+      if (sender?.prompting) sender.presenceGiven();
+      else void run('send');
     },
-    cancelPrompt: () => setPrompting(false),
+    cancelPrompt: () => {
+      setPrompting(false);
+      sender?.cancelPrompt();
+    },
   };
 }

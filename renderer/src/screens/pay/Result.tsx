@@ -6,6 +6,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { PaymentError } from '../../components/PaymentError.tsx';
 import { ReceiptPanel } from '../../components/ReceiptPanel.tsx';
 import { PaymentStatus } from '../../components/PaymentStatus.tsx';
+import type { PaymentSender } from '../../components/use-payment-actions.ts';
 import { hasReceipt } from '../../components/Receipt.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
@@ -51,7 +52,16 @@ export function Result({ store }: { store: PayStore }) {
     };
   }, [wallet, kennitala, account]);
   if (stage.name !== 'result') return null;
-  const { payment, newPayee } = stage;
+  const { payment, newPayee, send } = stage;
+  // The store that confirmed the payment sends it; the status shows that send and asks it again.
+  const sender: PaymentSender = {
+    ...send,
+    error: send.error,
+    send: actions.send,
+    presenceGiven: actions.presenceGiven,
+    cancelPrompt: actions.cancelPrompt,
+    clearError: actions.clearSendError,
+  };
 
   const savePayee = async () => {
     setSaveError(undefined);
@@ -87,9 +97,7 @@ export function Result({ store }: { store: PayStore }) {
         key={payment.id}
         payment={payment}
         headingId="result-title"
-        sendNow={actions.takeSendNow}
-        willSend={stage.sendNow}
-        initialError={stage.error}
+        sender={sender}
         today={limit}
         screen={{ receipt: () => setReceipt(true), backToForm: actions.backToForm, newPayment }}
       >

@@ -41,7 +41,7 @@ export function Review({
   /** The draft the validation checked: the one confirmed, so the payment is the one on screen. */
   draft: PayDraft;
   onBack: () => void;
-  /** Confirmed, with its request id on disk: the result screen sends it and shows what happens. */
+  /** Confirmed, with its request id on disk: the pay store sends it, and the result shows what happens. */
   onConfirmed: (payment: PaymentView) => void;
   /** The Due list's occurrence this pays: main holds it while the payment is on its way, and handles it once paid. */
   due?: DueOccurrence | undefined;

@@ -1,8 +1,18 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DailyLimitView, DraftValidation, PaymentView, WalletApi } from '../../../../common/bridge-contract.ts';
 import type { DueOccurrence } from '../../../../common/due-payment.ts';
-import { unwrap } from '../../lib/api.ts';
+import { errorCode, unwrap } from '../../lib/api.ts';
 import type { AppStore, PayDraft } from '../../state/app-store.ts';
+
+/** The send of the result's payment, as this store started it (see `confirmed`). */
+export interface ResultSend {
+  /** A send is on its way: shown as being sent from the first frame, never as "confirmed, not sent". */
+  going: boolean;
+  /** Main asked for the passcode first: the prompt is open, and the payment goes once it is given. */
+  prompting: boolean;
+  /** The code of the send main refused, until the next call about the payment. */
+  error?: string;
+}
 
 export type Stage =
   | { name: 'form' }
@@ -13,15 +23,7 @@ export type Stage =
       /** The Due list's occurrence this payment pays (Pay now on the list): sent with the confirmation. */
       due?: DueOccurrence;
     }
-  | {
-      name: 'result';
-      payment: PaymentView;
-      /** The code of a call about the payment that main refused before the result showed it. */
-      error?: string;
-      newPayee: boolean;
-      /** The review has just confirmed it: the result sends it at once (see `takeSendNow`). */
-      sendNow: boolean;
-    };
+  | { name: 'result'; payment: PaymentView; newPayee: boolean; send: ResultSend };
 
 export interface PayState {
   stage: Stage;
@@ -37,10 +39,19 @@ export interface PayActions {
    */
   review(validation: DraftValidation, draft: PayDraft, due?: DueOccurrence): void;
   backToForm(): void;
-  /** The review's payment, confirmed: the result shows it and sends it at once. */
+  /**
+   * The review's payment, confirmed: the result shows it and it is sent at once, from here (or the passcode prompt
+   * opens, when main asks for it first). The same payment confirmed again is not sent again.
+   */
   confirmed(payment: PaymentView): void;
-  /** Whether the result should send its payment now: true once after `confirmed`, then false. */
-  takeSendNow(): boolean;
+  /** The result's payment, sent (its Send button): never while a send of it is on its way. */
+  send(): void;
+  /** The passcode was given: the result's payment is sent. */
+  presenceGiven(): void;
+  /** The prompt was cancelled: the payment stays confirmed and not sent. */
+  cancelPrompt(): void;
+  /** Another call about the result's payment starts: the send's refusal is no longer what is said. */
+  clearSendError(): void;
   setLimit(limit: DailyLimitView): void;
   refreshLimit(): void;
   /**
@@ -53,10 +64,12 @@ export interface PayActions {
 
 export type PayStore = StoreApi<PayState>;
 
-/** The pay screen's state: the form, the review, the outcome, and the daily limit above them. */
+/** The pay screen's state: the form, the review, the outcome and its send, and the daily limit above them. */
 export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
   return createStore<PayState>()((set, get) => {
     const signedIn = () => app.getState().session?.signedIn ?? false;
+    /** The payments this window is sending: one send at a time each, however often it is asked for. */
+    const sending = new Set<string>();
     /**
      * A payment the bank took is done with: its draft goes at once, so however the customer leaves the result (New
      * payment, another screen and back) the form does not show it again. A refused or not yet known one keeps its
@@ -72,6 +85,37 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
       set({ stage: { ...stage, payment } });
       clearDraftOnceTaken(payment);
     };
+    /** The send's state on the result, while the result still shows that payment. */
+    const patchSend = (id: string, patch: { going?: boolean; prompting?: boolean; error?: string | undefined }) => {
+      const { stage } = get();
+      if (stage.name !== 'result' || stage.payment.id !== id) return;
+      const { error, ...rest } = { ...stage.send, ...patch };
+      set({ stage: { ...stage, send: { ...rest, ...(error === undefined ? {} : { error }) } } });
+    };
+    const noteAnswer = (payment: PaymentView) => showPayment(app.getState().actions.notePayment(payment));
+
+    const sendPayment = async (id: string) => {
+      if (sending.has(id)) return;
+      sending.add(id);
+      patchSend(id, { going: true, prompting: false, error: undefined });
+      try {
+        noteAnswer(await unwrap(wallet.submitPayment({ id })));
+      } catch (caught) {
+        const code = errorCode(caught);
+        // The passcode was entered too long ago: asked for on the result, then the same payment is sent.
+        if (code === 'PRESENCE_REQUIRED') patchSend(id, { prompting: true });
+        else patchSend(id, { error: code });
+        // Its record is damaged: main's view of it says so (and what can still be read of it).
+        if (code === 'RECORD_DAMAGED') await unwrap(wallet.getPayment({ id })).then(noteAnswer, () => undefined);
+      } finally {
+        sending.delete(id);
+        patchSend(id, { going: false });
+      }
+    };
+    const resultId = () => {
+      const { stage } = get();
+      return stage.name === 'result' ? stage.payment.id : undefined;
+    };
 
     const actions: PayActions = {
       review(validation, draft, due) {
@@ -82,16 +126,30 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
       },
       confirmed(payment) {
         const { stage } = get();
+        if (resultId() === payment.id) return;
         const newPayee = stage.name === 'review' && stage.validation.newPayee;
         const newest = app.getState().actions.notePayment(payment);
-        set({ stage: { name: 'result', payment: newest, newPayee, sendNow: true } });
+        set({ stage: { name: 'result', payment: newest, newPayee, send: { going: true, prompting: false } } });
         clearDraftOnceTaken(newest);
+        void sendPayment(newest.id);
       },
-      takeSendNow() {
-        const { stage } = get();
-        if (stage.name !== 'result' || !stage.sendNow) return false;
-        set({ stage: { ...stage, sendNow: false } });
-        return true;
+      send() {
+        const id = resultId();
+        if (id !== undefined) void sendPayment(id);
+      },
+      presenceGiven() {
+        const id = resultId();
+        if (id === undefined) return;
+        patchSend(id, { prompting: false });
+        void sendPayment(id);
+      },
+      cancelPrompt() {
+        const id = resultId();
+        if (id !== undefined) patchSend(id, { prompting: false });
+      },
+      clearSendError() {
+        const id = resultId();
+        if (id !== undefined) patchSend(id, { error: undefined });
       },
       setLimit(limit) {
         // Answers may cross on their way: the one main read later wins.
