@@ -9,7 +9,8 @@ import type { PaymentService } from '../main/payments/payment-service.ts';
 import { PaymentDatabase } from '../main/payments/store/payment-database.ts';
 import { StoreMarks } from '../main/payments/store/store-marks.ts';
 import { aesGcmBox, newDataKey } from '../main/secrets/secret-box.ts';
-import { MemoryStore } from '../main/storage/key-value-store.ts';
+import { MemoryStore, type KeyValueStore } from '../main/storage/key-value-store.ts';
+import { JsonFileStore } from '../main/storage/json-file-store.ts';
 import { CallLog } from '../main/calls/call-log.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { localApp, signIn } from '../test/sandbox/oauth-dance.ts';
@@ -77,7 +78,12 @@ const unused = (): never => {
 };
 
 /** A customer's payments as main opens them (payments-by-customer.ts): the store in its worker thread. */
-function paymentsIn(dataDir: string, bank: () => BankClient, now: () => number, settings = new MemoryStore()) {
+function paymentsIn(
+  dataDir: string,
+  bank: () => BankClient,
+  now: () => number,
+  settings: KeyValueStore = new MemoryStore(),
+) {
   return new PaymentsByCustomer({
     dataDir,
     clock: { now },
@@ -104,7 +110,7 @@ const submitting = paymentsIn(
 const service = await submitting.of('bench', KENNITALA);
 
 const confirmTimes: number[] = [];
-async function core(n: number): Promise<number> {
+async function core(n: number, through = service): Promise<number> {
   const draft = {
     debtorAccount: '013326012345',
     depositKennitala: '0507922189',
@@ -113,12 +119,12 @@ async function core(n: number): Promise<number> {
     endToEndId: `core${n}`,
   };
   // Every payment is like the last one: each confirmation acknowledges the one it was warned about.
-  const acknowledgeDuplicate = (await service.validate(draft)).duplicate?.intentId;
+  const acknowledgeDuplicate = (await through.validate(draft)).duplicate?.intentId;
   const confirming = performance.now();
-  const intent = await service.confirm(draft, acknowledgeDuplicate ? { acknowledgeDuplicate } : {});
+  const intent = await through.confirm(draft, acknowledgeDuplicate ? { acknowledgeDuplicate } : {});
   const started = performance.now();
-  if (n >= WARMUP) confirmTimes.push(started - confirming);
-  const done = await service.submit(intent.id);
+  if (n >= WARMUP && through === service) confirmTimes.push(started - confirming);
+  const done = await through.submit(intent.id);
   const elapsed = performance.now() - started;
   if (done.state !== 'settled') throw new Error(`core submit ended ${done.state}`);
   return elapsed;
@@ -155,6 +161,32 @@ for (let n = 0; n < ROUNDS + WARMUP; n += 1) {
   commitTimes.push(b);
 }
 floorDb.close();
+
+/**
+ * The app keeps its settings, and in them the store's high-water mark, in a file written with an fsync on the main
+ * thread (electron-store; JsonFileStore in the harness), and moves the mark onto a send's "sending" before its POST
+ * (issue 38). The submit above keeps the settings in memory; this one in a file, interleaved with it: the
+ * difference is that write (printed, no goal; the floor counts the store's own fsync only).
+ */
+const onDisk = paymentsIn(
+  mkdtempSync(join(work, 'settings-')),
+  () => submitBank,
+  () => sandbox.clock.now(),
+  new JsonFileStore(join(mkdtempSync(join(work, 'settings-file-')), 'settings.json')),
+);
+const onDiskService = await onDisk.of('bench', KENNITALA);
+const settingsOnDisk: number[] = [];
+const settingsInMemory: number[] = [];
+for (let n = 0; n < ROUNDS / 2 + WARMUP; n += 1) {
+  const [file, memory] =
+    n % 2 === 0
+      ? [await core(n, onDiskService), await core(n)]
+      : [await core(n), await core(n, onDiskService)].reverse();
+  if (n < WARMUP || file === undefined || memory === undefined) continue;
+  settingsOnDisk.push(file);
+  settingsInMemory.push(memory);
+}
+await onDisk.close();
 await submitting.close();
 
 /**
@@ -196,6 +228,9 @@ console.log(
 );
 const commitMedian = median(commitTimes);
 console.log(`synced one-row SQLite commit median (same folder): ${commitMedian.toFixed(3)} ms`);
+console.log(
+  `core submit, settings in a file as the app keeps them: ${median(settingsOnDisk).toFixed(3)} ms (in memory beside it: ${median(settingsInMemory).toFixed(3)} ms)`,
+);
 // The confirmation is where the request id is synced to disk, before anything can be sent: shown for honesty.
 console.log(`core confirm median (validation + fsync of the request id): ${median(confirmTimes).toFixed(3)} ms`);
 
