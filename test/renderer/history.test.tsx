@@ -382,7 +382,7 @@ describe('history: a payment’s details', () => {
     expect(field('To account')).toBe('0515-26-004321');
     expect(field('Reference')).toBe('Hjól');
     expect(field('Text for the payee')).toBe('Fyrir hjólið');
-    expect(field('Times sent')).toBe('1');
+    expect(field('Sent to the bank')).toBe('Once');
     expect(field('First sent')).toBe(formatDateTime(jon.firstSentAt ?? 0, 'en'));
     const history = within(dialog).getByText('Status history').nextElementSibling as HTMLElement;
     expect(
@@ -465,6 +465,22 @@ describe('history: a payment’s details', () => {
     });
     expect(await failureOf(core)).toContain('More than 24 hours passed since you confirmed the payment');
   });
+
+  it.each([
+    ['en', 'Sent to the bank', 'Tried 15 times, always with the same request id'],
+    ['is', 'Send til bankans', 'Reynt 15 sinnum, alltaf með sama auðkenni'],
+  ] as const)(
+    'says how often the app sent a payment as what it did, not as a bare count (%s)',
+    async (language, label, words) => {
+      const core = await signedIn({ language });
+      await seedPayments(core, [paymentRecord(1, { state: 'unknown', createdAt: now(), attempts: 15 })]);
+      const { user } = await openHistory(core);
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      await user.click(rows()[0]!);
+      const dialog = await screen.findByRole('dialog');
+      expect(text(within(dialog).getByText(label).nextElementSibling)).toBe(words);
+    },
+  );
 
   it('explains a payment the app stopped in the middle of sending (Interrupted)', async () => {
     const core = await signedIn();

@@ -12,7 +12,7 @@ import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { hasReceipt } from '../../components/Receipt.tsx';
 import { ReceiptPanel } from '../../components/ReceiptPanel.tsx';
 import { useT } from '../../i18n/index.ts';
-import { formatAmount, formatDateTime, formatNumber } from '../../i18n/format.ts';
+import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { useApp } from '../../state/wallet-context.tsx';
 import type { HistoryStore } from './history-store.ts';
 import { isPlaceholder, orderUnreadable, stateKey, stateName } from './show.ts';
@@ -103,6 +103,16 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
   );
 }
 
+/**
+ * How often the app sent the payment, said as what it did (issue 42): a bare "Times sent: 15" alarmed more than it
+ * told, where every one of those sends carried the same request id, so the bank processed it at most once.
+ */
+function sentWords(attempts: number, t: ReturnType<typeof useT>): string {
+  if (attempts <= 0) return t('history.detail.sentNever');
+  if (attempts === 1) return t('history.detail.sentOnce');
+  return t('history.detail.sentTimes', { count: attempts });
+}
+
 function Facts({ payment }: { payment: PaymentView }) {
   const t = useT();
   const locale = useApp((state) => state.locale);
@@ -127,7 +137,7 @@ function Facts({ payment }: { payment: PaymentView }) {
         <Field label={t('history.detail.created')}>{when(payment.createdAt)}</Field>
         <Field label={t('history.detail.firstSent')}>{when(payment.firstSentAt)}</Field>
         <Field label={t('history.detail.updated')}>{when(payment.updatedAt)}</Field>
-        <Field label={t('history.detail.attempts')}>{formatNumber(payment.attempts, locale)}</Field>
+        <Field label={t('history.detail.attempts')}>{sentWords(payment.attempts, t)}</Field>
         <Field label={t('history.detail.stateTimes')}>
           <ol className="history-state-times">
             {times.map(([state, instant]) => (
