@@ -30,6 +30,8 @@ export interface PendingCallback {
   redirectUri: string;
   /** The authorization code, or a WalletError: SIGN_IN_DENIED, SIGN_IN_FAILED, SIGN_IN_TIMED_OUT, SIGN_IN_CANCELLED. */
   code: Promise<string>;
+  /** The whole query of the callback whose code was taken (where RFC 9207's `iss` comes), once `code` resolved. */
+  readonly parameters: URLSearchParams | undefined;
   /**
    * Answers the browser tab that brought the code, held open until then: the tab says "signed in" only once the
    * code was exchanged and the id_token checked, or else what went wrong. Only the first answer counts.
@@ -68,6 +70,7 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
   code.catch(() => undefined);
 
   let done = false;
+  let parameters: URLSearchParams | undefined;
   /** After a cancel or a timeout: what a late tab with this sign-in's state is told. */
   let late: 'cancelled' | 'timed-out' | undefined;
   let stopLate = () => {};
@@ -143,6 +146,7 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
       });
     }
     held = (outcome) => reply(outcome === 'signed-in' ? 200 : 400, outcome);
+    parameters = new URLSearchParams(params);
     finish({ code: authorizationCode });
   });
 
@@ -175,6 +179,9 @@ export async function listenForCallback(options: LoopbackOptions): Promise<Pendi
       finish({ error: new WalletError('SIGN_IN_CANCELLED', 'The sign-in was cancelled') });
       respond('bank-error');
       return close();
+    },
+    get parameters() {
+      return parameters;
     },
     get lingering() {
       return late !== undefined && !closing;

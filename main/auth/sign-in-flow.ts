@@ -11,7 +11,7 @@ import { identify } from './identity.ts';
 import { listenForCallback, type LoopbackOptions, type PendingCallback } from './loopback-listener.ts';
 import { authorizationUrl, newSignInSecrets } from './pkce.ts';
 import { outcomeOf } from './sign-in-outcome.ts';
-import { exchangeCode } from './token-client.ts';
+import { checkCallback, exchangeCode } from './token-client.ts';
 import type { TokenVault } from './token-vault.ts';
 
 export interface SignInFlowOptions {
@@ -95,6 +95,7 @@ export class SignInFlow {
       });
       const code = await callback.code;
       try {
+        checkCallback(endpoints, profile, callback.parameters, secrets.state);
         const request = { code, redirectUri: callback.redirectUri, codeVerifier: secrets.codeVerifier };
         const tokens = await exchangeCode(endpoints.token, profile, request, bounds);
         const now = options.clock.now();

@@ -19,7 +19,14 @@ export interface ScriptedBrowser {
 
 export function scriptedBrowser(
   username: string,
-  options: { decision?: 'allow' | 'deny'; tamperState?: boolean; stayIdle?: boolean; firstPageOnly?: boolean } = {},
+  options: {
+    decision?: 'allow' | 'deny';
+    tamperState?: boolean;
+    /** Sets the callback's `iss` (RFC 9207), as a mixed-up or hostile server would. */
+    iss?: string;
+    stayIdle?: boolean;
+    firstPageOnly?: boolean;
+  } = {},
 ): ScriptedBrowser {
   let last: Promise<void> = Promise.resolve();
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -56,6 +63,7 @@ export function scriptedBrowser(
         });
         const location = new URL(redirect.headers.get('location') ?? '');
         if (options.tamperState) location.searchParams.set('state', 'forged');
+        if (options.iss !== undefined) location.searchParams.set('iss', options.iss);
         browser.callbackUrls.push(location.href);
         const callback = await fetch(location);
         browser.callbackPages.push(await callback.text());
