@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { displayAccount } from '../../../../common/account-number.ts';
 import type { PaymentView } from '../../../../common/bridge-contract.ts';
@@ -15,29 +15,81 @@ export const ROW_HEIGHT = 56;
 const PAGE_ROWS = 8;
 
 /**
+ * A window this short (the default window at 200 %) has no room for a list that scrolls inside the scrolling page:
+ * there the list scrolls with the page (issue 42), as the dialogs do (history.css's same query).
+ */
+const SHORT_WINDOW = '(max-height: 32rem)';
+const shortWindow = () => window.matchMedia?.(SHORT_WINDOW).matches ?? false;
+function onWindowHeight(onChange: () => void): () => void {
+  const query = window.matchMedia?.(SHORT_WINDOW);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/**
  * The payments, newest first, as a virtualized list: only the rows in view (and a few either side) are in the
  * document, and their pages are fetched as they come into view. Each row is a button that opens the payment;
- * the arrow keys, Page Up/Down, Home and End move between rows.
+ * the arrow keys, Page Up/Down, Home and End move between rows. In a box of its own that scrolls, or, in a short
+ * window, scrolling with the page.
  */
 export function HistoryList({ store }: { store: HistoryStore }) {
+  const short = useSyncExternalStore(onWindowHeight, shortWindow);
+  return short ? <PageList store={store} /> : <BoxList store={store} />;
+}
+
+const virtualRows = { estimateSize: () => ROW_HEIGHT, overscan: 6 };
+
+function BoxList({ store }: { store: HistoryStore }) {
+  const total = useStore(store, (state) => state.total);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, ...virtualRows });
+  return (
+    <div
+      ref={scrollRef}
+      className="history-scroller"
+      data-testid="history-scroller"
+      // As tall as its rows, up to the screen's share: a few payments leave no empty box under them.
+      style={{ height: `min(60vh, 36rem, ${String(total * ROW_HEIGHT + 2)}px)` }}
+    >
+      <Rows store={store} virtualizer={virtualizer} />
+    </div>
+  );
+}
+
+function PageList({ store }: { store: HistoryStore }) {
+  const total = useStore(store, (state) => state.total);
+  const listRef = useRef<HTMLDivElement>(null);
+  // Where the list starts on the page: the rows are placed from there.
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    setMargin(Math.round((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY));
+  });
+  const virtualizer = useWindowVirtualizer({ count: total, scrollMargin: margin, ...virtualRows });
+  return (
+    <div ref={listRef} className="history-scroller page" data-testid="history-scroller">
+      <Rows store={store} virtualizer={virtualizer} />
+    </div>
+  );
+}
+
+function Rows<Scroller extends Element | Window>({
+  store,
+  virtualizer,
+}: {
+  store: HistoryStore;
+  virtualizer: Virtualizer<Scroller, Element>;
+}) {
   const t = useT();
   const locale = useApp((state) => state.locale);
   const total = useStore(store, (state) => state.total);
   const pages = useStore(store, (state) => state.pages);
   const actions = useStore(store, (state) => state.actions);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [focusIndex, setFocusIndex] = useState<number>();
-
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-  });
   const rows = virtualizer.getVirtualItems();
   const first = rows[0]?.index ?? 0;
   const last = rows[rows.length - 1]?.index ?? 0;
+  const margin = virtualizer.options.scrollMargin;
 
   useEffect(() => {
     actions.ensureRange(first, last);
@@ -73,43 +125,35 @@ export function HistoryList({ store }: { store: HistoryStore }) {
   };
 
   return (
-    <div
-      ref={scrollRef}
-      className="history-scroller"
-      data-testid="history-scroller"
-      // As tall as its rows, up to the screen's share: a few payments leave no empty box under them.
-      style={{ height: `min(60vh, 36rem, ${String(total * ROW_HEIGHT + 2)}px)` }}
+    <ul
+      ref={listRef}
+      className="history-list"
+      aria-label={t('history.list')}
+      style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={onKeyDown}
     >
-      <ul
-        ref={listRef}
-        className="history-list"
-        aria-label={t('history.list')}
-        style={{ height: virtualizer.getTotalSize() }}
-        onKeyDown={onKeyDown}
-      >
-        {rows.map((row) => {
-          const payment = itemAt({ pages }, row.index);
-          return (
-            <li
-              key={row.key}
-              data-index={row.index}
-              className="history-item"
-              aria-setsize={total}
-              aria-posinset={row.index + 1}
-              style={{ transform: `translateY(${row.start}px)` }}
-            >
-              {payment ? (
-                <Row payment={payment} locale={locale} onOpen={actions.open} />
-              ) : (
-                <button type="button" className="history-row loading" aria-disabled="true">
-                  <span className="history-date">{t('history.rowLoading')}</span>
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+      {rows.map((row) => {
+        const payment = itemAt({ pages }, row.index);
+        return (
+          <li
+            key={row.key}
+            data-index={row.index}
+            className="history-item"
+            aria-setsize={total}
+            aria-posinset={row.index + 1}
+            style={{ transform: `translateY(${row.start - margin}px)` }}
+          >
+            {payment ? (
+              <Row payment={payment} locale={locale} onOpen={actions.open} />
+            ) : (
+              <button type="button" className="history-row loading" aria-disabled="true">
+                <span className="history-date">{t('history.rowLoading')}</span>
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
