@@ -36,6 +36,9 @@ export default defineConfig({
     testTimeout: 15_000,
     hookTimeout: 30_000,
     server: { deps: { inline: ['electron-store'] } },
+    // One time zone for every test, whatever the machine's: "today", "tomorrow" and dates are calendar days there
+    // (common/time.ts grantDaysLeft, the renderer's formatters). A test of another zone stubs TZ (an isolated file).
+    env: { TZ: 'UTC' },
     projects: [
       {
         extends: true,

@@ -43,9 +43,43 @@ export function grantExpiry(authorizedAt: number): number {
   return authorizedAt + GRANT_MS;
 }
 
-/** Whole days left, rounded up: 1 until the last moment, 0 once it has ended. */
-export function grantDaysLeft(now: number, expiresAt: number): number {
-  return Math.max(0, Math.ceil((expiresAt - now) / DAY_MS));
+/** The machine's time zone (an IANA name), read at each call: the customer's, unless a test sets `TZ`. */
+export function localTimeZone(): string {
+  return new Intl.DateTimeFormat('en-US').resolvedOptions().timeZone;
+}
+
+/** One formatter per time zone: the civil date's numbers, whatever the language. */
+const civilDates = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day an instant falls on in a time zone, as a day number (days since 1 January 1970 of that calendar):
+ * two instants are on the same day there when their numbers are equal, and on the next day when one more.
+ */
+export function calendarDay(instant: number, timeZone: string): number {
+  let format = civilDates.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    if (civilDates.size < 1000) civilDates.set(timeZone, format);
+  }
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  for (const part of format.formatToParts(instant)) {
+    if (part.type === 'year') year = Number(part.value);
+    else if (part.type === 'month') month = Number(part.value);
+    else if (part.type === 'day') day = Number(part.value);
+  }
+  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+}
+
+/**
+ * Calendar days left in the customer's time zone: 0 on the grant's last day ("today"), 1 the day before
+ * ("tomorrow"), N when it ends N days from today, whatever the time of day; 0 too once it has ended (grantHasEnded
+ * tells which). Counting 24-hour periods said "tomorrow" at 08:00 on the last day (issue 42).
+ */
+export function grantDaysLeft(now: number, expiresAt: number, timeZone: string = localTimeZone()): number {
+  if (grantHasEnded(now, expiresAt)) return 0;
+  return Math.max(0, calendarDay(expiresAt, timeZone) - calendarDay(now, timeZone));
 }
 
 export function grantHasEnded(now: number, expiresAt: number): boolean {

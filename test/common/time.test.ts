@@ -34,11 +34,18 @@ describe('the 90-day grant', () => {
     expect(grantHasEnded(end, end)).toBe(true);
   });
 
-  it('counts whole days left, rounding up', () => {
-    expect(grantDaysLeft(start, end)).toBe(90);
-    expect(grantDaysLeft(end - 1, end)).toBe(1);
-    expect(grantDaysLeft(end, end)).toBe(0);
-    expect(grantDaysLeft(end + DAY_MS, end)).toBe(0);
+  it('counts calendar days left in the customer’s time zone, not 24-hour periods', () => {
+    expect(grantDaysLeft(start, end, 'Atlantic/Reykjavik')).toBe(90);
+    // The last day (the end at 10:00): "today" from its first moment to its last, not "tomorrow".
+    expect(grantDaysLeft(at('2026-04-01T00:00:00Z'), end, 'Atlantic/Reykjavik')).toBe(0);
+    expect(grantDaysLeft(end - 1, end, 'Atlantic/Reykjavik')).toBe(0);
+    // The evening before, 12 hours to go: tomorrow. 12 days 3 hours before: 12 days, not 13.
+    expect(grantDaysLeft(at('2026-03-31T22:00:00Z'), end, 'Atlantic/Reykjavik')).toBe(1);
+    expect(grantDaysLeft(end - 12 * DAY_MS - 3 * 3_600_000, end, 'Atlantic/Reykjavik')).toBe(12);
+    // The same instants in another zone: 22:00 GMT is already 1 April in Auckland.
+    expect(grantDaysLeft(at('2026-03-31T22:00:00Z'), end, 'Pacific/Auckland')).toBe(0);
+    expect(grantDaysLeft(end, end, 'Atlantic/Reykjavik')).toBe(0);
+    expect(grantDaysLeft(end + DAY_MS, end, 'Atlantic/Reykjavik')).toBe(0);
   });
 
   it('reminds at 14, 7 and 1 days before the end', () => {

@@ -345,7 +345,9 @@ describe('counted words', () => {
     expect(on(21)).toContain('eftir 21 mínútu án notkunar');
     expect(on(11)).toContain('eftir 11 mínútur án notkunar');
     expect(translate('is', 'lock.settings.minutes', { count: 1 })).toBe('1 mínútu');
-    expect(translate('is', 'grant.banner', { days: 21 })).toBe('Aðgangur þinn að bankanum rennur út eftir 21 dag.');
+    expect(translate('is', 'grant.endsInDays', { date: '3. mars 2027', days: 21 })).toBe(
+      'Aðgangur þinn að bankanum rennur út 3. mars 2027, eftir 21 dag.',
+    );
     expect(translate('en', 'lock.settings.minutes', { count: 1 })).toBe('1 minute');
   });
 });
@@ -365,7 +367,7 @@ describe('the values the app puts in a message', () => {
    * there would read "kl. 26. nóv. 2026, 10:36"; a date-time has its own {dateTime}.
    */
   const FILLED_BY: Record<string, readonly string[]> = {
-    time: ['formatTime', 'formatGmtTime'],
+    time: ['formatTime', 'formatTimeOfDay', 'formatGmtTime'],
     date: ['formatDate', 'formatDateTime', 'gmtDay'],
     dateTime: ['formatDateTime'],
   };

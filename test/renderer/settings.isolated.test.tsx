@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import packageJson from '../../package.json';
 import type { LanguageChoice, Protection } from '../../common/settings.ts';
 import { DAY_MS } from '../../common/time.ts';
@@ -201,8 +201,13 @@ describe('Settings: light and dark, version', () => {
 });
 
 describe('Settings: the bank access and when it ends (issue 29)', () => {
+  // The customer's time zone, for the core and the window alike: "today" is a calendar day there (issue 42).
+  beforeEach(() => {
+    vi.stubEnv('TZ', 'Atlantic/Reykjavik');
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
   });
 
   /** Moves the sandbox's clock, which is the app's clock too. */
@@ -217,6 +222,7 @@ describe('Settings: the bank access and when it ends (issue 29)', () => {
       nav: 'Settings',
       title: 'Bank access',
       ends: (days: string) => `Your bank access ends on 20 February 2027, in ${days}.`,
+      today: 'Your bank access ends today, 20 February 2027, at 12:00.',
       withdraw:
         'The app can make payments for you until then. To withdraw the access sooner, use your bank’s online banking.',
       none: 'There is no bank access on this computer now. When you sign in with your bank, the app can make payments for you for 90 days.',
@@ -228,6 +234,7 @@ describe('Settings: the bank access and when it ends (issue 29)', () => {
       nav: 'Stillingar',
       title: 'Aðgangur að bankanum',
       ends: (days: string) => `Aðgangur þinn að bankanum rennur út 20. febrúar 2027, eftir ${days}.`,
+      today: 'Aðgangur þinn að bankanum rennur út í dag, 20. febrúar 2027, kl. 12:00.',
       withdraw:
         'Fram að því getur forritið greitt fyrir þig. Þú getur afturkallað aðganginn fyrr í netbanka bankans þíns.',
       none: 'Enginn aðgangur að bankanum er á þessari tölvu núna. Þegar þú skráir þig inn hjá bankanum getur forritið greitt fyrir þig í 90 daga.',
@@ -237,8 +244,8 @@ describe('Settings: the bank access and when it ends (issue 29)', () => {
     },
   } as const;
   const DAYS = {
-    en: { 90: '90 days', 10: '10 days', 1: '1 day' },
-    is: { 90: '90 daga', 10: '10 daga', 1: '1 dag' },
+    en: { 90: '90 days', 10: '10 days' },
+    is: { 90: '90 daga', 10: '10 daga' },
   } as const;
 
   it.each(['en', 'is'] as const)(
@@ -256,12 +263,10 @@ describe('Settings: the bank access and when it ends (issue 29)', () => {
         expect(bankAccess().textContent).toBe(words.title + words.ends(DAYS[language][10]) + words.withdraw),
       );
 
-      // Its last day: one day left, in the singular; then the end passes, and the section says so.
+      // Its last day, from midnight: today, with the time (not "in 1 day"); then the end passes, and the section says so.
       days(9.5);
       comeBack();
-      await waitFor(() =>
-        expect(bankAccess().textContent).toBe(words.title + words.ends(DAYS[language][1]) + words.withdraw),
-      );
+      await waitFor(() => expect(bankAccess().textContent).toBe(words.title + words.today + words.withdraw));
       days(1);
       comeBack();
       await waitFor(() => expect(bankAccess().textContent).toBe(words.title + words.ended));

@@ -1,19 +1,24 @@
 import { useT, type MessageKey } from '../i18n/index.ts';
-import { formatDate } from '../i18n/format.ts';
+import { formatDate, formatTimeOfDay } from '../i18n/format.ts';
 import { useApp } from '../state/wallet-context.tsx';
 import { SignInPanel } from './SignInPanel.tsx';
 import { Dialog } from './Dialog.tsx';
+import { grantEndWords } from './grant-end-words.ts';
 
-/** From 14 days before the grant ends: a banner with a way to renew (a new sign-in starts a new 90 days). */
+/**
+ * From 14 days before the grant ends: a banner with a way to renew (a new sign-in starts a new 90 days). It names the
+ * date, and on the last two days the time of day (grant-end-words.ts).
+ */
 export function GrantBanner() {
   const t = useT();
   const session = useApp((state) => state.session);
+  const locale = useApp((state) => state.locale);
   const actions = useApp((state) => state.actions);
-  if (!session?.signedIn || !session.reminder || session.signingIn) return null;
-  const days = session.daysLeft ?? 0;
+  if (!session?.signedIn || !session.reminder || session.signingIn || session.grantEnd === undefined) return null;
+  const { sentence } = grantEndWords(t, locale, session.daysLeft ?? 0, session.grantEnd);
   return (
     <div className="grant-banner" role="status" data-testid="grant-banner" tabIndex={-1}>
-      <span>{days <= 1 ? t('grant.bannerOne') : t('grant.banner', { days })}</span>{' '}
+      <span>{sentence}</span>{' '}
       <button type="button" onClick={() => void actions.signIn()}>
         {t('grant.renew')}
       </button>
@@ -55,15 +60,22 @@ export function GrantDialogs() {
     );
   }
   if (reminder && session?.signedIn && !session.signingIn) {
+    // The session's count, as main keeps it current: the dialog opened the evening before says "today" after midnight.
+    const daysLeft = session.grantEnd === reminder.grantEnd ? (session.daysLeft ?? 0) : reminder.daysLeft;
     return (
       <Dialog
-        title={t('grant.dialogTitle')}
+        title={grantEndWords(t, locale, daysLeft, reminder.grantEnd).title}
         onClose={() => actions.dismissReminder()}
         // The last day's dialog often comes by itself, with nothing focused: Later leaves the customer on the banner
         // that says the same and keeps the way to renew.
         returnFocus={() => document.querySelector<HTMLElement>('[data-testid="grant-banner"]')}
       >
-        <p>{t('grant.dialogText', { date: formatDate(reminder.grantEnd, locale) })}</p>
+        <p>
+          {t('grant.dialogText', {
+            date: formatDate(reminder.grantEnd, locale),
+            time: formatTimeOfDay(reminder.grantEnd, locale),
+          })}
+        </p>
         <div className="actions">
           <button
             type="button"

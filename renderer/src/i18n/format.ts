@@ -129,6 +129,15 @@ export function formatTime(instant: number, locale: AppLocale): string {
   return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
+/** A time of day on the customer's own clock, to the minute: 12:55 (both languages, 24 hours). */
+export function formatTimeOfDay(instant: number, locale: AppLocale): string {
+  if (intlSpeaks(locale)) {
+    return new Intl.DateTimeFormat(tag(locale), { timeStyle: 'short', hourCycle: 'h23' }).format(instant);
+  }
+  const date = new Date(instant);
+  return `${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
 /** Whether two instants fall on the same day of the customer's own calendar (a time alone says which day only then). */
 export function sameDay(a: number, b: number): boolean {
   return new Date(a).toDateString() === new Date(b).toDateString();

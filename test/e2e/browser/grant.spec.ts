@@ -3,6 +3,13 @@ import { ANNA_ACCOUNT, BJORN } from '../pages/wallet-page.ts';
 import { fitProblems } from '../pages/window-fit.ts';
 import { expect, test } from './fixtures.ts';
 
+/**
+ * The customer's time zone (issue 42: "today" and "tomorrow" are calendar days there): the window's, through
+ * Playwright, and the core's, which runs in this worker and reads the process's zone. Not the machine's.
+ */
+process.env.TZ = 'Atlantic/Reykjavik';
+test.use({ timezoneId: 'Atlantic/Reykjavik' });
+
 test('the grant: a banner 10 days before the end, then a blocking prompt after it', async ({
   wallet,
   harness,
@@ -14,7 +21,9 @@ test('the grant: a banner 10 days before the end, then a blocking prompt after i
 
   harness.sandbox.clock.set(signedInAt + 80 * DAY_MS);
   await wallet.page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await expect(wallet.page.getByTestId('grant-banner')).toContainText('Your bank access ends in 10 days. Renew now');
+  await expect(wallet.page.getByTestId('grant-banner')).toContainText(
+    'Your bank access ends on 20 February 2027, in 10 days. Renew now',
+  );
   await wallet.expectAccessible();
   await wallet.screenshot('grant-banner');
 
@@ -66,11 +75,11 @@ test('the grant moves on by itself: the banner counts down, then the blocking pr
   const banner = wallet.page.getByTestId('grant-banner');
 
   harness.sandbox.clock.set(signedInAt + 88.25 * DAY_MS);
-  await expect(banner).toHaveText('Your bank access ends in 2 days. Renew now');
+  await expect(banner).toHaveText('Your bank access ends on 20 February 2027, in 2 days. Renew now');
 
   harness.sandbox.clock.set(signedInAt + 89.25 * DAY_MS);
-  await expect(banner).toHaveText('Your bank access ends tomorrow. Renew now');
-  const lastDay = wallet.page.getByRole('dialog', { name: 'Your bank access ends tomorrow' });
+  await expect(banner).toHaveText('Your bank access ends tomorrow, 20 February 2027, at 12:00. Renew now');
+  const lastDay = wallet.page.getByRole('dialog', { name: 'Your bank access ends tomorrow at 12:00' });
   await lastDay.getByRole('button', { name: 'Later' }).click();
   await expect(lastDay).toBeHidden();
 
@@ -150,6 +159,58 @@ for (const [size, use] of [
         expect(await fitProblems(page)).toEqual([]);
         await wallet.expectAccessible();
         await wallet.screenshot(`settings-bank-access-${language}-${size}`);
+      }
+    });
+  });
+}
+
+/**
+ * Issue 42: on the grant's last day, at 08:00, the banner and the dialog say "today" with the time of day and the
+ * date, in both languages; looked at in the default window and at 200 %, with nothing cut off.
+ */
+const LAST_DAY = {
+  en: {
+    banner: 'Your bank access ends today, 20 February 2027, at 12:00. Renew now',
+    dialog: 'Your bank access ends today at 12:00',
+    later: 'Later',
+  },
+  is: {
+    banner: 'Aðgangur þinn að bankanum rennur út í dag, 20. febrúar 2027, kl. 12:00. Endurnýja núna',
+    dialog: 'Aðgangur þinn að bankanum rennur út í dag kl. 12:00',
+    later: 'Seinna',
+  },
+} as const;
+
+for (const [size, use] of [
+  ['1024x760', { viewport: { width: 1024, height: 760 }, deviceScaleFactor: 1 }],
+  ['200pc', { viewport: { width: 512, height: 380 }, deviceScaleFactor: 2 }],
+] as const) {
+  test.describe(`the grant's last day at ${size}`, () => {
+    test.use(use);
+    test('the banner and the dialog say today, at what time, and the date, in English and Icelandic', async ({
+      wallet,
+      harness,
+      context,
+    }) => {
+      const page = wallet.page;
+      await wallet.signIn(context, 'anna');
+      await wallet.expectSignedIn('Anna Jónsdóttir');
+      // 08:00 on the last day: 4 hours before the end at 12:00.
+      harness.sandbox.clock.set(harness.sandbox.clock.now() + 90 * DAY_MS - 4 * 3_600_000);
+      for (const language of ['en', 'is'] as const) {
+        const words = LAST_DAY[language];
+        await harness.core.value('updateSettings', { language });
+        await page.reload();
+        const dialog = page.getByRole('dialog', { name: words.dialog });
+        await expect(dialog).toBeVisible();
+        expect(await fitProblems(page)).toEqual([]);
+        await wallet.expectAccessible();
+        await wallet.screenshot(`grant-last-day-dialog-${language}-${size}`);
+        await dialog.getByRole('button', { name: words.later }).click();
+        await expect(page.getByTestId('grant-banner')).toHaveText(words.banner);
+        expect(await fitProblems(page)).toEqual([]);
+        await wallet.expectAccessible();
+        await wallet.screenshot(`grant-last-day-banner-${language}-${size}`, { window: true });
       }
     });
   });

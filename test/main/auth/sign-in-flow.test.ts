@@ -275,8 +275,9 @@ describe('tokens after sign-in', () => {
     const { grantEnd = 0 } = signedIn;
     sandbox.clock.set(grantEnd - 14 * DAY_MS);
     expect(service.status('local-sandbox')).toMatchObject({ daysLeft: 14, reminder: 14 });
+    // A second before the end: its last day, so no calendar day is left ("today", issue 42), and the last reminder.
     sandbox.clock.set(grantEnd - 1000);
-    expect(service.status('local-sandbox')).toMatchObject({ signedIn: true, daysLeft: 1, reminder: 1 });
+    expect(service.status('local-sandbox')).toMatchObject({ signedIn: true, daysLeft: 0, reminder: 1 });
     expect(service.customer('local-sandbox')).toEqual({ kennitala: '1203852089' });
     sandbox.clock.set(grantEnd);
     told.length = 0;

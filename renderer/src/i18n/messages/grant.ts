@@ -1,11 +1,14 @@
 /** The 90-day grant: the banner, the last-day dialog, the prompt after its end, and what Settings says of it. */
 export const en = {
-  'grant.banner': 'Your bank access ends in {days, plural, one {# day} other {# days}}.',
-  'grant.bannerOne': 'Your bank access ends tomorrow.',
+  'grant.endsInDays': 'Your bank access ends on {date}, in {days, plural, one {# day} other {# days}}.',
+  'grant.endsTomorrow': 'Your bank access ends tomorrow, {date}, at {time}.',
+  'grant.endsToday': 'Your bank access ends today, {date}, at {time}.',
   'grant.renew': 'Renew now',
-  'grant.dialogTitle': 'Your bank access ends tomorrow',
+  'grant.dialogTitle': 'Your bank access ends on {date}',
+  'grant.dialogTitleTomorrow': 'Your bank access ends tomorrow at {time}',
+  'grant.dialogTitleToday': 'Your bank access ends today at {time}',
   'grant.dialogText':
-    'On {date} the app can no longer pay for you. A new sign-in with your bank gives it another 90 days; your draft and history stay.',
+    'From {time} on {date} the app can no longer pay for you. A new sign-in with your bank gives it another 90 days; your draft and history stay.',
   'grant.later': 'Later',
   'grant.endedTitle': 'Your bank access has ended',
   'grant.endedText':
@@ -14,7 +17,6 @@ export const en = {
   'grant.revokedTitle': 'Your bank access was withdrawn',
   'grant.expiredTitle': 'Your sign-in has expired',
   'grant.settings.title': 'Bank access',
-  'grant.settings.ends': 'Your bank access ends on {date}, in {days, plural, one {# day} other {# days}}.',
   'grant.settings.withdraw':
     'The app can make payments for you until then. To withdraw the access sooner, use your bank’s online banking.',
   'grant.settings.none':
@@ -26,12 +28,15 @@ export const en = {
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
-  'grant.banner': 'Aðgangur þinn að bankanum rennur út eftir {days, plural, one {# dag} other {# daga}}.',
-  'grant.bannerOne': 'Aðgangur þinn að bankanum rennur út á morgun.',
+  'grant.endsInDays': 'Aðgangur þinn að bankanum rennur út {date}, eftir {days, plural, one {# dag} other {# daga}}.',
+  'grant.endsTomorrow': 'Aðgangur þinn að bankanum rennur út á morgun, {date}, kl. {time}.',
+  'grant.endsToday': 'Aðgangur þinn að bankanum rennur út í dag, {date}, kl. {time}.',
   'grant.renew': 'Endurnýja núna',
-  'grant.dialogTitle': 'Aðgangur þinn að bankanum rennur út á morgun',
+  'grant.dialogTitle': 'Aðgangur þinn að bankanum rennur út {date}',
+  'grant.dialogTitleTomorrow': 'Aðgangur þinn að bankanum rennur út á morgun kl. {time}',
+  'grant.dialogTitleToday': 'Aðgangur þinn að bankanum rennur út í dag kl. {time}',
   'grant.dialogText':
-    'Þann {date} getur forritið ekki lengur greitt fyrir þig. Ný innskráning hjá bankanum veitir því aðra 90 daga; uppkastið og sagan haldast.',
+    'Frá kl. {time} þann {date} getur forritið ekki lengur greitt fyrir þig. Ný innskráning hjá bankanum veitir því aðra 90 daga; uppkastið og sagan haldast.',
   'grant.later': 'Seinna',
   'grant.endedTitle': 'Aðgangur þinn að bankanum er útrunninn',
   'grant.endedText':
@@ -40,8 +45,6 @@ export const is: Record<keyof typeof en, string> = {
   'grant.revokedTitle': 'Aðgangur þinn að bankanum var afturkallaður',
   'grant.expiredTitle': 'Innskráningin er útrunnin',
   'grant.settings.title': 'Aðgangur að bankanum',
-  'grant.settings.ends':
-    'Aðgangur þinn að bankanum rennur út {date}, eftir {days, plural, one {# dag} other {# daga}}.',
   'grant.settings.withdraw':
     'Fram að því getur forritið greitt fyrir þig. Þú getur afturkallað aðganginn fyrr í netbanka bankans þíns.',
   'grant.settings.none':

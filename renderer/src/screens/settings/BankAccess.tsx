@@ -1,5 +1,5 @@
 import { useT, type MessageKey } from '../../i18n/index.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { grantEndWords } from '../../components/grant-end-words.ts';
 import { useApp } from '../../state/wallet-context.tsx';
 
 /** Why there is no access now, where the reason says more than "none": the 90 days over, or withdrawn at the bank. */
@@ -10,7 +10,8 @@ const LOST: Readonly<Record<string, MessageKey>> = {
 
 /**
  * The 90-day access the customer gave the app at the bank: the day it ends and the days left, and where to withdraw
- * it sooner (the bank's online banking: the app has no way to withdraw it at the bank). The date is written by the
+ * it sooner (the bank's online banking: the app has no way to withdraw it at the bank), worded as the banner words it
+ * (calendar days; today and tomorrow with the time of day). The date is written by the
  * renderer's own formatter, so Icelandic months read right also where the engine has no Icelandic locale data. The
  * profile says no bank's name the renderer could use, so the text says "your bank".
  */
@@ -26,7 +27,7 @@ export function BankAccess() {
       <h3 id="settings-bank-access">{t('grant.settings.title')}</h3>
       {grantEnd !== undefined ? (
         <>
-          <p>{t('grant.settings.ends', { date: formatDate(grantEnd, locale), days: session?.daysLeft ?? 0 })}</p>
+          <p>{grantEndWords(t, locale, session?.daysLeft ?? 0, grantEnd).sentence}</p>
           <p>{t('grant.settings.withdraw')}</p>
         </>
       ) : (

@@ -1,10 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../common/time.ts';
 import { NOON } from '../support/in-process-wallet.ts';
 import { ANNAS_ACCOUNT, renderApp, walletsPerTest } from './render-app.tsx';
 
 const wallets = walletsPerTest(NOON);
+/**
+ * The customer's time zone, set for the core and the window alike (both read the process's): "today" and "tomorrow"
+ * are calendar days there, whatever the machine running the tests is set to. Reykjavík unless a test moves.
+ */
+const inZone = (zone: string) => vi.stubEnv('TZ', zone);
+beforeEach(() => inZone('Atlantic/Reykjavik'));
+afterEach(() => vi.unstubAllEnvs());
 /** Signed in at NOON: the 90-day grant ends 90 days later, to the millisecond. */
 const signedIn = () => wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });
 const days = (count: number) => wallets.sandbox().clock.advanceSeconds((count * DAY_MS) / 1000);
@@ -24,7 +31,9 @@ describe('the 90-day grant', () => {
     const core = await signedIn();
     days(80);
     const { user, store } = await renderApp(core);
-    expect(screen.getByTestId('grant-banner').textContent).toBe('Your bank access ends in 10 days. Renew now');
+    expect(screen.getByTestId('grant-banner').textContent).toBe(
+      'Your bank access ends on 20 February 2027, in 10 days. Renew now',
+    );
     await user.click(screen.getByRole('button', { name: 'Renew now' }));
     // A new grant: 90 days from now, and nothing to remind of.
     await waitFor(() => expect(store.getState().session).toMatchObject({ signedIn: true, daysLeft: 90 }));
@@ -35,8 +44,8 @@ describe('the 90-day grant', () => {
   });
 
   it.each([
-    ['en', /renew/gi, 'Your bank access ends in 10 days. Renew now'],
-    ['is', /endurnýj/gi, 'Aðgangur þinn að bankanum rennur út eftir 10 daga. Endurnýja núna'],
+    ['en', /renew/gi, 'Your bank access ends on 20 February 2027, in 10 days. Renew now'],
+    ['is', /endurnýj/gi, 'Aðgangur þinn að bankanum rennur út 20. febrúar 2027, eftir 10 daga. Endurnýja núna'],
   ] as const)('says renew once, in the banner and in the last day’s dialog (%s)', async (language, renew, banner) => {
     const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
     days(80);
@@ -60,7 +69,7 @@ describe('the 90-day grant', () => {
     // The last day comes while the app is open; the host's timer checks the reminders.
     days(9.5);
     await act(() => core.wallet.tick());
-    const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends tomorrow' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends today at 12:00' });
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.tab();
     await user.tab();
@@ -75,7 +84,7 @@ describe('the 90-day grant', () => {
     days(89.5);
     // Main announces the reminder during the app's first status read, before the app knows the active profile.
     const { user } = await renderApp(core);
-    const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends tomorrow' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends today at 12:00' });
     expect(dialog.textContent).toContain('Renew now');
     await user.click(within(dialog).getByRole('button', { name: 'Later' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -96,7 +105,7 @@ describe('the 90-day grant', () => {
     await user.click(screen.getByRole('button', { name: 'Profiles' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Switch to Local sandbox' }));
-    expect(await screen.findByRole('dialog', { name: 'Your bank access ends tomorrow' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Your bank access ends today at 12:00' })).toBeTruthy();
     // The switch's answer said so: main announced nothing for it.
     expect(core.requests('sessionStatus')).toHaveLength(1);
   });
@@ -125,14 +134,14 @@ describe('the 90-day grant', () => {
   it.each([
     [
       'en',
-      'Your bank access ends in 2 days. Renew now',
-      'Your bank access ends tomorrow. Renew now',
+      'Your bank access ends on 20 February 2027, in 2 days. Renew now',
+      'Your bank access ends tomorrow, 20 February 2027, at 12:00. Renew now',
       'Your bank access has ended',
     ],
     [
       'is',
-      'Aðgangur þinn að bankanum rennur út eftir 2 daga. Endurnýja núna',
-      'Aðgangur þinn að bankanum rennur út á morgun. Endurnýja núna',
+      'Aðgangur þinn að bankanum rennur út 20. febrúar 2027, eftir 2 daga. Endurnýja núna',
+      'Aðgangur þinn að bankanum rennur út á morgun, 20. febrúar 2027, kl. 12:00. Endurnýja núna',
       'Aðgangur þinn að bankanum er útrunninn',
     ],
   ] as const)(
@@ -220,6 +229,69 @@ describe('the 90-day grant', () => {
       // The draft as it was, checked again for the new sign-in: Review opens it.
       await user.click(screen.getByRole('button', { name: review }));
       expect(await screen.findByRole('heading', { name: reviewTitle })).toBeTruthy();
+    },
+  );
+
+  // Signed in at NOON (22 November 2026): the 90 days end on 20 February 2027 at 12:00 GMT (Reykjavík's clock too).
+  const LAST_DAY = {
+    en: {
+      today: 'Your bank access ends today, 20 February 2027, at 12:00. Renew now',
+      dialog: 'Your bank access ends today at 12:00',
+      twelve: 'Your bank access ends on 20 February 2027, in 12 days. Renew now',
+      auckland: 'Your bank access ends tomorrow, 21 February 2027, at 01:00. Renew now',
+      aucklandDialog: 'Your bank access ends tomorrow at 01:00',
+      settings: 'Settings',
+      settingsToday: 'Your bank access ends today, 20 February 2027, at 12:00.',
+    },
+    is: {
+      today: 'Aðgangur þinn að bankanum rennur út í dag, 20. febrúar 2027, kl. 12:00. Endurnýja núna',
+      dialog: 'Aðgangur þinn að bankanum rennur út í dag kl. 12:00',
+      twelve: 'Aðgangur þinn að bankanum rennur út 20. febrúar 2027, eftir 12 daga. Endurnýja núna',
+      auckland: 'Aðgangur þinn að bankanum rennur út á morgun, 21. febrúar 2027, kl. 01:00. Endurnýja núna',
+      aucklandDialog: 'Aðgangur þinn að bankanum rennur út á morgun kl. 01:00',
+      settings: 'Stillingar',
+      settingsToday: 'Aðgangur þinn að bankanum rennur út í dag, 20. febrúar 2027, kl. 12:00.',
+    },
+  } as const;
+
+  it.each(['en', 'is'] as const)(
+    'says "today" with the time on the last day, at 08:00 and 19 s before the end, never "tomorrow" (%s)',
+    async (language) => {
+      const words = LAST_DAY[language];
+      const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+      // 12 days and 3 hours before the end: 12 days, not 13.
+      days(90 - 12 - 3 / 24);
+      const { user } = await renderApp(core);
+      expect((await screen.findByTestId('grant-banner')).textContent).toBe(words.twelve);
+      // 08:00 on the last day: the banner, the dialog and Settings all say today, at 12:00.
+      days(12 + 3 / 24 - 4 / 24);
+      await act(() => core.wallet.tick());
+      const dialog = await screen.findByRole('dialog', { name: words.dialog });
+      expect(dialog.textContent).toContain('12:00');
+      await waitFor(() => expect(screen.getByTestId('grant-banner').textContent).toBe(words.today));
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: words.settings }));
+      expect((await screen.findByTestId('bank-access')).textContent).toContain(words.settingsToday);
+      // 19 seconds before the end: still today.
+      wallets.sandbox().clock.advanceSeconds(4 * 3600 - 19);
+      comeBack();
+      await act(() => core.wallet.tick());
+      expect(screen.getByTestId('bank-access').textContent).toContain(words.settingsToday);
+      expect(screen.getByTestId('grant-banner').textContent).toBe(words.today);
+    },
+  );
+
+  it.each(['en', 'is'] as const)(
+    'counts the days on the customer’s own calendar: in Auckland the same moment is the day before (%s)',
+    async (language) => {
+      const words = LAST_DAY[language];
+      inZone('Pacific/Auckland');
+      const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+      // 00:30 GMT on 20 February is 13:30 in Auckland; the end, 12:00 GMT, is 01:00 on 21 February there.
+      days(89.5 + 0.5 / 24);
+      await renderApp(core);
+      expect(await screen.findByRole('dialog', { name: words.aucklandDialog })).toBeTruthy();
+      expect(screen.getByTestId('grant-banner').textContent).toBe(words.auckland);
     },
   );
 
