@@ -31,7 +31,7 @@ export const PAYMENT_STATE_NAMES: Record<AppLocale, Record<PaymentState, string>
     declaredPaid: 'Fór í gegn (að þinni sögn)',
     declaredNotPaid: 'Fór ekki í gegn (að þinni sögn)',
     dropped: 'Ekki send (hætt við)',
-    damaged: 'Færsla sködduð',
+    damaged: 'Færsla skemmd',
   },
 };
 

@@ -7,9 +7,14 @@ import type { AppLocale } from '../../common/locale.ts';
  * body cut to its length stays within it.
  */
 const REMOVED_TEXT = /\[removed, length (\d+)\]/g;
+/** A value removed whole (a secret, a field about the customer): one word for it in Icelandic too (issue 42). */
+const REMOVED_VALUE = /\[removed\]/g;
 
 export function removedInLanguage(text: string, locale: AppLocale): string {
-  return locale === 'is' ? text.replace(REMOVED_TEXT, (_all, length: string) => `[fjarlægt, lengd ${length}]`) : text;
+  if (locale !== 'is') return text;
+  return text
+    .replace(REMOVED_TEXT, (_all, length: string) => `[fjarlægt, lengd ${length}]`)
+    .replace(REMOVED_VALUE, '[fjarlægt]');
 }
 
 /** A call's bodies with their removed texts in the customer's language. */

@@ -32,6 +32,11 @@ export class NoticePolicy {
   readonly #options: NoticePolicyOptions;
   /** Overdue payments are told once a run, per customer. */
   readonly #toldOverdue = new Set<string>();
+  /**
+   * Main's first day seen in this run, per customer: a due date before it passed while the app was closed; one on or
+   * after it passed while the app was running, and the notice does not say it was closed (issue 42).
+   */
+  readonly #runFrom = new Map<string, string>();
 
   constructor(options: NoticePolicyOptions) {
     this.#options = options;
@@ -61,15 +66,18 @@ export class NoticePolicy {
     const today = open.filter((item) => item.dueToday);
     const overdue = open.filter((item) => !item.dueToday && item.overdue.length > 0);
     const details = () => settings.notificationDetails() && this.#shownTo(profileId, kennitala);
-    const show = (kind: 'today' | 'overdue', items: DueItem[]) => {
+    const show = (kind: 'today' | 'overdue' | 'missed', items: DueItem[]) => {
       const notice = dueNotice(kind, items, settings.locale(), host.appInfo().name, details());
       if (notice) host.notify?.(notice, () => this.#options.bus.emit('dueOpened', {}));
     };
     if (today.length > 0 && this.#options.due.tellOnce(profileId, kennitala, due.today)) show('today', today);
     const runKey = `${profileId}|${kennitala}`;
+    const runFrom = this.#runFrom.get(runKey) ?? due.today;
+    this.#runFrom.set(runKey, runFrom);
     if (overdue.length > 0 && !this.#toldOverdue.has(runKey)) {
       this.#toldOverdue.add(runKey);
-      show('overdue', overdue);
+      const whileClosed = overdue.every((item) => item.overdue.every((date) => date < runFrom));
+      show(whileClosed ? 'missed' : 'overdue', overdue);
     }
   }
 

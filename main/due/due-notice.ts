@@ -3,7 +3,11 @@ import { formatIsk } from '../../common/isk-amount.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { Notice } from '../platform/host-ports.ts';
 
-type Kind = 'today' | 'overdue';
+/**
+ * `overdue`: a due date passed while the app was running (it was open, or locked), so nothing says it was closed;
+ * `missed`: every one of them came due before this run began, while the app was closed.
+ */
+type Kind = 'today' | 'overdue' | 'missed';
 
 const TEXTS = {
   en: {
@@ -15,9 +19,16 @@ const TEXTS = {
     },
     overdue: {
       title: 'Payment overdue',
-      one: 'A payment was due while {app} was closed. It was not paid: open {app} to pay or skip it.',
-      many: '{count} payments were due while {app} was closed. They were not paid: open {app} to pay or skip them.',
-      named: '{amount} to {payee} was due while {app} was closed. It was not paid: open {app} to pay or skip it.',
+      one: 'A payment was due on {date}. It was not paid: open {app} to pay or skip it.',
+      many: '{count} payments were due, the first on {date}. They were not paid: open {app} to pay or skip them.',
+      named: '{amount} to {payee} was due on {date}. It was not paid: open {app} to pay or skip it.',
+    },
+    missed: {
+      title: 'Payment overdue',
+      one: 'A payment was due on {date}, while {app} was closed. It was not paid: open {app} to pay or skip it.',
+      many: '{count} payments were due while {app} was closed, the first on {date}. They were not paid: open {app} to pay or skip them.',
+      named:
+        '{amount} to {payee} was due on {date}, while {app} was closed. It was not paid: open {app} to pay or skip it.',
     },
   },
   is: {
@@ -29,17 +40,32 @@ const TEXTS = {
         '{amount}, viðtakandi: {payee}. Greiðslan er á gjalddaga í dag. Opnaðu {app} til að greiða hana; hún er ekki greidd fyrr en þú gerir það.',
     },
     overdue: {
-      title: 'Greiðsla komin fram yfir gjalddaga',
-      one: 'Greiðsla féll á gjalddaga meðan {app} var lokað. Hún var ekki greidd: opnaðu {app} til að greiða hana eða sleppa henni.',
-      many: '{count} greiðslur féllu á gjalddaga meðan {app} var lokað. Þær voru ekki greiddar: opnaðu {app} til að greiða þær eða sleppa þeim.',
+      title: 'Gjalddagi greiðslu liðinn',
+      one: 'Gjalddagi greiðslu var {date}. Hún var ekki greidd: opnaðu {app} til að greiða hana eða sleppa henni.',
+      many: '{count} greiðslur féllu í gjalddaga, sú fyrsta {date}. Þær voru ekki greiddar: opnaðu {app} til að greiða þær eða sleppa þeim.',
       named:
-        '{amount}, viðtakandi: {payee}. Greiðslan féll á gjalddaga meðan {app} var lokað og var ekki greidd: opnaðu {app} til að greiða hana eða sleppa henni.',
+        '{amount}, viðtakandi: {payee}. Gjalddagi var {date} og greiðslan var ekki greidd: opnaðu {app} til að greiða hana eða sleppa henni.',
+    },
+    missed: {
+      title: 'Gjalddagi greiðslu liðinn',
+      one: 'Greiðsla féll í gjalddaga {date} meðan {app} var lokað. Hún var ekki greidd: opnaðu {app} til að greiða hana eða sleppa henni.',
+      many: '{count} greiðslur féllu í gjalddaga meðan {app} var lokað, sú fyrsta {date}. Þær voru ekki greiddar: opnaðu {app} til að greiða þær eða sleppa þeim.',
+      named:
+        '{amount}, viðtakandi: {payee}. Greiðslan féll í gjalddaga {date} meðan {app} var lokað og var ekki greidd: opnaðu {app} til að greiða hana eða sleppa henni.',
     },
   },
 } as const satisfies Record<AppLocale, Record<Kind, Record<'title' | 'one' | 'many' | 'named', string>>>;
 
+/** A due date (YYYY-MM-DD) as the notification says it: `1. des. 2026` / `1 Dec 2026`. */
+function dayOf(date: string, locale: AppLocale): string {
+  const tag = locale === 'is' ? 'is-IS' : 'en-GB';
+  return new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.parse(`${date}T00:00:00Z`),
+  );
+}
+
 /**
- * The desktop notification of payments waiting today, or overdue: it names the payee and amount only with `details`
+ * The desktop notification of payments waiting today, or overdue (says "while the app was closed" only for `missed`): it names the payee and amount only with `details`
  * (the customer allowed it, and the app shows that customer, unlocked) and only for a single payment whose payee has
  * a name that is not a kennitala; otherwise the generic text. It says plainly that nothing was paid.
  */
@@ -60,5 +86,10 @@ export function dueNotice(
     : items.length === 1
       ? texts.one
       : texts.many.replace('{count}', String(items.length));
-  return { title: texts.title, body: body.replaceAll('{app}', app) };
+  // The oldest date not paid: of the one payment, or of all of them.
+  const oldest = items.flatMap((item) => item.overdue).sort()[0];
+  return {
+    title: texts.title,
+    body: body.replaceAll('{app}', app).replace('{date}', oldest ? dayOf(oldest, locale) : ''),
+  };
 }

@@ -54,7 +54,7 @@ const FAILURE_TITLES: Record<AppLocale, Record<string, string>> = {
     UnexpectedResponse: 'Forritið skildi ekki svar bankans.',
     WindowExpired: 'Meira en sólarhringur leið frá því að þú staðfestir greiðsluna, svo forritið hætti að senda hana.',
     Interrupted: 'Forritið stöðvaðist meðan verið var að senda greiðsluna.',
-    RECORD_DAMAGED: 'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
+    RECORD_DAMAGED: 'Færsla þessarar greiðslu er skemmd: athugaðu netbankann þinn áður en þú greiðir aftur.',
     LOCAL_DAILY_LIMIT: `Forritið sendi ekki þessa greiðslu: hún hefði farið yfir daglegt hámark, ${limit('is')}.`,
   },
 };

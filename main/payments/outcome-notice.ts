@@ -18,7 +18,7 @@ const TEXTS = {
     rejected: ['Payment refused', 'Your bank refused a payment. Open {app} to see why.'],
   },
   is: {
-    settled: ['Greiðsla kláruð', 'Bankinn þinn hefur klárað greiðslu. Opnaðu {app} til að sjá hana.'],
+    settled: ['Greiðslu lokið', 'Bankinn hefur lokið greiðslunni. Opnaðu {app} til að sjá hana.'],
     accepted: [
       'Greiðsla fór í gegn',
       'Bankinn þinn tók við greiðslu sem óvíst var um: forritið sendi hana aftur með sama auðkenni, svo hún fór einu sinni í gegn. Opnaðu {app} til að sjá hana.',
@@ -34,7 +34,7 @@ const DETAILS = {
     rejected: 'Your payment of {amount} to {payee} was refused. Open {app} to see why.',
   },
   is: {
-    settled: 'Greiðsla þín, {amount} til {payee}, er kláruð.',
+    settled: 'Greiðslu þinni, {amount} til {payee}, er lokið.',
     accepted: 'Greiðsla þín, {amount} til {payee}, fór í gegn (einu sinni).',
     rejected: 'Greiðslu þinni, {amount} til {payee}, var hafnað. Opnaðu {app} til að sjá hvers vegna.',
   },

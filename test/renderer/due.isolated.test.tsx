@@ -102,7 +102,7 @@ describe('the Due list', () => {
       expect(states).toEqual(
         language === 'en'
           ? ['Overdue since 30 Nov 2026 (3 payments)', 'Due today']
-          : ['Komið fram yfir gjalddaga síðan 30. nóv. 2026 (3 greiðslur)', 'Á gjalddaga í dag'],
+          : ['Fyrsti gjalddagi var 30. nóv. 2026 (3 greiðslur)', 'Á gjalddaga í dag'],
       );
       expect(await history(core)).toEqual([]);
 
@@ -123,7 +123,7 @@ describe('the Due list', () => {
         expect(text(rows()[0]!.querySelector('[data-testid="due-state"]'))).toBe(
           language === 'en'
             ? 'Overdue since 31 Dec 2026 (2 payments)'
-            : 'Komið fram yfir gjalddaga síðan 31. des. 2026 (2 greiðslur)',
+            : 'Fyrsti gjalddagi var 31. des. 2026 (2 greiðslur)',
         ),
       );
       expect(await history(core)).toHaveLength(1);
@@ -164,7 +164,7 @@ describe('the Due list', () => {
       expect(text(within(dialog).getByTestId('due-question'))).toBe(
         language === 'en'
           ? 'Skip the 3 overdue payments, from 30 Nov 2026 to 31 Jan? None of them will be paid.'
-          : 'Sleppa 3 greiðslum sem komnar eru fram yfir gjalddaga, frá 30. nóv. 2026 til 31. jan.? Engin þeirra verður greidd.',
+          : 'Sleppa 3 greiðslum með gjalddaga frá 30. nóv. 2026 til 31. jan.? Engin þeirra verður greidd.',
       );
       await expectAxeClean(container);
       // Pressed twice: the question closes at the first, and one skip is sent.
@@ -173,7 +173,7 @@ describe('the Due list', () => {
         await screen.findByText(
           language === 'en'
             ? '3 overdue payments, from 30 Nov 2026 to 31 Jan, skipped.'
-            : '3 greiðslum sem komnar voru fram yfir gjalddaga, frá 30. nóv. 2026 til 31. jan., var sleppt.',
+            : '3 greiðslum með gjalddaga frá 30. nóv. 2026 til 31. jan. var sleppt.',
         ),
       ).toBeTruthy();
       expect(within(rows()[0]!).getAllByTestId('due-state').map(text)).toEqual([w('due.dueToday')]);

@@ -663,7 +663,7 @@ describe('history: CSV export', () => {
 });
 
 const DAMAGED_TEXT = 'This payment’s record is damaged: check your online banking before paying again.';
-const DAMAGED_TEXT_IS = 'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.';
+const DAMAGED_TEXT_IS = 'Færsla þessarar greiðslu er skemmd: athugaðu netbankann þinn áður en þú greiðir aftur.';
 
 /**
  * A damaged record that could still be read (Björn, 1 500, settled), and one of which nothing could be read (at the
@@ -796,11 +796,11 @@ describe('history: a damaged record', () => {
     await damagedPayments(core);
     const { user } = await openHistory(core);
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(text(rows()[0]?.querySelector('.history-badge'))).toBe('Færsla sködduð');
+    expect(text(rows()[0]?.querySelector('.history-badge'))).toBe('Færsla skemmd');
     expect(text(rows()[0])).toContain('Athugaðu netbankann áður en þú greiðir aftur');
     expect(text(rows()[1])).toContain('allt að 200.000 kr.');
     expect(
-      within(screen.getByRole('group', { name: 'Staða' })).getByRole('checkbox', { name: 'Færsla sködduð' }),
+      within(screen.getByRole('group', { name: 'Staða' })).getByRole('checkbox', { name: 'Færsla skemmd' }),
     ).toBeTruthy();
     await user.click(rows()[1]!);
     const dialog = await screen.findByRole('dialog', { name: 'Upplýsingar um greiðslu' });

@@ -574,7 +574,7 @@ describe('a payment whose record is damaged', () => {
     const { user } = await toReview(core);
     const result = await payWithRecordDamagedBeforeSending(core, user, /Greiða 1\.500\s?kr\./);
     expect(within(result).getByRole('alert').textContent).toBe(
-      'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
+      'Færsla þessarar greiðslu er skemmd: athugaðu netbankann þinn áður en þú greiðir aftur.',
     );
     expect(within(result).queryByRole('button', { name: /^(Athuga núna|Reyna aftur núna)$/ })).toBeNull();
   });

@@ -65,9 +65,10 @@ export type Params = Record<string, string | number>;
  * A counted word in the message itself, in ICU's shape: `{minutes, plural, one {# mínútu} other {# mínútur}}`, `#`
  * being the count as given (a whole number, perhaps grouped: `1.234`). The language's rule picks the form (Icelandic:
  * 1, 21 and 31 take the singular, 11 does not), so no caller has to know which counts are singular, and a count can
- * sit anywhere in a sentence.
+ * sit anywhere in a sentence. An `=1 {...}` before `one` is said for a count of exactly one (`einu sinni`, not
+ * `1 sinni`; 21 still takes `one`).
  */
-const PLURAL = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
+const PLURAL = /\{(\w+), plural, (?:=1 \{([^{}]*)\} )?one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
 
 /**
  * A filled-in value that ends in a full stop (an amount, `12.500 kr.`; a duration, `3 mín.`) ends the sentence too
@@ -81,10 +82,13 @@ export function translate(locale: AppLocale, key: MessageKey, params: Params = {
 
 function fill(messages: Catalogue, locale: AppLocale, key: MessageKey, params: Params = {}): string {
   return messages[key]
-    .replace(PLURAL, (whole, name: string, one: string, other: string) => {
+    .replace(PLURAL, (whole, name: string, exactlyOne: string | undefined, one: string, other: string) => {
       if (!(name in params)) return whole;
       const given = String(params[name]);
-      const form = pluralCategory(Number(given.replace(/[^\d-]/g, '')), locale) === 'one' ? one : other;
+      const count = Number(given.replace(/[^\d-]/g, ''));
+      // ICU's `=1 {einu sinni}`: a count of exactly one said in words, where "1 sinni" would not read as written.
+      if (exactlyOne !== undefined && count === 1) return exactlyOne;
+      const form = pluralCategory(count, locale) === 'one' ? one : other;
       return form.replaceAll('#', given);
     })
     .replace(VALUE, (whole, name: string, stop: string) => {

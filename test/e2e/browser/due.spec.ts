@@ -31,9 +31,8 @@ const WORDS = {
     count: 'Fjöldi greiðslna',
     payNow: /^Greiða núna: Leiga, Björn Sigurðsson/,
     skipAll: /^Sleppa öllum \(3\): Þrif/,
-    skipAllTitle: 'Sleppa greiðslum sem komnar eru fram yfir gjalddaga',
-    skipAllQuestion:
-      'Sleppa 3 greiðslum sem komnar eru fram yfir gjalddaga, frá 27. nóv. til 11. des.? Engin þeirra verður greidd.',
+    skipAllTitle: 'Sleppa ógreiddum greiðslum frá fyrri gjalddögum',
+    skipAllQuestion: 'Sleppa 3 greiðslum með gjalddaga frá 27. nóv. til 11. des.? Engin þeirra verður greidd.',
     cancel: 'Hætta við',
   },
 } as const;

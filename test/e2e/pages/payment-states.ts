@@ -195,7 +195,7 @@ export const STATE_WORDS: Record<Language, StateWords> = {
     duplicateUnknown: /Ekki er vitað hvort greiðsla til þessa viðtakanda \(1\.500\skr\.\) þann .* fór í gegn/,
     youPaid: /Þú greiddir/,
     declaredPaidBadge: 'Fór í gegn (að þinni sögn)',
-    outcomeNotice: /^(Greiðsla kláruð|Greiðsla fór í gegn)$/,
+    outcomeNotice: /^(Greiðslu lokið|Greiðsla fór í gegn)$/,
   },
 };
 

@@ -338,12 +338,51 @@ describe('over the limit and notifications', () => {
     expect(notices.map(({ notice }) => notice.title)).toEqual(['Payment due today', 'Payment due today']);
     expect(notices[1]?.notice.body).toMatch(/ISK\s25,000 to Björn Sigurðsson is due today/);
 
-    // The app closed for two weeks: one notification for the overdue ones (with today's), once this run.
+    // Two weeks on with the app open all along: one notification for the overdue ones, once this run. It names the
+    // oldest date and does not say the app was closed: it was open (issue 42).
     await moveTo('2026-12-15');
     await fixture.wallet.tick();
     await fixture.wallet.tick();
     expect(notices.slice(2).map(({ notice }) => notice.title)).toEqual(['Payment overdue']);
-    expect(notices.slice(2)[0]?.notice.body).toMatch(/was due while A2A Wallet was closed\. It was not paid/);
+    expect(notices.slice(2)[0]?.notice.body).toMatch(/ was due on 22 Nov 2026\. It was not paid/);
+    expect(notices.slice(2)[0]?.notice.body).not.toMatch(/closed/);
     expect(await history()).toEqual([]);
+  });
+
+  it.each([
+    [
+      'en',
+      /^A payment was due on 23 Nov 2026\. It was not paid/,
+      /^A payment was due on 23 Nov 2026, while A2A Wallet was closed\. It was not paid/,
+    ],
+    [
+      'is',
+      /^Gjalddagi greiðslu var 23\. nóv\. 2026\. Hún var ekki greidd/,
+      /^Greiðsla féll í gjalddaga 23\. nóv\. 2026 meðan A2A Wallet var lokað\. Hún var ekki greidd/,
+    ],
+  ] as const)('the overdue notice says the app was closed only when it was (%s)', async (language, opened, closed) => {
+    await open();
+    await fixture.value('updateSettings', { language });
+    await saveRent({ kind: 'once', date: '2026-11-23' });
+    // Open from the day before, through the due date, into the day after: overdue, and nothing said of a closed app.
+    await fixture.wallet.tick();
+    await moveTo('2026-11-23');
+    await fixture.wallet.tick();
+    await moveTo('2026-11-24');
+    await fixture.wallet.tick();
+    expect(notices.map(({ notice }) => notice.body)).toHaveLength(2);
+    expect(notices[1]?.notice.body).toMatch(opened);
+    expect(notices[1]?.notice.body).not.toMatch(/closed|lokað/);
+
+    // Closed from the day before the due date until two days after it: the next run says so.
+    await fixture.close();
+    await open();
+    await fixture.value('updateSettings', { language });
+    await saveRent({ kind: 'once', date: '2026-11-23' });
+    await fixture.restart();
+    await moveTo('2026-11-25');
+    await fixture.wallet.tick();
+    expect(notices.map(({ notice }) => notice.body)).toHaveLength(1);
+    expect(notices[0]?.notice.body).toMatch(closed);
   });
 });

@@ -84,7 +84,7 @@ describe('following up a payment whose outcome is not known', () => {
     seconds(15);
     await core.wallet.tick();
     expect(notices).toHaveLength(1);
-    expect(notices[0]?.title).toBe('Greiðsla kláruð');
+    expect(notices[0]?.title).toBe('Greiðslu lokið');
     const text = JSON.stringify(notices);
     for (const secret of ['4321', '4.321', 'Björn', '0507922189', '050792']) expect(text).not.toContain(secret);
   });
@@ -97,7 +97,7 @@ describe('following up a payment whose outcome is not known', () => {
     seconds(15);
     await core.wallet.tick();
     expect(notices).toEqual([
-      { title: 'Greiðsla kláruð', body: 'Greiðsla þín, 4.321\u00a0kr. til Björn Sigurðsson, er kláruð.' },
+      { title: 'Greiðslu lokið', body: 'Greiðslu þinni, 4.321\u00a0kr. til Björn Sigurðsson, er lokið.' },
     ]);
     expect(JSON.stringify(notices)).not.toContain('050792');
   });

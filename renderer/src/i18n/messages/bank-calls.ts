@@ -144,7 +144,7 @@ export const is: Record<keyof typeof en, string> = {
   'nav.calls': 'Köll til bankans',
   'calls.title': 'Köll til bankans',
   'calls.intro':
-    'Öll köll forritsins til bankans og innskráningarþjóns hans, í þessari keyrslu og þeim fyrri, þau nýjustu efst. Aðgangstókar, leyniorð og lyklar eru fjarlægð og kennitölur og reikningsnúmer hulin að hluta.',
+    'Öll köll forritsins til bankans og innskráningarþjóns hans, í þessari keyrslu og þeim fyrri, þau nýjustu efst. Innskráningargögn, leyniorð og lyklar eru fjarlægð og kennitölur og reikningsnúmer hulin að hluta.',
   'calls.listTitle': 'Köllin',
   'calls.filters': 'Sía köllin',
   'calls.filter.payment': 'Greiðsla',
@@ -209,7 +209,7 @@ export const is: Record<keyof typeof en, string> = {
   'bundle.in.calls': 'köllin til bankans: tímar, auðkenni beiðna, stöður, villukóðar og upphæðir',
   'bundle.in.payments': 'staða greiðslnanna í þeim og síðustu villukóðar forritsins',
   'bundle.notInside': 'Í henni er ekki:',
-  'bundle.out.secrets': 'lykilorð, aðgangstókar eða lyklar',
+  'bundle.out.secrets': 'lykilorð, innskráningargögn eða lyklar',
   'bundle.out.texts':
     'tilvísanir og textar sem þú skrifaðir eða nöfn viðtakenda (hvert birtist sem „fjarlægt“ ásamt lengd sinni)',
   'bundle.out.numbers': 'kennitölur eða reikningsnúmer umfram tvo síðustu tölustafina',
@@ -238,7 +238,7 @@ export const is: Record<keyof typeof en, string> = {
   'sandbox.moved': 'Klukka prófunarumhverfisins var færð fram.',
   'sandbox.faults': 'Villur í biðröð',
   'sandbox.noFaults': 'Engar villur eru í biðröð: prófunarumhverfið svarar eins og banki.',
-  'sandbox.fault.times': '{count, plural, one {# sinni} other {# sinnum}}',
+  'sandbox.fault.times': '{count, plural, =1 {einu sinni} one {# sinni} other {# sinnum}}',
   'sandbox.fault.delay': 'Hægt svar ({seconds} sek.)',
   'sandbox.fault.bankError': 'Villa frá bankanum: {code}',
   'sandbox.queueTitle': 'Setja villu í biðröð',

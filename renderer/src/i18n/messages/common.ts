@@ -112,7 +112,7 @@ export const is: Record<keyof typeof en, string> = {
   'error.DUPLICATE_NOT_ACKNOWLEDGED':
     'Sams konar greiðsla var gerð síðasta sólarhringinn. Staðfestu að þú viljir greiða aftur.',
   'error.WRONG_CUSTOMER': 'Þessi greiðsla tilheyrir öðrum viðskiptavini. Skráðu þig inn sem hann til að halda áfram.',
-  'error.RECORD_DAMAGED': 'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
+  'error.RECORD_DAMAGED': 'Færsla þessarar greiðslu er skemmd: athugaðu netbankann þinn áður en þú greiðir aftur.',
   'error.SENDING_STOPPED':
     'Þú lést forritið hætta að reyna að senda þessa greiðslu, svo það sendir hana ekki. Athugaðu netbankann þinn og segðu forritinu svo hvað þú finnur.',
   'error.RESTORED_NOT_SENT':

@@ -66,7 +66,7 @@ export const is: Record<keyof typeof en, string> = {
   'failure.Interrupted.action':
     'Óvíst er hvort bankinn tók við greiðslunni. Ekki greiða aftur fyrr en þú veist hvort hún fór í gegn.',
   'failure.RECORD_DAMAGED.title':
-    'Færsla þessarar greiðslu er sködduð: athugaðu netbankann þinn áður en þú greiðir aftur.',
+    'Færsla þessarar greiðslu er skemmd: athugaðu netbankann þinn áður en þú greiðir aftur.',
   'failure.RECORD_DAMAGED.action':
     'Skrá forritsins um þessa greiðslu hefur verið breytt eða hún skemmst á þessari tölvu, svo forritið getur ekki sagt til um hvort hún var greidd og sendir hana aldrei sjálft. Hún telst með í daglegu hámarki sem möguleg greiðsla.',
   'failure.LOCAL_DAILY_LIMIT.title':

@@ -153,7 +153,8 @@ export const is: Record<keyof typeof en, string> = {
   'history.detail.attempts': 'Send til bankans',
   'history.detail.sentNever': 'Ekki enn',
   'history.detail.sentOnce': 'Einu sinni',
-  'history.detail.sentTimes': 'Reynt {count, plural, one {# sinni} other {# sinnum}}, alltaf með sama auðkenni',
+  'history.detail.sentTimes':
+    'Reynt {count, plural, =1 {einu sinni} one {# sinni} other {# sinnum}}, alltaf með sama auðkenni',
   'history.detail.stateTimes': 'Stöðusaga',
   'history.detail.identifiers': 'Auðkenni',
   'history.detail.localId': PAYMENT_TERMS.is.localId,

@@ -199,7 +199,7 @@ export const is: Record<keyof typeof en, string> = {
   'result.unknownTitle': 'Ekki er enn vitað hvort greiðslan fór í gegn',
   'result.unknown':
     'Ekki greiða aftur, heldur athugaðu stöðuna á ný. Forritið spyr bankann með sama auðkenni beiðni ({requestId}), svo greiðslan getur ekki farið tvisvar í gegn.',
-  'result.damagedTitle': 'Færsla þessarar greiðslu er sködduð',
+  'result.damagedTitle': 'Færsla þessarar greiðslu er skemmd',
   'result.checkAgain': 'Athuga aftur',
   'result.checking': 'Athuga…',
   'result.newPayment': 'Ný greiðsla',

@@ -71,7 +71,7 @@ export const is: Record<keyof typeof en, string> = {
     'Þessi tölva hefur enga lyklakippu, svo innskráningar eru aðeins geymdar í minni: þú skráir þig inn aftur í hvert sinn sem þú endurræsir forritið.',
   'settings.tokens.unavailable':
     'Þessi tölva býður enga leið til að vernda vistaða innskráningu, svo innskráningar eru aðeins geymdar í minni: þú skráir þig inn aftur í hvert sinn sem þú endurræsir forritið.',
-  'settings.tokens.allowWeak': 'Halda innskráningu samt (minna öruggt: aðgangstókar geymdir með föstum lykli)',
+  'settings.tokens.allowWeak': 'Halda innskráningu samt (minna öruggt: innskráningin geymd með föstum lykli)',
   'settings.tokens.passcode':
     'Þessi tölva hefur enga lyklakippu, svo aðgangskóðinn þinn dulkóðar innskráningar í staðinn: innskráningin helst eftir endurræsingu og forritið opnast með aðgangskóðanum.',
   'settings.tokens.passcodeTooWeak':
@@ -89,7 +89,7 @@ export const is: Record<keyof typeof en, string> = {
     'Greiðslusagan, reikningarnir þínir og viðtakendur eru dulkóðuð með sama lykli og innskráningar: þau eru geymd, en aðeins varin með lykli sem er vistaður á þessari tölvu.',
   'settings.tokens.confirmTitle': 'Geyma innskráningar með föstum lykli?',
   'settings.tokens.confirmText':
-    'Aðgangstókar þínir verða vistaðir á þessari tölvu, aðeins varðir með lykli sem er sá sami alls staðar. Hver sem getur lesið skrárnar þínar gæti notað aðgang þinn að bankanum þar til hann rennur út eða þú skráir þig út.',
+    'Innskráning þín verður vistuð á þessari tölvu, aðeins varin með lykli sem er sá sami alls staðar. Hver sem getur lesið skrárnar þínar gæti notað aðgang þinn að bankanum þar til hann rennur út eða þú skráir þig út.',
   'settings.tokens.confirmData': 'Greiðslusagan, reikningarnir þínir og viðtakendur verða geymd á sama hátt.',
   'settings.tokens.confirm': 'Halda innskráningu',
   'settings.notifications': 'Tilkynningar',

@@ -125,7 +125,7 @@ export const is: Record<keyof typeof en, string> = {
   'status.dropped.title': 'Ekki send: þú hættir við hana',
   'status.dropped.text':
     'Greiðslan ({amount}, viðtakandi: {payee}) var aldrei send og verður ekki send. Hlutur hennar í daglegri hámarksupphæð er laus aftur.',
-  'status.damaged.title': 'Færsla þessarar greiðslu er sködduð',
+  'status.damaged.title': 'Færsla þessarar greiðslu er skemmd',
   'status.damaged.text': 'Ekki er vitað hvort hún var greidd.',
   'status.nextCheck': 'Forritið spyr bankann sjálft aftur kl. {time}.',
   'status.nextCheckDay': 'Forritið spyr bankann sjálft aftur {date} kl. {time}.',
