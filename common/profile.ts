@@ -53,7 +53,17 @@ export const ProfileSchema = z.object({
   /** The authorization server ({auth_url}). */
   authUrl: ServiceUrlOrEmpty,
   clientId: z.string().trim().max(PROFILE_LIMITS.clientId),
-  clientSecret: z.string().max(PROFILE_LIMITS.clientSecret),
+  // zod's own words ("Invalid input: expected string, received number") said what, not what to write.
+  clientSecret: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'the client secret is missing: write the one the bank gave the app, in quotes, or "" if it gave none'
+          : 'the client secret must be text in quotes, as the bank gave it (a number or a list is not one)',
+    })
+    .max(PROFILE_LIMITS.clientSecret, {
+      error: `the client secret is longer than ${String(PROFILE_LIMITS.clientSecret)} characters: check that only the secret was pasted`,
+    }),
   apiKey: z.string().trim().max(PROFILE_LIMITS.apiKey),
   apiVersion: z.string().regex(API_VERSION_PATTERN, 'like v1').default(PROFILE_DEFAULTS.apiVersion),
   scopes: z
@@ -139,11 +149,14 @@ export function missingFields(profile: Profile): (keyof Profile)[] {
 
 /** Turns zod's issues into one message per bad field, naming the field by its path: `profiles[1].baseUrl: ...`. */
 export function describeIssues(error: z.ZodError, prefix = ''): string[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.reduce<string>(
-      (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
-      prefix,
-    );
-    return `${path || '(root)'}: ${issue.message}`;
-  });
+  return error.issues.map((issue) => `${fieldPath(issue.path, prefix)}: ${issue.message}`);
+}
+
+/** A field's path as a preset's author writes it: `profiles[0].clientSecret`, `(root)` for the whole. */
+export function fieldPath(path: readonly PropertyKey[], prefix = ''): string {
+  const text = path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    prefix,
+  );
+  return text || '(root)';
 }

@@ -1,4 +1,5 @@
-// Runs before the scripts that need Node's type stripping (see package.json's pre-scripts). Written in plain
+// Runs before `npm install` and the scripts that need Node's type stripping (see package.json's pre-scripts), and
+// says in one line what is needed. Written in plain
 // CommonJS with nothing newer than Node 0.12 would read, so an old Node prints this instead of
 // "bad option: --experimental-strip-types".
 'use strict';
@@ -11,9 +12,7 @@ if (!ok) {
       REQUIRED.join('.') +
       ' or newer; this is ' +
       process.versions.node +
-      '.\n' +
-      'With nvm: `nvm install` (it reads .nvmrc), then run this again. Otherwise install the current LTS from\n' +
-      'https://nodejs.org/ or your package manager.\n',
+      '. With nvm: `nvm install` (it reads .nvmrc); otherwise the current LTS from https://nodejs.org/.\n',
   );
   process.exit(1);
 }

@@ -177,6 +177,37 @@ describe('vendor presets', () => {
     expect(() => loadVendorPreset(write(bad))).toThrow(/extra/);
   });
 
+  it('names a misspelt key with the key meant, at the top and in a profile (issue 42)', () => {
+    const bad = { ...preset, showBankCall: true, profiles: [{ ...bankSandbox, scope: ['payments'] }] };
+    expect(() => loadVendorPreset(write(bad))).toThrow(
+      /\(root\): "showBankCall" is not a preset key; did you mean "showBankCalls"\?/,
+    );
+    expect(() => loadVendorPreset(write(bad))).toThrow(
+      /profiles\[0\]: "scope" is not a profile key; did you mean "scopes"\?/,
+    );
+    // A key like no known one is named without a guess.
+    expect(() => loadVendorPreset(write({ ...preset, colour: 'blue' }))).toThrow(/"colour" is not a preset key$/m);
+  });
+
+  it('says in a sentence what a bad clientSecret should be, not zod’s words (issue 42)', () => {
+    const as = (clientSecret: unknown) => {
+      try {
+        loadVendorPreset(write({ ...preset, profiles: [{ ...bankSandbox, clientSecret }] }));
+      } catch (error) {
+        return (error as Error).message.split('\n').slice(1).join('\n');
+      }
+      return 'loaded';
+    };
+    expect(as(12345)).toBe(
+      '  - profiles[0].clientSecret: the client secret must be text in quotes, as the bank gave it (a number or a list is not one)',
+    );
+    expect(as(undefined)).toBe(
+      '  - profiles[0].clientSecret: the client secret is missing: write the one the bank gave the app, in quotes, or "" if it gave none',
+    );
+    expect(as('x'.repeat(501))).toMatch(/the client secret is longer than 500 characters/);
+    expect(as(12345)).not.toMatch(/Invalid input|expected string/);
+  });
+
   it('says when the file is not JSON', () => {
     expect(() => loadVendorPreset(write('{ nope'))).toThrow(/not readable JSON/);
   });
