@@ -71,8 +71,12 @@ export const CallListSchema = z.object({
   /** What the filters offer: the payments and the error codes among the calls kept. */
   paymentIds: z.array(z.string().max(64)),
   errorCodes: z.array(z.string().max(64)),
+  /** Main's time when the list was read: a call of another day is shown with its date. */
+  asOf: z.number(),
 });
 export type CallList = z.infer<typeof CallListSchema>;
+/** The list as the call log keeps it, before the handler dates it. */
+export type KeptCallList = Omit<CallList, 'asOf'>;
 
 const Exchange = z.object({
   /** Only headers known to hold nothing secret; the others are named with their value removed (here too). */
@@ -111,6 +115,11 @@ export type TesterTools = z.infer<typeof TesterToolsSchema>;
 export const SandboxPanelSchema = z.object({
   /** The sandbox's clock (ISO 8601). */
   now: z.string().max(30),
+  /**
+   * The app's own clock (ms): the computer's time in the app, from which the panel says how far the sandbox's clock
+   * was moved on. The browser harness and the tests run the app on the sandbox's clock, so there the two agree.
+   */
+  appNow: z.number(),
   /** When the signed-in customer's 90 days end, where someone is signed in. */
   grantEndsAt: z.string().max(30).optional(),
   faults: z.array(

@@ -68,10 +68,11 @@ async function localSandbox(options: CallHandlerOptions): Promise<Sandbox | unde
   return launcher.ensureStarted();
 }
 
-function panelOf(sandbox: Sandbox, grantEndsAt: number | undefined): SandboxPanel {
+function panelOf(sandbox: Sandbox, grantEndsAt: number | undefined, appNow: number): SandboxPanel {
   const picked = sandbox.pickedUser();
   return {
     now: new Date(sandbox.clock.now()).toISOString(),
+    appNow,
     ...(grantEndsAt === undefined ? {} : { grantEndsAt: new Date(grantEndsAt).toISOString() }),
     faults: sandbox.faults.list().map((fault) => ({
       route: fault.route,
@@ -107,7 +108,8 @@ export function callHandlers(options: CallHandlerOptions): CallHandlers {
       calls: calls.tap(active()) !== undefined,
       sandbox: !!options.platform.localSandbox && isLocalSandbox(profiles.active()),
     }),
-    listCalls: (filter) => calls.list(active(), filter),
+    // Dated by main's clock: a call of another day than today is shown with its date (issue 42, item 9).
+    listCalls: (filter) => ({ ...calls.list(active(), filter), asOf: options.clock.now() }),
     callDetail: ({ id }) => detailInLanguage(calls.detail(active(), id), options.locale()),
     previewSupportBundle: async () => {
       const content = await made();
@@ -130,7 +132,7 @@ export function callHandlers(options: CallHandlerOptions): CallHandlers {
     sandboxPanel: async () => {
       const sandbox = await localSandbox(options);
       if (!sandbox) throw unavailable();
-      return panelOf(sandbox, options.grantEndsAt(active()));
+      return panelOf(sandbox, options.grantEndsAt(active()), options.clock.now());
     },
     sandboxControl: async (control) => {
       const sandbox = await localSandbox(options);
@@ -171,7 +173,7 @@ export function callHandlers(options: CallHandlerOptions): CallHandlers {
           if (!sandbox.pickUser(control.username)) throw new WalletError('INVALID_REQUEST', 'No such sandbox user');
           break;
       }
-      return panelOf(sandbox, grantEndsAt);
+      return panelOf(sandbox, grantEndsAt, options.clock.now());
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CallDetail, CallFilter, CallList } from '../../common/bank-calls.ts';
+import type { CallDetail, CallFilter, KeptCallList } from '../../common/bank-calls.ts';
 import type { Clock } from '../../common/time.ts';
 import type { CallTap } from '../net/call-tap.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
@@ -67,7 +67,7 @@ export class CallLog {
     this.#recorder.record(profileId, call);
   }
 
-  list(profileId: string, filterInput: CallFilter = {}): CallList {
+  list(profileId: string, filterInput: CallFilter = {}): KeptCallList {
     return this.#queries.list(profileId, filterInput);
   }
 

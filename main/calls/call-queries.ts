@@ -3,7 +3,7 @@ import {
   type CallDetail,
   type CallFilter,
   type CallGroup,
-  type CallList,
+  type KeptCallList,
   type CallSummary,
 } from '../../common/bank-calls.ts';
 import { WalletError } from '../wallet-error.ts';
@@ -39,7 +39,7 @@ export class CallQueries {
     return { ...summary, run: log.run - runNo };
   }
 
-  list(profileId: string, filterInput: CallFilter = {}): CallList {
+  list(profileId: string, filterInput: CallFilter = {}): KeptCallList {
     const empty = { groups: [], total: 0, dropped: 0, paymentIds: [], errorCodes: [] };
     if (!this.#options.listed(profileId)) return { shown: false, ...empty };
     const filter = CallFilterSchema.parse(filterInput);

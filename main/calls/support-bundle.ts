@@ -19,8 +19,31 @@ export const SUPPORT_BUNDLE_KIND = 'a2a-wallet-support-bundle';
  * What the bundle holds, and what it does not (docs/BANK-CALLS.md, "The support bundle"): version 2 is the first
  * whose calls were recorded on the allow-list (no customer's text, no kennitala digit, an account's last two digits).
  * Calls kept by an earlier version were redacted by name and shape only; they go when the profile's five runs are up.
+ * Version 3 writes a call's JSON bodies as JSON, not as text (bodyAsJson).
  */
-const VERSION = 2;
+const VERSION = 3;
+
+/**
+ * A body as the bundle writes it (version 3, issue 42): as JSON where it is JSON, so that the file reads as one
+ * document and not as JSON inside strings; otherwise (a form, a body cut short) the text as kept. Only where the value
+ * gives back the very text kept (redact-body.ts writes it so): nothing is added, dropped or rounded on the way, so the
+ * redaction is the call list's, value for value.
+ */
+function bodyAsJson(body: string | undefined): unknown {
+  if (body === undefined) return body;
+  try {
+    const value = JSON.parse(body) as unknown;
+    return typeof value === 'object' && value !== null && JSON.stringify(value, null, 2) === body ? value : body;
+  } catch {
+    return body;
+  }
+}
+
+function withJsonBodies(call: CallDetail) {
+  const asJson = <T extends { body?: string | undefined }>(exchange: T) =>
+    exchange.body === undefined ? exchange : { ...exchange, body: bodyAsJson(exchange.body) };
+  return { ...call, request: asJson(call.request), ...(call.response ? { response: asJson(call.response) } : {}) };
+}
 
 /** What the bundle is made from (the call handlers' options, as far as the bundle reads them). */
 export interface BundleSources {
@@ -88,7 +111,7 @@ export async function supportBundle(options: BundleSources) {
     },
     profile: profileWithoutSecrets(profile),
     signedIn: customer !== undefined,
-    calls: details,
+    calls: details.map(withJsonBodies),
     payments,
     errors: options.errors.list(),
     // What went wrong in the app itself (the payment store stopped, a quit that could not close), as the app log keeps

@@ -205,6 +205,7 @@ const call = {
 };
 const sandboxPanel = {
   now: '2026-11-22T12:00:00.000Z',
+  appNow: Date.parse('2026-11-21T12:00:00.000Z'),
   grantEndsAt: '2027-02-20T12:00:00.000Z',
   faults: [
     {
@@ -311,6 +312,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
     dropped: 3,
     paymentIds: ['pay-1'],
     errorCodes: ['InternalServerError'],
+    asOf: Date.parse('2026-11-22T12:00:00.000Z'),
   },
   callDetail: {
     ...call,

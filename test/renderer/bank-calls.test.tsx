@@ -428,3 +428,97 @@ describe('Bank calls (issue 30)', () => {
     await expectAxeClean(section);
   });
 });
+
+describe('what a tester reads a call and the sandbox by (issue 42, item 9)', () => {
+  const SAID = {
+    en: {
+      payment: 'ISK\u00a01,500 · Björn Sigurðsson · 22 Nov 2026, 12:00',
+      yesterday: '22 Nov 2026, 12:00',
+      today: '12:00:00',
+      offsets: [
+        'Its clock shows the app’s time.',
+        '1 day ahead of the app’s time.',
+        '1 day and 12 hours ahead of the app’s time.',
+        '2 days and 12 hours ahead of the app’s time.',
+      ],
+      pastMidnight: 'Past midnight GMT',
+    },
+    is: {
+      payment: '1.500\u00a0kr. · Björn Sigurðsson · 22. nóv. 2026, 12:00',
+      yesterday: '22. nóv. 2026, 12:00',
+      today: '12:00:00',
+      offsets: [
+        'Klukka þess sýnir tíma forritsins.',
+        '1 degi á undan tíma forritsins.',
+        '1 degi og 12 klukkustundum á undan tíma forritsins.',
+        '2 dögum og 12 klukkustundum á undan tíma forritsins.',
+      ],
+      pastMidnight: 'Yfir miðnætti (GMT)',
+    },
+  } as const;
+
+  it.each(['en', 'is'] as const)(
+    'names each payment of the filter by amount, payee and time (%s)',
+    async (language) => {
+      const core = await annas({ language });
+      const paid = await paidThroughCore(core, 1500);
+      const view = await renderApp(core);
+      await openCalls(view, language);
+      const filter = within(screen.getByRole('search')).getByLabelText(WORDS[language].payment);
+      const option = () =>
+        within(filter)
+          .getAllByRole<HTMLOptionElement>('option')
+          .find((each) => each.value === paid);
+      await waitFor(() => expect(option()?.textContent).toBe(SAID[language].payment));
+      // Chosen by that name, it filters by the payment.
+      await view.user.selectOptions(filter, paid);
+      await waitFor(() =>
+        expect(new Set(screen.getAllByTestId('call-group-payment').map((code) => code.textContent))).toEqual(
+          new Set([paid]),
+        ),
+      );
+    },
+  );
+
+  it.each(['en', 'is'] as const)(
+    'gives a call of another day its date, and today’s its time (%s)',
+    async (language) => {
+      const core = await annas({ language });
+      await paidThroughCore(core, 1500);
+      const [yesterdays] = sentRequestIds(core);
+      core.sandbox.clock.set(Date.parse(NOON) + 24 * 3_600_000);
+      await paidThroughCore(core, 2500);
+      const todays = sentRequestIds(core)[1];
+      const view = await renderApp(core);
+      await openCalls(view, language);
+      const timeOf = (requestId: string | undefined) =>
+        within(groupOf(requestId ?? '')!)
+          .getAllByTestId('call')[0]
+          ?.querySelector('time')?.textContent;
+      expect(timeOf(yesterdays)).toBe(SAID[language].yesterday);
+      expect(timeOf(todays)).toBe(SAID[language].today);
+    },
+  );
+
+  it.each(['en', 'is'] as const)(
+    'says how many days the sandbox’s clock is on from the app’s (%s)',
+    async (language) => {
+      // The app on the computer's clock, as in the app itself; only the sandbox's clock moves.
+      const core = await annas({ language, platform: { clock: { now: () => Date.parse(NOON) } } });
+      const view = await renderApp(core);
+      await openCalls(view, language);
+      const panel = within(screen.getByTestId('sandbox-panel'));
+      const offset = () => panel.getByTestId('sandbox-offset').textContent;
+      const [none, day, dayAndHalf, twoAndHalf] = SAID[language].offsets;
+      expect(offset()).toBe(none);
+      await view.user.click(panel.getByRole('button', { name: WORDS[language].dayLater }));
+      await waitFor(() => expect(offset()).toBe(day));
+      // From noon the next day to a minute past the midnight after: a day and 12 hours on.
+      await view.user.click(panel.getByRole('button', { name: SAID[language].pastMidnight }));
+      await waitFor(() => expect(offset()).toBe(dayAndHalf));
+      await view.user.click(panel.getByRole('button', { name: WORDS[language].dayLater }));
+      await waitFor(() => expect(offset()).toBe(twoAndHalf));
+      await expectAxeClean(screen.getByTestId('sandbox-panel'));
+    },
+  );
+});

@@ -112,7 +112,12 @@ function CallsBody({
       ) : (
         <ol className="call-groups" aria-label={t('calls.list')} data-testid="call-groups">
           {list.groups.map((group, index) => (
-            <CallGroup key={group.requestId ?? group.calls[0]?.id ?? String(index)} group={group} onOpen={setOpened} />
+            <CallGroup
+              key={group.requestId ?? group.calls[0]?.id ?? String(index)}
+              group={group}
+              asOf={list.asOf}
+              onOpen={setOpened}
+            />
           ))}
         </ol>
       )}

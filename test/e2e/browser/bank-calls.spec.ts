@@ -25,6 +25,8 @@ const WORDS = {
     preview: 'The support bundle, as it will be saved',
     saved: /^Saved the support bundle in .+ as .+\.json\.$/,
     user: 'Sign-in page filled in for',
+    payment: 'Payment',
+    named: /^ISK\s1,500 · Björn · \d{1,2} \w{3,4} \d{4}, \d\d:\d\d$/,
     sigga: 'Has used up the daily limit today: OverDailyAmount.',
   },
   is: {
@@ -39,6 +41,8 @@ const WORDS = {
     preview: 'Gögnin eins og þau verða vistuð',
     saved: /^Vistaði gögnin í möppunni .+ sem .+\.json\.$/,
     user: 'Innskráningarsíða fyllt út fyrir',
+    payment: 'Greiðsla',
+    named: /^1\.500\skr\. · Björn · \d{1,2}\. \S+ \d{4}, \d\d:\d\d$/,
     sigga: 'Hefur þegar notað daglega hámarkið í dag: OverDailyAmount.',
   },
 } as const;
@@ -97,6 +101,14 @@ test.describe('Bank calls', () => {
       await expect(group.getByTestId('call-status')).toHaveText([words.lost, '201']);
       await atEachSize(wallet, `bank-calls-list-${language}`, { shown: group });
 
+      // The filter names the payment by its amount, payee and time (issue 42, item 9), not by its id.
+      const filter = page.getByRole('search').getByLabel(words.payment, { exact: true });
+      await filter.selectOption({ index: 1 });
+      await expect(filter.locator('option:checked')).toHaveText(words.named);
+      await expect(group).toHaveCount(1);
+      await atEachSize(wallet, `bank-calls-filter-${language}`, { window: true, shown: filter });
+      await filter.selectOption('');
+
       // The sandbox's user for the next sign-in, and how they behave at the bank, in the app's language.
       const panel = page.getByTestId('sandbox-panel');
       const picker = panel.getByLabel(words.user, { exact: true });
@@ -136,15 +148,16 @@ test.describe('Bank calls', () => {
       const bundle = readFileSync(join(saved, made[0] ?? ''), 'utf8');
       expect(bundle).toBe(previewed);
       expect(bundle).toContain(requestId);
-      // The payment's reference went as the customer's text: removed, in the window's language.
+      // The payment's reference went as the customer's text: removed, in the window's language; a JSON body is
+      // written as JSON, not as a string holding it (issue 42, item 9).
       expect(bundle).toMatch(
         language === 'en'
-          ? /EndToEndIdentification\\": \\"\[removed, length/
-          : /EndToEndIdentification\\": \\"\[fjarlægt, lengd/,
+          ? /\n\s+"EndToEndIdentification": "\[removed, length/
+          : /\n\s+"EndToEndIdentification": "\[fjarlægt, lengd/,
       );
       expect(bundle).not.toContain('Bearer ');
       expect(bundle).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
-      expect(bundle).not.toMatch(/"access_token"\s*:\s*"(?!\[removed\])/);
+      expect(bundle).not.toMatch(/"access_token"\s*:\s*"(?!\[(?:removed|fjarlægt)\])/);
       expect(bundle).not.toMatch(/access_token=(?!\[removed\])/);
       expect(bundle).not.toMatch(FULL_KENNITALA);
     }

@@ -257,6 +257,39 @@ describe('the support bundle carries no private text', () => {
     );
   });
 
+  it.each(['en', 'is'] as const)(
+    'writes a call’s JSON body as JSON, each value the call list’s, redacted as it keeps it (%s)',
+    async (language) => {
+      const core = await signedIn();
+      await core.value('updateSettings', { language });
+      await pay(core, 1800, { endToEndId: 'Leiga 1203852089', extendedReference: 'kt. 120385-2089' });
+      type Exchange = { body?: unknown };
+      const bundle = JSON.parse((await core.value('previewSupportBundle')).content) as {
+        version: number;
+        calls: { id: string; method: string; service: string; request: Exchange; response?: Exchange }[];
+      };
+      expect(bundle.version).toBe(3);
+      const bodies: { kept: string | undefined; written: unknown }[] = [];
+      for (const call of bundle.calls) {
+        const kept = await core.value('callDetail', { id: call.id });
+        bodies.push({ kept: kept.request.body, written: call.request.body });
+        if (call.response) bodies.push({ kept: kept.response?.body, written: call.response.body });
+      }
+      // The send's request and the status's answer are objects in the file, not strings holding JSON.
+      const bank = bundle.calls.filter((call) => call.service === 'bank');
+      expect(typeof bank.find((call) => call.method === 'POST')?.request.body).toBe('object');
+      expect(typeof bank.find((call) => call.method === 'GET')?.response?.body).toBe('object');
+      for (const { kept, written } of bodies) {
+        // Value for value the text the call list keeps: written as JSON, it gives that very text back.
+        if (typeof written === 'string' || written === undefined) expect(written).toBe(kept);
+        else expect(JSON.stringify(written, null, 2)).toBe(kept);
+      }
+      const text = JSON.stringify(bundle);
+      expect(text).toContain(language === 'is' ? '[fjarlægt, lengd 16]' : '[removed, length 16]');
+      expect(text).not.toMatch(/1203852089|120385-2089|eyJ[\w-]+\.[\w-]+|Bearer (?!\[)/);
+    },
+  );
+
   it('the preview is the file the save writes, with "removed" in the customer’s language; a new customer’s is made afresh', async () => {
     const core = await signedIn();
     await core.value('updateSettings', { language: 'is' });

@@ -3,8 +3,12 @@ import { CALL_OUTCOMES } from '../../../../common/call-rules.ts';
 import { SelectField } from '../../components/Field.tsx';
 import { useT } from '../../i18n/index.ts';
 import type { FilterForm, Outcome } from './use-call-list.ts';
+import { usePaymentNames } from './use-payment-names.ts';
 
-/** The bank calls' filters: a payment, an outcome and an error code, each chosen from what the list holds. */
+/**
+ * The bank calls' filters: a payment (by its amount, payee and time), an outcome and an error code, each chosen from
+ * what the list holds.
+ */
 
 export function CallFilters({
   form,
@@ -19,13 +23,17 @@ export function CallFilters({
   // What is chosen stays a choice while the list is read again, or no longer holds it.
   const paymentIds = withChosen(list?.paymentIds ?? [], form.paymentId);
   const errorCodes = withChosen(list?.errorCodes ?? [], form.errorCode);
+  const nameOf = usePaymentNames(paymentIds);
   return (
     <form className="calls-filters" role="search" aria-label={t('calls.filters')} onSubmit={(e) => e.preventDefault()}>
       <div className="calls-control calls-payment">
         <SelectField
           label={t('calls.filter.payment')}
           value={form.paymentId}
-          options={[['', t('calls.filter.all')], ...paymentIds.map((paymentId) => [paymentId, paymentId] as const)]}
+          options={[
+            ['', t('calls.filter.all')],
+            ...paymentIds.map((paymentId) => [paymentId, nameOf(paymentId)] as const),
+          ]}
           onChange={(paymentId) => onChange({ paymentId })}
           testId="calls-filter-payment"
         />

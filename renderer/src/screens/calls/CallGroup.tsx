@@ -1,14 +1,17 @@
 import { useId } from 'react';
 import type { CallGroup as Group, CallSummary } from '../../../../common/bank-calls.ts';
-import { formatDateTime, formatNumber, formatTime } from '../../i18n/format.ts';
+import { formatDateTime, formatNumber, formatTime, sameDay } from '../../i18n/format.ts';
 import { useT } from '../../i18n/index.ts';
 import { useApp } from '../../state/wallet-context.tsx';
 import { useCallStatus } from './call-status.ts';
 
 // One group of the bank calls' list (BankCallsScreen.tsx) and its calls, each with the button that opens it.
 
-/** A request id's calls (a send and its retries), with the payment they were for. */
-export function CallGroup({ group, onOpen }: { group: Group; onOpen: (id: string) => void }) {
+/**
+ * A request id's calls (a send and its retries), with the payment they were for. `asOf`: main's time when the list
+ * was read, the "today" of the calls' times.
+ */
+export function CallGroup({ group, asOf, onOpen }: { group: Group; asOf: number; onOpen: (id: string) => void }) {
   const t = useT();
   const paymentId = group.paymentId ?? group.calls.find((call) => call.paymentId)?.paymentId;
   const name = group.requestId ? t('calls.group', { requestId: group.requestId }) : t('calls.group.none');
@@ -36,14 +39,14 @@ export function CallGroup({ group, onOpen }: { group: Group; onOpen: (id: string
       </dl>
       <ol className="call-attempts" aria-label={name}>
         {group.calls.map((call) => (
-          <Call key={call.id} call={call} onOpen={onOpen} />
+          <Call key={call.id} call={call} asOf={asOf} onOpen={onOpen} />
         ))}
       </ol>
     </li>
   );
 }
 
-function Call({ call, onOpen }: { call: CallSummary; onOpen: (id: string) => void }) {
+function Call({ call, asOf, onOpen }: { call: CallSummary; asOf: number; onOpen: (id: string) => void }) {
   const t = useT();
   const id = useId();
   const locale = useApp((state) => state.locale);
@@ -57,7 +60,8 @@ function Call({ call, onOpen }: { call: CallSummary; onOpen: (id: string) => voi
           {t('calls.attempt', { count: call.attempt })}
         </span>{' '}
         <time dateTime={call.at} title={Number.isNaN(at) ? undefined : formatDateTime(at, locale)}>
-          {Number.isNaN(at) ? call.at : formatTime(at, locale)}
+          {/* The time alone today; a call of another day (an earlier run's, or the day before) with its date. */}
+          {Number.isNaN(at) ? call.at : sameDay(at, asOf) ? formatTime(at, locale) : formatDateTime(at, locale)}
         </time>{' '}
         <span className="call-method">{call.method}</span> <span className="call-path">{call.path}</span>
       </p>

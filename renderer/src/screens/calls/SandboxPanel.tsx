@@ -111,6 +111,7 @@ function Clock({ panel, onMove }: { panel: Panel; onMove: (to: (typeof CLOCK_MOV
           ? panel.now
           : t('sandbox.now', { date: formatDate(now, locale), time: formatTime(now, locale) })}
       </p>
+      {!Number.isNaN(now) && <p data-testid="sandbox-offset">{offsetWords(t, now - panel.appNow)}</p>}
       <p id={hintId} className="hint">
         {grantEnd !== undefined && !Number.isNaN(grantEnd)
           ? t('sandbox.grantEnds', { dateTime: formatDateTime(grantEnd, locale) })
@@ -132,6 +133,22 @@ function Clock({ panel, onMove }: { panel: Panel; onMove: (to: (typeof CLOCK_MOV
       </div>
     </div>
   );
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * How far the sandbox's clock was moved on from the app's (issue 42, item 9): in days and hours, as its moves go
+ * ("24 hours on", "past midnight"). In the app, the app's time is the computer's; a minute's drift is none.
+ */
+function offsetWords(t: ReturnType<typeof useT>, ms: number): string {
+  if (ms <= -60_000) return t('sandbox.offset.behind');
+  if (ms < 60_000) return t('sandbox.offset.none');
+  const days = Math.floor(ms / DAY);
+  const hours = Math.floor((ms % DAY) / HOUR);
+  if (days === 0) return hours === 0 ? t('sandbox.offset.minutes') : t('sandbox.offset.hours', { hours });
+  return hours === 0 ? t('sandbox.offset.days', { days }) : t('sandbox.offset.daysHours', { days, hours });
 }
 
 /**
