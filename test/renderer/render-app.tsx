@@ -86,6 +86,9 @@ export async function renderApp(core: { api: WalletApi }) {
 type User = ReturnType<typeof userEvent.setup>;
 export type Person = User & { pressDisabled: User['click'] };
 
+/** A control that cannot be pressed: disabled, or off while it works with the focus kept on it (aria-disabled). */
+const OFF = ':disabled, [aria-disabled="true"]';
+
 /**
  * user-event presses a disabled control without a word, and nothing happens: a test that pressed a button an instant
  * before the app enabled it (main's answer still on its way) went on as if it had been pressed. A person waits until
@@ -103,7 +106,7 @@ export function person(options?: Parameters<typeof userEvent.setup>[0]): Person 
   const enabled = (target: Element) =>
     waitFor(() => {
       const control = controlOf(target);
-      if (control?.matches(':disabled'))
+      if (control?.matches(OFF))
         throw new Error(`stays disabled, so it cannot be pressed: ${control.outerHTML.slice(0, 160)}`);
     });
   const whenEnabled =
@@ -123,7 +126,7 @@ export function person(options?: Parameters<typeof userEvent.setup>[0]): Person 
     upload: whenEnabled(user.upload),
     // What the test says is disabled is: a press that reaches an enabled control would test something else.
     pressDisabled: async (target) => {
-      expect(controlOf(target)?.matches(':disabled'), 'pressDisabled on a control that is enabled').toBe(true);
+      expect(controlOf(target)?.matches(OFF), 'pressDisabled on a control that is enabled').toBe(true);
       await user.click(target);
     },
   };

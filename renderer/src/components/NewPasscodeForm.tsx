@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { passcodeProblem, type PasscodeContext } from '../../../common/passcode-rules.ts';
 import { useErrorText } from './ErrorText.tsx';
 import { TextField } from './Field.tsx';
@@ -46,6 +46,8 @@ export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?:
   const [repeat, setRepeat] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** A second press before the first's render (busy) is seen: one set at a time. */
+  const running = useRef(false);
   const [error, setError] = useState<string>();
 
   // Measured once a change, not at every render: the estimator takes some tens of milliseconds.
@@ -54,7 +56,8 @@ export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?:
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (busy || problem || mismatch) return;
+    if (running.current || problem || mismatch) return;
+    running.current = true;
     setBusy(true);
     setError(undefined);
     try {
@@ -63,6 +66,7 @@ export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?:
     } catch (caught) {
       setError(errorCode(caught));
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
@@ -102,7 +106,8 @@ export function NewPasscodeForm({ withCurrent = false, onDone }: { withCurrent?:
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="primary" disabled={busy} aria-busy={busy || undefined}>
+        {/* Busy, not disabled: a disabled button drops the focus to the page (issue 42). */}
+        <button type="submit" className="primary" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           {withCurrent ? t('lock.change') : t('lock.set')}
         </button>
       </div>

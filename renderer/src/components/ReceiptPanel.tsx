@@ -82,7 +82,13 @@ export function ReceiptPanel({ payment, onClose }: { payment: PaymentView; onClo
         />
       )}
       <div className="actions">
-        <button type="button" className="primary" disabled={save?.kind === 'busy'} onClick={() => void saveAsPdf()}>
+        {/* Not disabled while it saves: a disabled button drops the focus to the page (issue 42). */}
+        <button
+          type="button"
+          className="primary"
+          aria-disabled={save?.kind === 'busy' || undefined}
+          onClick={() => void saveAsPdf()}
+        >
           {t('receipt.save')}
         </button>
         <button type="button" onClick={() => window.print()}>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { HistoryTrustBanner } from '../components/HistoryTrust.tsx';
 import { useT } from '../i18n/index.ts';
-import { focusOn } from '../lib/focus.ts';
+import { focusOn, useFocusIfLost } from '../lib/focus.ts';
 import { useApp, useAppStore, useWallet } from '../state/wallet-context.tsx';
 import { createDueStore } from './pay/due-store.ts';
 import { DueList } from './pay/DueList.tsx';
@@ -27,6 +27,8 @@ export function PayScreen() {
   const limit = useStore(store, (state) => state.limit);
   const actions = useStore(store, (state) => state.actions);
   const dueList = useStore(due, (state) => state.list);
+  // A stage that replaces the one the focus was on (Change, Back, New payment): the screen's heading takes it.
+  const title = useFocusIfLost<HTMLHeadingElement>(stage.name, { onMount: false });
   // While the screen is open its stores follow the payments and the session in the main process.
   useEffect(() => actions.listen(), [actions]);
   useEffect(() => due.getState().actions.listen(), [due]);
@@ -53,7 +55,9 @@ export function PayScreen() {
   return (
     <section aria-labelledby="pay-title" className="pay">
       <div className="pay-top">
-        <h2 id="pay-title">{t('pay.title')}</h2>
+        <h2 id="pay-title" ref={title} tabIndex={-1}>
+          {t('pay.title')}
+        </h2>
         <LimitMeter limit={limit} />
       </div>
       <HistoryTrustBanner />

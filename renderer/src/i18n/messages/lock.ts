@@ -67,6 +67,9 @@ export const en = {
   'lock.settings.off':
     'No passcode is set: anyone who can use this computer while you are signed in could pay from your account. Setting one is recommended.',
   'lock.settings.required': 'This app requires a passcode.',
+  'lock.settings.setDone': 'Your passcode is set. The app now asks for it as said above.',
+  'lock.settings.changeDone': 'Your passcode is changed.',
+  'lock.settings.removeDone': 'Your passcode is removed: the app no longer locks itself.',
   'lock.settings.idle': 'Lock after',
   'lock.settings.minutes': '{count, plural, one {# minute} other {# minutes}}',
   'lock.settings.saved': 'Saved.',
@@ -157,6 +160,9 @@ export const is: Record<keyof typeof en, string> = {
   'lock.settings.off':
     'Enginn aðgangskóði er valinn: hver sem notar þessa tölvu á meðan þú ert skráð(ur) inn gæti greitt af reikningnum þínum. Mælt er með að velja aðgangskóða.',
   'lock.settings.required': 'Þetta forrit krefst aðgangskóða.',
+  'lock.settings.setDone': 'Aðgangskóðinn er vistaður. Forritið biður nú um hann eins og sagt er hér að ofan.',
+  'lock.settings.changeDone': 'Aðgangskóðanum er breytt.',
+  'lock.settings.removeDone': 'Aðgangskóðinn er fjarlægður: forritið læsir sér ekki lengur sjálft.',
   'lock.settings.idle': 'Læsa eftir',
   'lock.settings.minutes': '{count, plural, one {# mínútu} other {# mínútur}}',
   'lock.settings.saved': 'Vistað.',

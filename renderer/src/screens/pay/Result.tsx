@@ -10,6 +10,7 @@ import type { PaymentSender } from '../../components/use-payment-actions.ts';
 import { hasReceipt } from '../../components/Receipt.tsx';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
+import { useFocusAfter } from '../../lib/focus.ts';
 import { useApp, useWallet } from '../../state/wallet-context.tsx';
 import type { PayStore } from './pay-store.ts';
 
@@ -63,6 +64,7 @@ export function Result({ store }: { store: PayStore }) {
     clearError: actions.clearSendError,
   };
 
+  const focusAfter = useFocusAfter();
   const savePayee = async () => {
     setSaveError(undefined);
     try {
@@ -74,6 +76,8 @@ export function Result({ store }: { store: PayStore }) {
         }),
       );
       setPayeeSaved(true);
+      // The button goes with the focus on it: the words that say it is saved take it (issue 42).
+      focusAfter(() => document.getElementById('payee-saved'));
     } catch (caught) {
       setSaveError(errorCode(caught));
     }
@@ -107,7 +111,11 @@ export function Result({ store }: { store: PayStore }) {
           </button>
         )}
       </PaymentStatus>
-      {payeeSaved && <p role="status">{t('pay.payeeSaved')}</p>}
+      {payeeSaved && (
+        <p id="payee-saved" role="status">
+          {t('pay.payeeSaved')}
+        </p>
+      )}
       {saveError && <PaymentError failure={{ code: saveError }} alert testId="payment-refused" />}
       {/* The bank's ids are for support and for the payment's details in History, not the outcome's first view. */}
       <details className="result-ids" data-testid="result-ids">

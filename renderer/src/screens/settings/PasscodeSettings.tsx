@@ -5,6 +5,7 @@ import { TextField } from '../../components/Field.tsx';
 import { usePasscodeEntry } from '../../components/use-passcode-entry.ts';
 import { useT } from '../../i18n/index.ts';
 import { errorCode } from '../../lib/api.ts';
+import { useFocusAfter } from '../../lib/focus.ts';
 import { useApp } from '../../state/wallet-context.tsx';
 import { NewPasscodeForm } from '../../components/NewPasscodeForm.tsx';
 
@@ -21,7 +22,11 @@ export function PasscodeSettings() {
   const actions = useApp((state) => state.actions);
   const [open, setOpen] = useState<'change' | 'remove'>();
   const [error, setError] = useState<string>();
+  /** What was just done, said where the form was, with the focus on it (the form went with the focus: issue 42). */
+  const [said, setSaid] = useState<'setDone' | 'changeDone' | 'removeDone'>();
+  const focusAfter = useFocusAfter();
   const idleId = useId();
+  const saidId = useId();
   if (!lock) return null;
   const noKeychain = settings !== undefined && settings.protection !== 'secure';
   const tooWeak = settings?.passcodeTooWeak === true;
@@ -31,9 +36,16 @@ export function PasscodeSettings() {
    * to say: an update with no change reads the settings again.
    */
   const reread = () => void actions.updateSettings({}).catch(() => undefined);
-  const done = () => {
+  const done = (what: 'setDone' | 'changeDone' | 'removeDone') => () => {
     setOpen(undefined);
+    setSaid(what);
+    focusAfter(() => document.getElementById(saidId));
     reread();
+  };
+
+  const toggle = (form: 'change' | 'remove') => {
+    setSaid(undefined);
+    setOpen(open === form ? undefined : form);
   };
 
   const setIdle = async (minutes: IdleMinutes) => {
@@ -49,6 +61,11 @@ export function PasscodeSettings() {
     <section aria-labelledby="settings-lock" className="settings-section" data-testid="passcode-settings">
       <h3 id="settings-lock">{t('lock.settings')}</h3>
       {lock.required && <p>{t('lock.settings.required')}</p>}
+      {said && (
+        <p id={saidId} role="status" className="notice" data-testid="passcode-done">
+          {t(`lock.settings.${said}`)}
+        </p>
+      )}
       <div data-testid="passcode-protects">
         <p>{t('passcode.protects')}</p>
         <p className={noKeychain ? 'notice' : 'hint'}>
@@ -60,7 +77,7 @@ export function PasscodeSettings() {
           <strong id="passcode-too-weak">{t('passcode.tooWeak.title')}</strong>
           <p>{t('passcode.tooWeak')}</p>
           {open !== 'change' && (
-            <button type="button" onClick={() => setOpen('change')}>
+            <button type="button" onClick={() => toggle('change')}>
               {t('passcode.tooWeak.action')}
             </button>
           )}
@@ -69,7 +86,7 @@ export function PasscodeSettings() {
       {!lock.passcodeSet ? (
         <>
           <p>{t('lock.settings.off')}</p>
-          <NewPasscodeForm onDone={reread} />
+          <NewPasscodeForm onDone={done('setDone')} />
         </>
       ) : (
         <>
@@ -100,11 +117,11 @@ export function PasscodeSettings() {
             </p>
           )}
           <div className="actions">
-            <button type="button" onClick={() => setOpen(open === 'change' ? undefined : 'change')}>
+            <button type="button" onClick={() => toggle('change')}>
               {t('lock.change')}
             </button>
             {!lock.required && (
-              <button type="button" onClick={() => setOpen(open === 'remove' ? undefined : 'remove')}>
+              <button type="button" onClick={() => toggle('remove')}>
                 {t('lock.remove')}
               </button>
             )}
@@ -112,8 +129,8 @@ export function PasscodeSettings() {
               {t('lock.lockNow')}
             </button>
           </div>
-          {open === 'change' && <NewPasscodeForm withCurrent onDone={done} />}
-          {open === 'remove' && <RemovePasscode onDone={done} />}
+          {open === 'change' && <NewPasscodeForm withCurrent onDone={done('changeDone')} />}
+          {open === 'remove' && <RemovePasscode onDone={done('removeDone')} />}
         </>
       )}
     </section>

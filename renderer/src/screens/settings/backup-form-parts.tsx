@@ -31,10 +31,17 @@ export function SubmitOrCancel({
   const t = useT();
   return (
     <div className="actions">
-      <button type="submit" className="primary" disabled={!ready || busy} aria-busy={busy || undefined}>
+      {/* Busy, not disabled: a disabled button drops the focus to the page (issue 42); the form runs once at a time. */}
+      <button
+        type="submit"
+        className="primary"
+        disabled={!ready}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+      >
         {label}
       </button>
-      <button type="button" onClick={onClose} disabled={busy}>
+      <button type="button" onClick={busy ? undefined : onClose} aria-disabled={busy || undefined}>
         {t('action.cancel')}
       </button>
     </div>
