@@ -89,7 +89,7 @@ describe('the result, on its own', () => {
       store.getState().actions.confirmed(confirmedPayment());
       return <Result store={store} />;
     });
-    const prompt = await screen.findByRole('dialog', { name: 'Confirm with your passcode' });
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm with the app’s passcode' });
     expect(screen.getByTestId('payment-status').dataset['shown']).toBe('awaitingPasscode');
     await user.click(within(prompt).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

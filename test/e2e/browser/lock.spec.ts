@@ -41,7 +41,7 @@ test('set a passcode, lock, unlock, and pay with the passcode asked again', asyn
   await wallet.fillPayment({ ...BJORN, amount: '1500' });
   await wallet.review();
   await page.getByRole('button', { name: /^Pay ISK/ }).click();
-  const prompt = page.getByRole('dialog', { name: 'Confirm with your passcode' });
+  const prompt = page.getByRole('dialog', { name: 'Confirm with the app’s passcode' });
   await expect(prompt).toBeVisible();
   await wallet.expectAccessible();
   expect(harness.sandbox.initiations()).toHaveLength(0);

@@ -1,7 +1,7 @@
 /** The app lock: the lock screen, the passcode prompt before a payment, and the passcode's settings. */
 export const en = {
   'lock.title': '{app} is locked',
-  'lock.reason.start': 'Enter your passcode to open the app.',
+  'lock.reason.start': 'Enter the passcode set for the app on this computer to open it.',
   'lock.reason.idle': 'The app locked itself: it was not used for {minutes} min.',
   'lock.reason.system': 'The app locked when your computer locked or went to sleep.',
   'lock.reason.manual': 'You locked the app.',
@@ -73,14 +73,14 @@ export const en = {
   'lock.settings.idle': 'Lock after',
   'lock.settings.minutes': '{count, plural, one {# minute} other {# minutes}}',
   'lock.settings.saved': 'Saved.',
-  'lock.presenceTitle': 'Confirm with your passcode',
-  'lock.presenceText': 'Enter your passcode to send {amount}.',
+  'lock.presenceTitle': 'Confirm with the app’s passcode',
+  'lock.presenceText': 'Enter the passcode set for the app on this computer to send {amount}.',
   'lock.presenceConfirm': 'Confirm and pay',
   'lock.offerTitle': 'Protect your payments with a passcode',
   'lock.offerText':
     'With a passcode, the app locks when you leave it and asks for the passcode to confirm payments. You can set it now or later in Settings.',
   'lock.offerLater': 'Not now',
-  'error.LOCKED': 'The app is locked. Enter your passcode.',
+  'error.LOCKED': 'The app is locked. Enter the passcode set for it on this computer.',
   'error.WRONG_PASSCODE': 'The passcode is wrong.',
   'error.PASSCODE_WAIT': 'Too many wrong passcodes. Wait a moment, then try again.',
   'error.PASSCODE_WIPED': 'Too many wrong passcodes, so your sign-ins have ended. Sign in with your bank again.',
@@ -91,12 +91,12 @@ export const en = {
   'error.PASSCODE_NOT_SET': 'Set a passcode first.',
   'error.PASSCODE_KEEPS_DATA':
     'This computer has no keychain, so your passcode is what encrypts your sign-in and payment history here. To remove it, first choose “Keep me signed in anyway” in Settings, or change the passcode instead.',
-  'error.PRESENCE_REQUIRED': 'The payment was not sent: it needs your passcode first.',
+  'error.PRESENCE_REQUIRED': 'The payment was not sent: it needs the app’s passcode first.',
 } satisfies Record<string, string>;
 
 export const is: Record<keyof typeof en, string> = {
   'lock.title': '{app} er læst',
-  'lock.reason.start': 'Sláðu inn aðgangskóðann til að opna forritið.',
+  'lock.reason.start': 'Sláðu inn aðgangskóða forritsins á þessari tölvu til að opna það.',
   'lock.reason.idle': 'Forritið læstist: það var ekki notað í {minutes} mín.',
   'lock.reason.system': 'Forritið læstist þegar tölvan læstist eða fór í svefn.',
   'lock.reason.manual': 'Þú læstir forritinu.',
@@ -166,14 +166,14 @@ export const is: Record<keyof typeof en, string> = {
   'lock.settings.idle': 'Læsa eftir',
   'lock.settings.minutes': '{count, plural, one {# mínútu} other {# mínútur}}',
   'lock.settings.saved': 'Vistað.',
-  'lock.presenceTitle': 'Staðfestu með aðgangskóða',
-  'lock.presenceText': 'Sláðu inn aðgangskóðann til að senda {amount}.',
+  'lock.presenceTitle': 'Staðfestu með aðgangskóða forritsins',
+  'lock.presenceText': 'Sláðu inn aðgangskóða forritsins á þessari tölvu til að senda {amount}.',
   'lock.presenceConfirm': 'Staðfesta og greiða',
   'lock.offerTitle': 'Verndaðu greiðslurnar með aðgangskóða',
   'lock.offerText':
     'Með aðgangskóða læsist forritið þegar þú ferð frá því og biður um kóðann til að staðfesta greiðslur. Þú getur valið hann núna eða síðar í stillingum.',
   'lock.offerLater': 'Ekki núna',
-  'error.LOCKED': 'Forritið er læst. Sláðu inn aðgangskóðann.',
+  'error.LOCKED': 'Forritið er læst. Sláðu inn aðgangskóða þess á þessari tölvu.',
   'error.WRONG_PASSCODE': 'Aðgangskóðinn er rangur.',
   'error.PASSCODE_WAIT': 'Of margir rangir aðgangskóðar. Bíddu aðeins og reyndu svo aftur.',
   'error.PASSCODE_WIPED':
@@ -186,5 +186,5 @@ export const is: Record<keyof typeof en, string> = {
   'error.PASSCODE_NOT_SET': 'Veldu fyrst aðgangskóða.',
   'error.PASSCODE_KEEPS_DATA':
     'Þessi tölva hefur enga lyklakippu, svo aðgangskóðinn er það sem dulkóðar innskráninguna og greiðslusöguna hér. Til að fjarlægja hann skaltu fyrst velja „Halda innskráningu samt“ í stillingum, eða breyta aðgangskóðanum í staðinn.',
-  'error.PRESENCE_REQUIRED': 'Greiðslan var ekki send: hún þarf fyrst aðgangskóðann þinn.',
+  'error.PRESENCE_REQUIRED': 'Greiðslan var ekki send: fyrst þarf aðgangskóða forritsins.',
 };

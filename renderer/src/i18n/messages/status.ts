@@ -9,9 +9,9 @@ export const en = {
   'status.notSent.title': 'Confirmed, not sent',
   'status.notSent.text':
     'The payment of {amount} to {payee} was confirmed but has not been sent, and nothing has left your account. Send it now, or choose Don’t send to drop it for good.',
-  'status.awaitingPasscode.title': 'Waiting for your passcode',
+  'status.awaitingPasscode.title': 'Waiting for the app’s passcode',
   'status.awaitingPasscode.text':
-    'The payment of {amount} to {payee} has not been sent. It goes once you enter your passcode.',
+    'The payment of {amount} to {payee} has not been sent. It goes once the app’s passcode is entered.',
   'status.notSentTooLate.title': 'Confirmed, never sent, and too old to send',
   'status.notSentTooLate.text':
     'You confirmed this payment of {amount} to {payee} more than 24 hours ago and it was never sent, so the app will not send it now. Choose Don’t send, and make a new payment if you still want to pay.',
@@ -85,9 +85,9 @@ export const is: Record<keyof typeof en, string> = {
   'status.notSent.title': 'Staðfest en ekki send',
   'status.notSent.text':
     'Greiðslan ({amount}, viðtakandi: {payee}) var staðfest en hefur ekki verið send og ekkert hefur farið af reikningnum þínum. Sendu hana núna, eða veldu „Ekki senda“ til að hætta við hana fyrir fullt og allt.',
-  'status.awaitingPasscode.title': 'Beðið eftir aðgangskóðanum þínum',
+  'status.awaitingPasscode.title': 'Beðið eftir aðgangskóða forritsins',
   'status.awaitingPasscode.text':
-    'Greiðslan ({amount}, viðtakandi: {payee}) hefur ekki verið send. Hún fer þegar þú slærð inn aðgangskóðann.',
+    'Greiðslan ({amount}, viðtakandi: {payee}) hefur ekki verið send. Hún fer þegar aðgangskóði forritsins er sleginn inn.',
   'status.notSentTooLate.title': 'Staðfest, aldrei send og of gömul til að senda',
   'status.notSentTooLate.text':
     'Þú staðfestir þessa greiðslu ({amount}, viðtakandi: {payee}) fyrir meira en sólarhring og hún var aldrei send, svo forritið sendir hana ekki úr þessu. Veldu „Ekki senda“ og gerðu nýja greiðslu ef þú vilt enn greiða.',
