@@ -109,6 +109,14 @@ export const PaymentViewSchema = PaymentIntentSchema.extend({
 });
 export type PaymentView = z.infer<typeof PaymentViewSchema>;
 
+/**
+ * A payment's change as main tells it (the `paymentChanged` event): its view, and today's limit of its customer as it
+ * stands with the change, so a window showing the limit need not ask for it again. Without `limit` where main could
+ * not read it (the window then asks `dailyLimit`).
+ */
+export const PaymentChangeSchema = PaymentViewSchema.extend({ limit: DailyLimitSchema.optional() });
+export type PaymentChange = z.infer<typeof PaymentChangeSchema>;
+
 // The draft's fields, named where the draft is (common/payment.ts); here for the renderer and the tests.
 export { DraftFieldSchema, type DraftField } from './payment.ts';
 
@@ -159,10 +167,14 @@ export const HistoryPageRequestSchema = z.strictObject({
   filter: HistoryFilterSchema.strict().default({}),
   offset: z.number().int().nonnegative().default(0),
   limit: z.number().int().positive().max(1000).default(100),
+  /** Whether the history can be trusted (HistoryIntegrity) comes with the page: History's first page asks for it. */
+  withIntegrity: z.literal(true).optional(),
 });
 export const HistoryPageSchema = z.object({
   total: z.number().int().nonnegative(),
   items: z.array(PaymentViewSchema),
+  /** Asked for with `withIntegrity`: the same answer as `historyIntegrity`, in the same round trip. */
+  integrity: HistoryIntegritySchema.optional(),
 });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 
@@ -418,7 +430,7 @@ export const invokeChannels = {
 /** Events: main tells, renderer listens. Payloads are parsed in main before they are sent. */
 export const eventChannels = {
   sessionChanged: SessionSchema,
-  paymentChanged: PaymentViewSchema,
+  paymentChanged: PaymentChangeSchema,
   /** The app learned a payment's outcome by itself (the follow-up): the history's badge counts it until seen. */
   paymentOutcome: PaymentViewSchema,
   /** The system opened the app with a payment-request link: `takePaymentRequest` has it. */

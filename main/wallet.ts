@@ -15,7 +15,7 @@ import { late } from './core/late.ts';
 import { NoticePolicy } from './core/notice-policy.ts';
 import { openKeys } from './core/open-keys.ts';
 import { openSignIns } from './core/open-sign-ins.ts';
-import { paymentViews } from './core/payment-views.ts';
+import { paymentNews, paymentViews } from './core/payment-views.ts';
 import type { Wallet } from './core/wallet-api.ts';
 import { dueHandlers } from './due/due-handlers.ts';
 import { DuePayments } from './due/due-payments.ts';
@@ -62,13 +62,19 @@ export async function createWallet(platform: Platform, tuning: CoreTuning = {}):
   // A payment's news: its view for the window, and the desktop notices (one policy for what they may name).
   const followUpLater = late<FollowUp>('follow-up');
   const views = paymentViews({ clock, sessions, activeProfile, followUp: followUpLater });
+  // Today's limit with each change: the payments' service is built below, and reached once a change is told.
+  const paymentsLater = late<PaymentsByCustomer>('payments');
+  const news = paymentNews({
+    views,
+    limitOf: async (intent) =>
+      (await paymentsLater.value.of(intent.profileId, intent.order.debtorKennitala)).dailyLimit(),
+    tell: (change) => bus.emit('paymentChanged', change),
+  });
   const notices = new NoticePolicy({ settings, lock, sessions, due, bus, activeProfile, host: platform });
   const followUp = followUpLater.set(
     new FollowUp({
       clock,
-      onWindowClosed: (intent) => {
-        if (views.forTheWindow(intent)) bus.emit('paymentChanged', views.view(intent));
-      },
+      onWindowClosed: (intent) => news.changed(intent),
       onOutcome: (_before, after) => {
         if (views.forTheWindow(after)) bus.emit('paymentOutcome', views.view(after));
         // A round may outlast the lock or the customer it began with: what it names is decided as it shows.
@@ -76,30 +82,32 @@ export async function createWallet(platform: Platform, tuning: CoreTuning = {}):
       },
     }),
   );
-  const payments = new PaymentsByCustomer({
-    dataDir: platform.dataDir,
-    log,
-    settings: store,
-    ...(platform.paymentStoreWorker ? { storeTransport: { thread: platform.paymentStoreWorker } } : {}),
-    clock,
-    box: () => secrets.box(),
-    bank: bankClients({
-      profiles,
-      sessions,
+  const payments = paymentsLater.set(
+    new PaymentsByCustomer({
+      dataDir: platform.dataDir,
+      log,
+      settings: store,
+      ...(platform.paymentStoreWorker ? { storeTransport: { thread: platform.paymentStoreWorker } } : {}),
       clock,
-      sleep: tuning.sleep,
-      deadlineMs: tuning.bankDeadlineMs,
-      tap: (profileId) => calls.tap(profileId),
+      box: () => secrets.box(),
+      bank: bankClients({
+        profiles,
+        sessions,
+        clock,
+        sleep: tuning.sleep,
+        deadlineMs: tuning.bankDeadlineMs,
+        tap: (profileId) => calls.tap(profileId),
+      }),
+      signedIn: (profileId) => sessions.customer(profileId),
+      onChange: (intent) => {
+        followUp.note(intent);
+        news.changed(intent);
+      },
+      beforeFirstSend: (intent) => lock.takePresence(intent.id),
+      ...(tuning.retryDelaysMs ? { retryDelaysMs: tuning.retryDelaysMs } : {}),
+      ...(tuning.sleep ? { sleep: tuning.sleep } : {}),
     }),
-    signedIn: (profileId) => sessions.customer(profileId),
-    onChange: (intent) => {
-      followUp.note(intent);
-      if (views.forTheWindow(intent)) bus.emit('paymentChanged', views.view(intent));
-    },
-    beforeFirstSend: (intent) => lock.takePresence(intent.id),
-    ...(tuning.retryDelaysMs ? { retryDelaysMs: tuning.retryDelaysMs } : {}),
-    ...(tuning.sleep ? { sleep: tuning.sleep } : {}),
-  });
+  );
   const holders = later.holders.set(keyHolders({ vault, profiles, book, due, payments }));
 
   const reminders = new GrantReminders(sessions, (reminder) => bus.emit('grantReminder', reminder));

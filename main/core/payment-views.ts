@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../common/bridge-contract.ts';
+import type { DailyLimitView, PaymentChange, PaymentView } from '../../common/bridge-contract.ts';
 import type { PaymentIntent } from '../../common/payment.ts';
 import type { Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
@@ -51,5 +51,29 @@ export function paymentViews(options: {
     forTheWindow: (intent) =>
       intent.profileId === options.activeProfile() &&
       sessions.knownCustomer(intent.profileId)?.kennitala === intent.order.debtorKennitala,
+  };
+}
+
+/**
+ * A payment's change as the window hears it (`paymentChanged`): its view as the change left it, and today's limit of
+ * its customer read after it, so the window shows both without asking again (issue 41). Told in the order the changes
+ * came, each once its limit is read; without the limit where it cannot be read (nobody signed in to read it for).
+ */
+export function paymentNews(options: {
+  views: CorePaymentViews;
+  limitOf(intent: PaymentIntent): Promise<DailyLimitView>;
+  tell(change: PaymentChange): void;
+}): { changed(intent: PaymentIntent): void } {
+  let told: Promise<void> = Promise.resolve();
+  return {
+    changed(intent) {
+      if (!options.views.forTheWindow(intent)) return;
+      const view = options.views.view(intent);
+      const limit = options.limitOf(intent).catch(() => undefined);
+      told = told.then(async () => {
+        const read = await limit;
+        options.tell(read ? { ...view, limit: read } : view);
+      });
+    },
   };
 }

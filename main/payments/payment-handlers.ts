@@ -105,11 +105,12 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     stopTrying: async ({ id }) => view(await (await active()).stopTrying(id)),
     refreshStatus: async ({ id }) => view(await (await active()).refreshStatus(id)),
 
-    historyPage: async ({ filter, offset, limit }) => {
+    historyPage: async ({ filter, offset, limit, withIntegrity }) => {
       const service = await readable();
-      if (!service) return { total: 0, items: [] };
+      if (!service) return { total: 0, items: [], ...(withIntegrity ? { integrity: { trusted: true } } : {}) };
       const page = await service.reader.page({ offset, limit }, filter);
-      return { total: page.total, items: options.views(page.items) };
+      const items = options.views(page.items);
+      return { total: page.total, items, ...(withIntegrity ? { integrity: await service.reader.integrity() } : {}) };
     },
     historyIntegrity: async () => {
       const service = await readable();

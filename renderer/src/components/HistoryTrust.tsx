@@ -21,7 +21,7 @@ const WHAT: Record<NonNullable<HistoryIntegrity['problem']>, MessageKey> = {
  * "I have checked" asks once more in a dialog, so a stray click does not clear it; once taken, the banner goes and
  * the focus goes to the screen's heading (the Dialog's way back when the control it came from is gone).
  */
-export function HistoryTrustBanner() {
+export function HistoryTrustBanner({ readOnOpen = true }: { readOnOpen?: boolean }) {
   const t = useT();
   const errorText = useErrorText();
   const trust = useApp((state) => state.historyTrust);
@@ -31,10 +31,11 @@ export function HistoryTrustBanner() {
   const [error, setError] = useState<string>();
   const [accepted, setAccepted] = useState(false);
   const titleId = useId();
-  // Read whenever Pay or History opens: another window, or main at start, may have found it since.
+  // Read whenever Pay opens: another window, or main at start, may have found it since. (History's first page
+  // brings it: `readOnOpen` false.)
   useEffect(() => {
-    actions.readHistoryTrust();
-  }, [actions]);
+    if (readOnOpen) actions.readHistoryTrust();
+  }, [actions, readOnOpen]);
 
   const untrusted = trust !== undefined && !trust.trusted;
   const confirm = async () => {

@@ -51,7 +51,7 @@ export function HistoryScreen() {
         <h2 id="history-title">{t('history.title')}</h2>
         <ExportButton store={store} />
       </div>
-      <HistoryTrustBanner />
+      <HistoryTrustBanner readOnOpen={false} />
       <SpendingSummary />
       <HistoryFilters
         form={form}

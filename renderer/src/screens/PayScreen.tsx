@@ -33,24 +33,25 @@ export function PayScreen() {
   useEffect(() => actions.listen(), [actions]);
   useEffect(() => due.getState().actions.listen(), [due]);
   // A notification of payments due was clicked: the form shows (not a review or an outcome), and once the list is
-  // read again the focus goes to its heading (to the screen's when nothing is due any more).
-  const dueShown = useApp((state) => state.dueShown);
-  const [focusDue, setFocusDue] = useState(0);
+  // read the focus goes to its heading (to the screen's when nothing is due any more).
+  const dueWanted = useApp((state) => state.dueWanted === true);
+  const [focusDue, setFocusDue] = useState(false);
   useEffect(() => {
-    if (!dueShown) return;
+    if (!dueWanted || !app.getState().actions.takeDueWanted()) return;
     actions.backToForm();
-    setFocusDue(dueShown);
-  }, [dueShown, actions]);
+    setFocusDue(true);
+  }, [dueWanted, app, actions]);
   useEffect(() => {
     if (!focusDue || !dueList || stage.name !== 'form') return;
-    setFocusDue(0);
+    setFocusDue(false);
     focusOn(document.getElementById('due-title') ?? document.getElementById('pay-title'));
   }, [focusDue, dueList, stage.name]);
-  // A payment request fills the form: from the review or an outcome, the form shows again, with it.
-  const requestFilled = useApp((state) => (state.requestNotice?.kind === 'filled' ? state.requestNotice.seq : 0));
+  // A payment request fills the form (each request's notice is a new one): from the review or an outcome, the form
+  // shows again, with it.
+  const requestNotice = useApp((state) => state.requestNotice);
   useEffect(() => {
-    if (requestFilled) actions.backToForm();
-  }, [requestFilled, actions]);
+    if (requestNotice?.kind === 'filled') actions.backToForm();
+  }, [requestNotice, actions]);
 
   return (
     <section aria-labelledby="pay-title" className="pay">

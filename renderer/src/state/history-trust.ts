@@ -18,6 +18,13 @@ export interface HistoryTrustActions {
   acceptHistory(): Promise<void>;
   /** Another profile or customer, or nobody: what was known of the one before goes. */
   forgetHistoryTrust(): void;
+  /**
+   * Main's answer as it came with another one (History's first page brings it): taken as a read's answer would be,
+   * for whoever it was asked for (`whose`, the owner when it was asked); a read or acceptance on its way still wins.
+   */
+  noteHistoryTrust(answer: HistoryIntegrity, whose: string | undefined): void;
+  /** Whose history an answer asked for now would be about (see `noteHistoryTrust`). */
+  historyOwner(): string | undefined;
 }
 
 /** Whose history an answer is about: an answer for someone else (a switch, a sign-out on its way) is dropped. */
@@ -55,6 +62,11 @@ export function historyTrustSlice(
       seq++;
       set({ historyTrust: undefined });
     },
+    noteHistoryTrust(answer, whose) {
+      // Not a call of this slice's: a read or an acceptance on its way still has the last word.
+      if (whose !== undefined && whose === owner()) set({ historyTrust: answer });
+    },
+    historyOwner: owner,
   };
   return actions;
 }

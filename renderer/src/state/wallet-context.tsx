@@ -1,8 +1,9 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { WalletApi } from '../../../common/bridge-contract.ts';
+import type { EventChannel, WalletApi } from '../../../common/bridge-contract.ts';
 import { LocaleProvider } from '../i18n/index.ts';
 import type { AppState, AppStore } from './app-store.ts';
+import type { WalletEventListener } from './events.ts';
 
 interface WalletContextValue {
   wallet: WalletApi;
@@ -32,4 +33,12 @@ export const useWallet = (): WalletApi => useWalletContext().wallet;
 export const useAppStore = (): AppStore => useWalletContext().store;
 export function useApp<T>(selector: (state: AppState) => T): T {
   return useStore(useWalletContext().store, selector);
+}
+
+/** One of main's events, heard while the component is on screen (the listener as last rendered). */
+export function useWalletEvent<E extends EventChannel>(name: E, listener: WalletEventListener<E>): void {
+  const store = useWalletContext().store;
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => store.getState().events.on(name, (payload) => latest.current(payload)), [store, name]);
 }

@@ -3,7 +3,7 @@ import type { SpendingSummary as Summary } from '../../../../common/spending.ts'
 import { lazyPart } from '../../components/LazyPart.tsx';
 import { useT } from '../../i18n/index.ts';
 import { unwrap } from '../../lib/api.ts';
-import { useApp, useWallet } from '../../state/wallet-context.tsx';
+import { useApp, useWallet, useWalletEvent } from '../../state/wallet-context.tsx';
 import { counted } from './spending-counted.ts';
 import { emptyRange, rangeAsk, type RangeForm } from './spending-range.ts';
 import './spending.css';
@@ -23,8 +23,9 @@ export function SpendingSummary() {
   const t = useT();
   const locale = useApp((state) => state.locale);
   const change = useApp((state) => state.paymentChange);
-  /** Main's day moved on: today, this week and this month are other days now. */
-  const mainDay = useApp((state) => state.mainDay);
+  /** Main's day moved on: today, this week and this month are other days now (counted here, not in the store). */
+  const [mainDay, setMainDay] = useState(0);
+  useWalletEvent('dayChanged', () => setMainDay((day) => day + 1));
   const owner = useApp((state) => `${state.session?.profileId ?? ''}|${state.session?.maskedKennitala ?? ''}`);
   const [form, setForm] = useState<RangeForm>(emptyRange);
   const ask = rangeAsk(form);

@@ -87,8 +87,15 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
     let reloading = false;
     let reloadAgain = false;
 
-    const fetchPage = (page: number) =>
-      unwrap(wallet.historyPage({ filter: get().filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE }));
+    const fetchPage = (page: number, withIntegrity = false) =>
+      unwrap(
+        wallet.historyPage({
+          filter: get().filter,
+          offset: page * PAGE_SIZE,
+          limit: PAGE_SIZE,
+          ...(withIntegrity ? { withIntegrity } : {}),
+        }),
+      );
 
     /** A payment main answered with: the app store keeps the newest version, which is the one shown. */
     const answered = (payment: PaymentView) => replaceEverywhere(app.getState().actions.notePayment(payment));
@@ -125,8 +132,13 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
         } else {
           set({ busy: true });
         }
-        fetchPage(0).then(
+        // A list shown afresh brings whether the history can be trusted with it (the banner above shows it): one
+        // round trip, not two.
+        const trust = app.getState().actions;
+        const whose = clear ? trust.historyOwner() : undefined;
+        fetchPage(0, clear).then(
           (page) => {
+            if (page.integrity) trust.noteHistoryTrust(page.integrity, whose);
             if (mine !== generation) return;
             set({
               status: 'ready',

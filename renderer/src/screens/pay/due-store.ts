@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { WalletApi } from '../../../../common/bridge-contract.ts';
+import type { DailyLimitView, WalletApi } from '../../../../common/bridge-contract.ts';
 import type { DueList } from '../../../../common/due-payment.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import type { AppStore, PayDraft } from '../../state/app-store.ts';
@@ -48,9 +48,21 @@ export type DueStore = StoreApi<DueState>;
 const whose = (state: ReturnType<AppStore['getState']>) =>
   state.session?.signedIn ? `${state.session.profileId}|${state.session.maskedKennitala ?? ''}` : undefined;
 
+/**
+ * Whether a payment's change can change the list as last read: only for a list with payments on it, when one of them
+ * is paid by this payment, or when what is left of today's limit (with the change, as main told it) is not what the
+ * list judged `overLimit` by. A list not read yet is read.
+ */
+function changes(list: DueList | undefined, paymentId: string, limit: DailyLimitView | undefined): boolean {
+  if (!list) return true;
+  if (list.items.length === 0) return false;
+  if (list.items.some((item) => item.paying?.intentId === paymentId)) return true;
+  return limit === undefined || limit.remaining !== list.remainingToday;
+}
+
 /** Payments that come due, as the pay screen shows them (common/due-payment.ts): the list and the schedule editor. */
 export function createDueStore(wallet: WalletApi, app: AppStore): DueStore {
-  return createStore<DueState>()((set) => {
+  return createStore<DueState>()((set, get) => {
     let generation = 0;
     let seq = 0;
     const signedIn = () => app.getState().session?.signedIn ?? false;
@@ -82,16 +94,29 @@ export function createDueStore(wallet: WalletApi, app: AppStore): DueStore {
       },
       listen() {
         actions.load();
-        return app.subscribe((state, before) => {
-          if (state.paymentChange && state.paymentChange !== before.paymentChange) actions.load();
-          // Another customer or profile (or nobody): what was shown of the one before goes.
-          if (whose(state) !== whose(before)) {
-            generation += 1;
-            set({ list: undefined, error: undefined, editor: undefined, said: undefined });
-            actions.load();
-          }
-          if (state.dueShown !== before.dueShown || state.mainDay !== before.mainDay) actions.load();
-        });
+        const { events } = app.getState();
+        const stops = [
+          app.subscribe((state, before) => {
+            // Another customer or profile (or nobody): what was shown of the one before goes.
+            if (whose(state) !== whose(before)) {
+              generation += 1;
+              set({ list: undefined, error: undefined, editor: undefined, said: undefined });
+              actions.load();
+              return;
+            }
+            const change = state.paymentChange;
+            if (
+              change &&
+              change !== before.paymentChange &&
+              changes(get().list, change.id, state.limit !== before.limit ? state.limit : undefined)
+            )
+              actions.load();
+          }),
+          // A notification of payments due was clicked, or main's day moved on: what is due is read again.
+          events.on('dueOpened', () => actions.load()),
+          events.on('dayChanged', () => actions.load()),
+        ];
+        return () => stops.forEach((stop) => stop());
       },
     };
     return { actions };

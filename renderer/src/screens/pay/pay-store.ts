@@ -56,8 +56,8 @@ export interface PayActions {
   refreshLimit(): void;
   /**
    * Follows the app store while the screen is open: the payment on the result screen takes every newer version
-   * (the app store has already dropped stale ones), and the limit is read again after any payment changed or a
-   * sign-in. Returns the unsubscribe.
+   * (the app store has already dropped stale ones) and today's limit main told with it (read only at the start,
+   * after a sign-in and on main's new day). Returns the unsubscribe.
    */
   listen(): () => void;
 }
@@ -161,16 +161,20 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
       },
       listen() {
         if (signedIn()) actions.refreshLimit();
-        return app.subscribe((state, before) => {
-          const change = state.paymentChange;
-          if (change && change !== before.paymentChange) {
-            showPayment(change);
-            if (signedIn()) actions.refreshLimit();
-          }
-          if (state.session?.signedIn && !before.session?.signedIn) actions.refreshLimit();
+        const stops = [
+          app.subscribe((state, before) => {
+            const change = state.paymentChange;
+            if (change && change !== before.paymentChange) showPayment(change);
+            // Main tells today's limit with each change of a payment (an answer's change is told too): not asked.
+            if (state.limit && state.limit !== before.limit) actions.setLimit(state.limit);
+            if (state.session?.signedIn && !before.session?.signedIn) actions.refreshLimit();
+          }),
           // A new day of main's: the limit has reset.
-          if (state.mainDay !== before.mainDay && signedIn()) actions.refreshLimit();
-        });
+          app.getState().events.on('dayChanged', () => {
+            if (signedIn()) actions.refreshLimit();
+          }),
+        ];
+        return () => stops.forEach((stop) => stop());
       },
     };
 
