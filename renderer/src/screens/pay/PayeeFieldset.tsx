@@ -29,7 +29,7 @@ export function PayeeFieldset({
     <fieldset>
       <legend>{t('pay.to')}</legend>
       {payees.length > 0 && (
-        <div className="field">
+        <div className="field saved-payee">
           <label htmlFor="saved-payee">{t('pay.savedPayee')}</label>
           <select id="saved-payee" value={savedPayee?.id ?? ''} onChange={(event) => onChoose(event.target.value)}>
             <option value="">{t('pay.choosePayee')}</option>
