@@ -119,7 +119,7 @@ describe('the 90-day grant', () => {
     // Said once (the prompt's panel used to add "Your 90-day access to the bank has ended" under the same words), and
     // the form behind names no one: "Account holder: ()" was all it had.
     expect(prompt.textContent).toBe(
-      'Your bank access has endedThe 90 days you gave the app are over. Sign in with your bank again to keep paying; your draft and history are kept.Sign in again',
+      'Your bank access has endedThe 90 days you gave the app are over. Sign in with your bank again to keep paying; your draft and history are kept.Sign in againWhat does this mean?',
     );
     expect(screen.queryByTestId('owner')).toBeNull();
     await user.keyboard('{Escape}');

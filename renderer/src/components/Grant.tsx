@@ -3,6 +3,7 @@ import { formatDate, formatTimeOfDay } from '../i18n/format.ts';
 import { useApp } from '../state/wallet-context.tsx';
 import { SignInPanel } from './SignInPanel.tsx';
 import { Dialog } from './Dialog.tsx';
+import { HelpLink } from './HelpLink.tsx';
 import { grantEndWords } from './grant-end-words.ts';
 
 /**
@@ -56,6 +57,12 @@ export function GrantDialogs() {
       <Dialog title={t(lost.title)} blocking>
         <p>{t(lost.text)}</p>
         <SignInPanel button="grant.signInAgain" reasonShown />
+        {/* The 90 days over (not access withdrawn): what that means, after the way forward, which the focus starts on. */}
+        {session?.signedOutReason === 'grant-ended' && (
+          <p>
+            <HelpLink topic="grantEnds" />
+          </p>
+        )}
       </Dialog>
     );
   }
@@ -91,6 +98,9 @@ export function GrantDialogs() {
             {t('grant.later')}
           </button>
         </div>
+        <p>
+          <HelpLink topic="grantEnds" />
+        </p>
       </Dialog>
     );
   }

@@ -5,6 +5,7 @@ import * as common from './messages/common.ts';
 import * as due from './messages/due.ts';
 import * as failure from './messages/failure.ts';
 import * as grant from './messages/grant.ts';
+import * as help from './messages/help.ts';
 import * as history from './messages/history.ts';
 import * as historyTrust from './messages/history-trust.ts';
 import * as lock from './messages/lock.ts';
@@ -34,6 +35,7 @@ export const sections = {
   pay,
   status,
   grant,
+  help,
   history,
   historyTrust,
   spending,
@@ -55,6 +57,7 @@ const en = {
   ...pay.en,
   ...status.en,
   ...grant.en,
+  ...help.en,
   ...history.en,
   ...historyTrust.en,
   ...spending.en,
@@ -75,6 +78,7 @@ const is = {
   ...pay.is,
   ...status.is,
   ...grant.is,
+  ...help.is,
   ...history.is,
   ...historyTrust.is,
   ...spending.is,
