@@ -5,10 +5,19 @@ import { expect, test } from './fixtures.ts';
 
 /**
  * The customer's time zone (issue 42: "today" and "tomorrow" are calendar days there): the window's, through
- * Playwright, and the core's, which runs in this worker and reads the process's zone. Not the machine's.
+ * Playwright, and the core's, which runs in this worker and reads the process's zone. Not the machine's; given back
+ * after this file, as the worker runs other files too.
  */
-process.env.TZ = 'Atlantic/Reykjavik';
-test.use({ timezoneId: 'Atlantic/Reykjavik' });
+const ZONE = 'Atlantic/Reykjavik';
+const machineZone = process.env['TZ'];
+test.use({ timezoneId: ZONE });
+test.beforeAll(() => {
+  process.env['TZ'] = ZONE;
+});
+test.afterAll(() => {
+  if (machineZone === undefined) delete process.env['TZ'];
+  else process.env['TZ'] = machineZone;
+});
 
 test('the grant: a banner 10 days before the end, then a blocking prompt after it', async ({
   wallet,
