@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DailyLimitView, PaymentView } from '../../../common/bridge-contract.ts';
 import { formatKennitala } from '../../../common/kennitala.ts';
-import type { PaymentAction, ShownState } from '../../../common/payment-status.ts';
+import { SLOW_AFTER_MS, type PaymentAction, type ShownState } from '../../../common/payment-status.ts';
 import { REQUEST_ID_WINDOW_MS } from '../../../common/request-id.ts';
 import { DAMAGED_FAILURE } from '../i18n/explain-failure.ts';
 import { useT } from '../i18n/index.ts';
@@ -98,14 +98,23 @@ export function PaymentStatus({
   // While the app may still send it again, the date and time it says are when it stops: the request id's 24 hours end.
   const windowEnds = payment.createdAt + REQUEST_ID_WINDOW_MS;
   const when = shown === 'unknown' ? windowEnds : (payment.firstSentAt ?? payment.createdAt);
-  const text = t(`status.${shown}.text`, {
-    amount,
-    payee,
-    seconds,
-    requestId: payment.requestId,
-    date: formatDate(when, locale),
-    time: formatTime(when, locale),
-  });
+  // A send after one the bank did not answer (the app's retry, or Try again now) is said as such: the bank is not
+  // "slow for 0 s" (issue 42, item 8); how long this one has waited is said once it is long.
+  const resending = shown === 'slow' && payment.attempts > 1;
+  const title = resending ? t('status.resending.title') : t(`status.${shown}.title`);
+  const text = resending
+    ? [
+        t('status.resending.text', { amount, payee, attempt: payment.attempts }),
+        ...(seconds * 1000 >= SLOW_AFTER_MS ? [t('status.resending.waiting', { seconds })] : []),
+      ].join(' ')
+    : t(`status.${shown}.text`, {
+        amount,
+        payee,
+        seconds,
+        requestId: payment.requestId,
+        date: formatDate(when, locale),
+        time: formatTime(when, locale),
+      });
   // An unknown payment is sent again by the follow-up (the same request id); an accepted one is only asked about.
   const resends = shown === 'unknown';
   // The payment's own failure: the bank's refusal, or why its outcome is not known. A damaged record says so first.
@@ -125,7 +134,7 @@ export function PaymentStatus({
     >
       {/* In a dialog, its first focus: what is known of the payment is read first. */}
       <h3 id={headingId} ref={heading} tabIndex={-1} {...(focusFirst ? {} : { 'data-autofocus': true })}>
-        {t(`status.${shown}.title`)}
+        {title}
       </h3>
       {showFailure && (
         <PaymentError failure={failure} alert={shown === 'damaged'} {...(shown === 'rejected' ? { today } : {})} />

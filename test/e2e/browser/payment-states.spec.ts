@@ -25,6 +25,16 @@ const PAYMENT = { ...BJORN, amount: '1500' };
 const posts = (harness: Harness) =>
   harness.sandbox.requests().filter((request) => request.method === 'POST' && request.path === INITIATIONS_PATH);
 
+/** A send after one the bank did not answer: its title, its attempt, and no "so far" at once (issue 42, item 8). */
+const RESENDING = {
+  en: { title: 'No answer from the bank: sending again', attempt: 'same request id (attempt 2)', soFar: 'so far' },
+  is: {
+    title: 'Ekkert svar frá bankanum: send aftur',
+    attempt: 'sama auðkenni beiðni (tilraun 2)',
+    soFar: 'hingað til',
+  },
+} as const;
+
 const test = base.extend<{ language: Language; appRetries: boolean; states: PaymentStatesPage }>({
   language: ['en', { option: true }],
   /** The app's own automatic retries (500 ms, 2 s, 5 s), instead of none. */
@@ -309,7 +319,33 @@ for (const language of ['en', 'is'] as const) {
     test.describe('sending, with the app’s own retries', () => {
       test.use({ appRetries: true });
 
+      test('a lost answer: the app’s send again says so while the bank holds it, and no “0 s so far”', async ({
+        language,
+        states,
+        wallet,
+        harness,
+        context,
+      }) => {
+        await states.signInWithAccount(context);
+        // The first send is lost on its way; the app's retry is held at the bank until released.
+        harness.sandbox.faults.add({ route: 'payments.create', kind: 'dropBeforeProcessing' });
+        harness.sandbox.faults.add({ route: 'payments.create', kind: 'delay', delayMs: 60_000 });
+        await states.review(PAYMENT);
+        await states.pay();
+        await expect.poll(() => harness.sandbox.faults.delaying).toBe(1);
+        const words = RESENDING[language];
+        await expect(states.status()).toHaveAttribute('data-shown', 'slow');
+        await expect(states.status().getByRole('heading', { level: 3 })).toHaveText(words.title);
+        await expect(states.text()).toContainText(words.attempt);
+        await expect(states.text()).not.toContainText(words.soFar);
+        await atEachSize(wallet, `resending-${language}`, { window: true, shown: states.status() });
+        harness.sandbox.faults.release();
+        await expect(states.status()).toHaveAttribute('data-shown', /^(accepted|settled)$/);
+        expect(harness.sandbox.initiations()).toHaveLength(1);
+      });
+
       test('the bank fails twice: slow while the app retries with the same request id, then paid once', async ({
+        language,
         states,
         harness,
         context,
@@ -319,8 +355,12 @@ for (const language of ['en', 'is'] as const) {
         await states.review(PAYMENT);
         await states.record();
         await states.pay();
-        await states.expectShown('slow');
-        await expect(states.text()).toContainText(states.words.sameRequestId);
+        // The retry after a send the bank did not answer says so, not "slow for 0 s" (issue 42, item 8).
+        const words = RESENDING[language];
+        await expect(states.status()).toHaveAttribute('data-shown', 'slow');
+        await expect(states.status().getByRole('heading', { level: 3 })).toHaveText(words.title);
+        await expect(states.text()).toContainText(words.attempt);
+        await expect(states.text()).not.toContainText(words.soFar);
 
         await expect(states.status()).toHaveAttribute('data-shown', /^(accepted|settled)$/);
         const seen = await states.recorded();

@@ -7,6 +7,10 @@ import { PAYMENT_STATE_NAMES, PAYMENT_TERMS } from '../../../../common/glossary.
  */
 export const en = {
   'pay.title': 'Pay',
+  // Payments whose outcome is not known, signposted on Pay once their result is left (issue 42, item 8).
+  'pay.waiting': '{count, plural, one {# payment is} other {# payments are}} waiting for an answer.',
+  'pay.waiting.open': 'See it: {amount} to {payee}',
+  'pay.waiting.all': 'See them all in History',
   'pay.from': 'From',
   'pay.fromAccount': 'Your account',
   'pay.chooseAccount': 'Choose one of your accounts',
@@ -113,6 +117,9 @@ export const en = {
 
 export const is: Record<keyof typeof en, string> = {
   'pay.title': 'Greiða',
+  'pay.waiting': '{count, plural, one {# greiðsla bíður} other {# greiðslur bíða}} svars.',
+  'pay.waiting.open': 'Skoða hana: {amount}, viðtakandi: {payee}',
+  'pay.waiting.all': 'Sjá þær allar í greiðslusögu',
   'pay.from': 'Frá',
   'pay.fromAccount': 'Reikningurinn þinn',
   'pay.chooseAccount': 'Veldu einn af reikningunum þínum',

@@ -20,6 +20,11 @@ export const en = {
   'status.slow.title': 'The bank is slow to answer',
   'status.slow.text':
     'The bank has not answered yet ({seconds} s so far). The app keeps trying with the same request id, so the payment cannot go through twice. Do not pay again.',
+  // A send after one the bank did not answer (issue 42, item 8): said as what it is, not as a bank slow for 0 s.
+  'status.resending.title': 'No answer from the bank: sending again',
+  'status.resending.text':
+    'The bank did not answer when the app sent the payment of {amount} to {payee}, so the app is sending it again with the same request id (attempt {attempt}). The bank takes a request id only once, so it cannot be paid twice. Do not pay again.',
+  'status.resending.waiting': 'No answer yet ({seconds} s so far).',
   'status.accepted.title': 'Payment sent',
   'status.accepted.text':
     'The bank accepted the payment of {amount} to {payee}. It has not yet told the app that the payment is completed.',
@@ -97,6 +102,10 @@ export const is: Record<keyof typeof en, string> = {
   'status.slow.title': 'Bankinn er lengi að svara',
   'status.slow.text':
     'Bankinn hefur ekki svarað enn ({seconds} sek. hingað til). Forritið reynir áfram með sama auðkenni beiðninnar, svo greiðslan getur ekki farið tvisvar í gegn. Ekki greiða aftur.',
+  'status.resending.title': 'Ekkert svar frá bankanum: send aftur',
+  'status.resending.text':
+    'Bankinn svaraði ekki þegar forritið sendi greiðsluna ({amount}, viðtakandi: {payee}), svo forritið sendir hana aftur með sama auðkenni beiðni (tilraun {attempt}). Bankinn tekur aðeins einu sinni við hverju auðkenni, svo hún getur ekki farið tvisvar í gegn. Ekki greiða aftur.',
+  'status.resending.waiting': 'Ekkert svar enn ({seconds} sek. hingað til).',
   'status.accepted.title': 'Greiðsla send',
   'status.accepted.text':
     'Bankinn tók við greiðslunni ({amount}, viðtakandi: {payee}). Hann hefur ekki enn sagt forritinu að henni sé lokið.',

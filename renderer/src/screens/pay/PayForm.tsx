@@ -22,6 +22,7 @@ import { newScheduleForm } from './schedule-form.ts';
 import { useDraftCheck } from './use-draft-check.ts';
 import { useOwnLists } from './use-own-lists.ts';
 import { useQrDrop } from './use-qr-drop.ts';
+import { WaitingPayments } from './WaitingPayments.tsx';
 
 /**
  * The pay form's layout: the draft (in the app store) in its fieldsets, Review, saving the payee, "Pay later or
@@ -128,6 +129,7 @@ export function PayForm({
 
   return (
     <>
+      <WaitingPayments />
       <form
         className="pay-form"
         ref={form}
@@ -164,6 +166,7 @@ export function PayForm({
             draft={draft}
             store={due}
             onDraftErrors={check.setDueErrors}
+            onDueLater={check.dueLater}
             onSaved={scheduled}
           />
         ) : (

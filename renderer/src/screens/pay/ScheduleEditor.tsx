@@ -24,6 +24,7 @@ export function ScheduleEditor({
   draft,
   store,
   onDraftErrors,
+  onDueLater,
   onSaved,
 }: {
   editing: ScheduleEditing;
@@ -32,6 +33,8 @@ export function ScheduleEditor({
   draft: PayDraft;
   store: DueStore;
   onDraftErrors: (errors: DraftErrors) => void;
+  /** Whether the first date it comes due is a day to come: the pay form then leaves today's limit out. */
+  onDueLater: (later: boolean) => void;
   onSaved: (saved: DueSaved) => void;
 }) {
   const t = useT();
@@ -45,6 +48,7 @@ export function ScheduleEditor({
     store,
     section,
     onDraftErrors,
+    onDueLater,
     onSaved,
   });
 

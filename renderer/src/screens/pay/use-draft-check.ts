@@ -24,6 +24,11 @@ export interface DraftCheck {
   setDueErrors(errors: DueErrors | undefined): void;
   /** The form starts again (the draft was saved as a payment that comes due): nothing is said of any field. */
   reset(): void;
+  /**
+   * The schedule editor is open on a first date other than today (true), or closed or on today (false): the draft is
+   * then a payment for a day to come, whose limit is that day's, not what is left of today's.
+   */
+  dueLater(later: boolean): void;
 }
 
 /**
@@ -67,6 +72,7 @@ export function useDraftCheck({
   const [touched, setTouched] = useState<Partial<Record<DraftField, boolean>>>({});
   const [showAll, setShowAll] = useState(false);
   const [dueErrors, setDueErrors] = useState<DueErrors>();
+  const [later, setLater] = useState(false);
   const sequence = useRef(0);
   /** The draft whose check is on its way (the last one asked), until it answers. */
   const asked = useRef<PayDraft>(undefined);
@@ -126,6 +132,9 @@ export function useDraftCheck({
       }
       const code = validation?.errors[field];
       if (!code || !(showAll || touched[field])) return undefined;
+      // A payment that first comes due on a day to come keeps that day's limit, of which nothing is used yet (main's
+      // limit is per GMT day; saveDue checks the amount against a whole day's): today's is not said (issue 42).
+      if (later && code === 'over_remaining') return undefined;
       // The last answer was about what the field held before: it says nothing of what it holds now. Said all the
       // same, a field just left would show an error until the answer came, and the form would move under a click.
       if (checked && checked.draft[field] !== draft[field]) return undefined;
@@ -149,6 +158,7 @@ export function useDraftCheck({
     },
     refused: showAll && validation !== undefined && Object.keys(validation.errors).length > 0,
     setDueErrors,
+    dueLater: setLater,
     reset() {
       setTouched({});
       setShowAll(false);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DraftField } from '../../../../common/bridge-contract.ts';
 import type { DueSaved } from '../../../../common/due-payment.ts';
 import { MAX_MONTHLY_TIMES, MAX_WEEKLY_TIMES, oneYearAfter } from '../../../../common/schedule.ts';
@@ -31,6 +31,7 @@ export function useScheduleEditor({
   store,
   section,
   onDraftErrors,
+  onDueLater,
   onSaved,
 }: {
   editing: ScheduleEditing;
@@ -39,6 +40,8 @@ export function useScheduleEditor({
   store: DueStore;
   section: string;
   onDraftErrors: (errors: DraftErrors) => void;
+  /** Whether the first date it comes due is a day to come (not today): its limit is that day's. */
+  onDueLater: (later: boolean) => void;
   onSaved: (saved: DueSaved) => void;
 }) {
   const t = useT();
@@ -68,6 +71,10 @@ export function useScheduleEditor({
     setFix(false);
   };
   const preview = previewDates(form, today, editing.handled);
+  // The pay form's amount is judged by the limit of the day the payment first comes due, while the editor is open.
+  const later = preview[0] !== today;
+  useEffect(() => onDueLater(later), [later, onDueLater]);
+  useEffect(() => () => onDueLater(false), [onDueLater]);
   const errorFor = (field: ScheduleField): string | undefined => {
     const code = errors[field];
     if (!code) return undefined;
