@@ -130,23 +130,42 @@ describe('the Due list', () => {
     },
   );
 
-  it('skips the open one after asking, and says so', async () => {
-    const core = await signedIn();
-    await saveDue(core, { kind: 'weekly', weekday: 7, start: '2026-11-22' });
-    const { user } = await renderApp(core);
-    await screen.findByTestId('due-list');
-    expect(text(rows()[0])).toContain('Due today');
-    expect(text(rows()[0])).toContain('Every Sunday');
-    await user.click(screen.getByRole('button', { name: /^Skip: Leiga, Björn Sigurðsson/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Skip a payment' });
-    expect(text(within(dialog).getByTestId('due-question'))).toBe('Skip the payment of 22 Nov? It will not be paid.');
-    await user.click(within(dialog).getByRole('button', { name: 'Skip it' }));
-    expect(await screen.findByText('The payment of 22 Nov was skipped.')).toBeTruthy();
-    expect(text(rows()[0])).toContain('Next: Sun 29 Nov');
-    expect(document.activeElement?.id).toBe('due-title');
-    expect((await core.value('listDue')).items[0]).toMatchObject({ lastHandled: '2026-11-22' });
-    expect(await history(core)).toEqual([]);
-  });
+  it.each(['en', 'is'] as const)(
+    'skips the open one after asking what is skipped (payee, amount, date), Cancel focused first (%s)',
+    async (language) => {
+      const w = wordsIn(language);
+      const core = await signedIn({ language });
+      await saveDue(core, { kind: 'weekly', weekday: 7, start: '2026-11-22' });
+      const { user } = await renderApp(core);
+      await screen.findByTestId('due-list');
+      expect(text(rows()[0])).toContain(w('due.dueToday'));
+      const skip = new RegExp(`^${w('due.skip')}: Leiga, Björn Sigurðsson`);
+      await user.click(screen.getByRole('button', { name: skip }));
+      const dialog = await screen.findByRole('dialog', { name: w('due.skip.title') });
+      // Named as what it is: the rent to Björn, not "the payment of 22 Nov" (issue 42, item 4).
+      expect(text(within(dialog).getByTestId('due-question'))).toBe(
+        language === 'en'
+          ? 'Skip the payment of ISK 25,000 to Björn Sigurðsson, due 22 Nov? It will not be paid.'
+          : 'Sleppa greiðslunni (25.000 kr., viðtakandi: Björn Sigurðsson) með gjalddaga 22. nóv.? Hún verður ekki greidd.',
+      );
+      // The safe choice has the focus: Enter at once skips nothing.
+      await waitFor(() => expect(document.activeElement?.textContent).toBe(w('action.cancel')));
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(core.requests('skipDue')).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: skip }));
+      const again = await screen.findByRole('dialog', { name: w('due.skip.title') });
+      await user.click(within(again).getByRole('button', { name: w('due.skip.confirm') }));
+      expect(
+        await screen.findByText(w('due.skipped', { when: language === 'en' ? '22 Nov' : '22. nóv.' })),
+      ).toBeTruthy();
+      expect(text(rows()[0])).toContain(language === 'en' ? 'Next: Sun 29 Nov' : '29. nóv.');
+      expect(document.activeElement?.id).toBe('due-title');
+      expect((await core.value('listDue')).items[0]).toMatchObject({ lastHandled: '2026-11-22' });
+      expect(await history(core)).toEqual([]);
+    },
+  );
 
   it.each(['en', 'is'] as const)(
     'skips every overdue one at once after asking, and leaves the one due today (%s)',

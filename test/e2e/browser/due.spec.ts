@@ -20,6 +20,9 @@ const WORDS = {
     skipAll: /^Skip all 3: Þrif/,
     skipAllTitle: 'Skip the overdue payments',
     skipAllQuestion: 'Skip the 3 overdue payments, from 27 Nov to 11 Dec? None of them will be paid.',
+    skip: /^Skip: Bíll, Bílasala Björns/,
+    skipTitle: 'Skip a payment',
+    skipQuestion: /^Skip the payment of ISK\s180,000 to Bílasala Björns, due 15 Dec\? It will not be paid\.$/,
     cancel: 'Cancel',
   },
   is: {
@@ -33,6 +36,10 @@ const WORDS = {
     skipAll: /^Sleppa öllum \(3\): Þrif/,
     skipAllTitle: 'Sleppa ógreiddum greiðslum frá fyrri gjalddögum',
     skipAllQuestion: 'Sleppa 3 greiðslum með gjalddaga frá 27. nóv. til 11. des.? Engin þeirra verður greidd.',
+    skip: /^Sleppa: Bíll, Bílasala Björns/,
+    skipTitle: 'Sleppa greiðslu',
+    skipQuestion:
+      /^Sleppa greiðslunni \(180\.000\skr\., viðtakandi: Bílasala Björns\) með gjalddaga 15\. des\.\? Hún verður ekki greidd\.$/,
     cancel: 'Hætta við',
   },
 } as const;
@@ -85,6 +92,18 @@ test.describe('Payments that come due', () => {
         await fits(wallet, size);
         await wallet.screenshot(`due-skip-overdue-${language}-${size}`);
         await question.getByRole('button', { name: words.cancel }).click();
+
+        // Skip one, asked first: the question names payee, amount and date, and Cancel has the focus, so Enter at
+        // once skips nothing (issue 42, item 4).
+        await list.getByRole('button', { name: words.skip }).click();
+        const skipOne = page.getByRole('dialog', { name: words.skipTitle });
+        await expect(skipOne.getByTestId('due-question')).toHaveText(words.skipQuestion);
+        await expect(skipOne.getByRole('button', { name: words.cancel })).toBeFocused();
+        await fits(wallet, size);
+        await wallet.screenshot(`due-skip-one-${language}-${size}`);
+        await page.keyboard.press('Enter');
+        await expect(skipOne).toBeHidden();
+        expect(harness.core.requests('skipDue')).toEqual([]);
 
         // The schedule editor, filled as a monthly payment of twelve.
         await page.getByTestId('deposit-kennitala').fill('050792-2189');

@@ -23,7 +23,7 @@ export const en = {
   'due.change': 'Change',
   'due.stop': 'Stop',
   'due.skip.title': 'Skip a payment',
-  'due.skip.question': 'Skip the payment of {when}? It will not be paid.',
+  'due.skip.question': 'Skip the payment of {amount} to {payee}, due {when}? It will not be paid.',
   'due.skip.confirm': 'Skip it',
   'due.skipOverdue': 'Skip all {count}',
   'due.skipOverdue.title': 'Skip the overdue payments',
@@ -104,7 +104,8 @@ export const is: Record<keyof typeof en, string> = {
   'due.change': 'Breyta',
   'due.stop': 'Stöðva',
   'due.skip.title': 'Sleppa greiðslu',
-  'due.skip.question': 'Sleppa greiðslunni með gjalddaga {when}? Hún verður ekki greidd.',
+  'due.skip.question':
+    'Sleppa greiðslunni ({amount}, viðtakandi: {payee}) með gjalddaga {when}? Hún verður ekki greidd.',
   'due.skip.confirm': 'Sleppa henni',
   // The count apart, in brackets: "öllum" agrees with 2 and 11, not with 21.
   'due.skipOverdue': 'Sleppa öllum ({count})',

@@ -5,6 +5,7 @@ import type { DueItem, DueOccurrence } from '../../../../common/due-payment.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useErrorText } from '../../components/ErrorText.tsx';
 import { formatDueDate } from '../../i18n/due-dates.ts';
+import { formatAmount } from '../../i18n/format.ts';
 import { useT } from '../../i18n/index.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useFocusAfter } from '../../lib/focus.ts';
@@ -90,7 +91,13 @@ export function DueList({
 
   const day = (date: string) => formatDueDate(date, locale, { weekday: false, today: list.today });
   const question = (ask: Asking): string => {
-    if (ask.kind === 'skip') return t('due.skip.question', { when: day(ask.date) });
+    // What is skipped, named: with two due payments the rent is not skipped for a gift (issue 42, item 4).
+    if (ask.kind === 'skip')
+      return t('due.skip.question', {
+        payee: payeeOf(ask.item),
+        amount: formatAmount(ask.item.order.amount, locale),
+        when: day(ask.date),
+      });
     if (ask.kind === 'skipOverdue')
       return t('due.skipOverdue.question', { count: ask.count, from: day(ask.from), to: day(ask.to) });
     return t('due.stop.question', { payee: payeeOf(ask.item) });
@@ -157,11 +164,12 @@ export function DueList({
         <Dialog title={t(`due.${asking.kind}.title`)} onClose={() => setAsking(undefined)} returnFocus={heading}>
           <p data-testid="due-question">{question(asking)}</p>
           <div className="actions">
+            {/* Cancel first, as the production switch has it: the dialog focuses it, so Enter at once skips nothing. */}
+            <button type="button" data-autofocus onClick={() => setAsking(undefined)}>
+              {t('action.cancel')}
+            </button>
             <button type="button" className="primary" onClick={() => void answer()}>
               {t(`due.${asking.kind}.confirm`)}
-            </button>
-            <button type="button" onClick={() => setAsking(undefined)}>
-              {t('action.cancel')}
             </button>
           </div>
         </Dialog>
