@@ -169,12 +169,22 @@ export const HistoryPageRequestSchema = z.strictObject({
   limit: z.number().int().positive().max(1000).default(100),
   /** Whether the history can be trusted (HistoryIntegrity) comes with the page: History's first page asks for it. */
   withIntegrity: z.literal(true).optional(),
+  /**
+   * What was spent (as `spendingSummary` answers for this request) comes with the page: History's first page asks
+   * for it, so the spending summary above the list needs no round trip of its own when the screen opens.
+   */
+  withSpending: z.strictObject({ range: SpendingRangeSchema.optional() }).optional(),
 });
 export const HistoryPageSchema = z.object({
   total: z.number().int().nonnegative(),
   items: z.array(PaymentViewSchema),
   /** Asked for with `withIntegrity`: the same answer as `historyIntegrity`, in the same round trip. */
   integrity: HistoryIntegritySchema.optional(),
+  /**
+   * Asked for with `withSpending`: the same answer as `spendingSummary`, in the same round trip; left out when it
+   * could not be worked out (the page is still answered).
+   */
+  spending: SpendingSummarySchema.optional(),
 });
 export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 

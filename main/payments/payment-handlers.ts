@@ -4,6 +4,7 @@ import type { DueOccurrence } from '../../common/due-payment.ts';
 import type { PaymentDraft, PaymentIntent } from '../../common/payment.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import { receiptKind } from '../../common/payment-status.ts';
+import type { SpendingRange } from '../../common/spending.ts';
 import { gmtDay, type Clock } from '../../common/time.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -84,6 +85,14 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     const known = sessions.knownCustomer(profileId);
     return known ? payments.of(profileId, known.kennitala) : undefined;
   };
+  /** Whether the history can be trusted; trusted with nobody known. */
+  const integrity = (service: PaymentService | undefined) =>
+    service ? service.reader.integrity() : Promise.resolve({ trusted: true } as const);
+  /** What was spent; nothing counted with nobody known. */
+  const spending = (service: PaymentService | undefined, range: SpendingRange | undefined) =>
+    service
+      ? service.reader.spending(clock.now(), range)
+      : Promise.resolve(spendingSummary([], { now: clock.now(), range }));
 
   return {
     dailyLimit: async () => (await active()).dailyLimit(),
@@ -105,21 +114,24 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     stopTrying: async ({ id }) => view(await (await active()).stopTrying(id)),
     refreshStatus: async ({ id }) => view(await (await active()).refreshStatus(id)),
 
-    historyPage: async ({ filter, offset, limit, withIntegrity }) => {
+    historyPage: async ({ filter, offset, limit, withIntegrity, withSpending }) => {
       const service = await readable();
-      if (!service) return { total: 0, items: [], ...(withIntegrity ? { integrity: { trusted: true } } : {}) };
+      // What History's first page brings along (the banner's integrity, the spending summary): the same answers as
+      // their own channels give, in the same round trip. A summary that fails leaves the page shown, without it.
+      const extras = async () => {
+        const summary = withSpending && (await spending(service, withSpending.range).catch(() => undefined));
+        return {
+          ...(withIntegrity ? { integrity: await integrity(service) } : {}),
+          ...(summary ? { spending: summary } : {}),
+        };
+      };
+      if (!service) return { total: 0, items: [], ...(await extras()) };
       const page = await service.reader.page({ offset, limit }, filter);
       const items = options.views(page.items);
-      return { total: page.total, items, ...(withIntegrity ? { integrity: await service.reader.integrity() } : {}) };
+      return { total: page.total, items, ...(await extras()) };
     },
-    historyIntegrity: async () => {
-      const service = await readable();
-      return service ? service.reader.integrity() : { trusted: true };
-    },
-    spendingSummary: async ({ range }) => {
-      const service = await readable();
-      return service ? service.reader.spending(clock.now(), range) : spendingSummary([], { now: clock.now(), range });
-    },
+    historyIntegrity: async () => integrity(await readable()),
+    spendingSummary: async ({ range }) => spending(await readable(), range),
     acceptHistory: async () => (await active()).acceptHistory(),
     getPayment: async ({ id }) => {
       const intent = await (await readable())?.reader.get(id);

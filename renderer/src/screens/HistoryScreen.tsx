@@ -52,7 +52,7 @@ export function HistoryScreen() {
         <ExportButton store={store} />
       </div>
       <HistoryTrustBanner readOnOpen={false} />
-      <SpendingSummary />
+      <SpendingSummary store={store} />
       <HistoryFilters
         form={form}
         onChange={(patch) => setForm((current) => ({ ...current, ...patch }))}

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
 import type { SpendingSummary as Summary } from '../../../../common/spending.ts';
 import { lazyPart } from '../../components/LazyPart.tsx';
 import { useT } from '../../i18n/index.ts';
 import { unwrap } from '../../lib/api.ts';
 import { useApp, useWallet, useWalletEvent } from '../../state/wallet-context.tsx';
+import type { HistoryStore } from './history-store.ts';
 import { counted } from './spending-counted.ts';
 import { emptyRange, rangeAsk, type RangeForm } from './spending-range.ts';
 import './spending.css';
@@ -16,9 +18,10 @@ const SpendingBody = lazyPart(() => import('./SpendingBody.tsx').then((m) => m.S
  * month, the last 12 months as bars (for the eye; hidden from screen readers) and as a table, the days the customer
  * chooses, and by payee (over those days, else over the whole history held). Asked of main again whenever a payment
  * changes, another customer signs in or the chosen days become another range; days that make no range main accepts
- * are never sent (the summary is then asked for without one).
+ * are never sent (the summary is then asked for without one). When History opens, or shows another customer, its
+ * first page brings the summary (`store`'s `spending`): it is not asked for again.
  */
-export function SpendingSummary() {
+export function SpendingSummary({ store }: { store: HistoryStore }) {
   const wallet = useWallet();
   const t = useT();
   const locale = useApp((state) => state.locale);
@@ -35,10 +38,19 @@ export function SpendingSummary() {
   /** The range (or none: '') the last failed request asked for. */
   const [failedFor, setFailedFor] = useState<string | undefined>(undefined);
   const key = rangeKey(from, to);
+  const brought = useStore(store, (state) => state.spending);
+  /** Waiting for the summary the list's first page brings, rather than asking. */
+  const awaiting = useRef(false);
+  /** The payment change and main's day the last run saw: either moved on, the page's summary may be older. */
+  const seen = useRef<{ change: unknown; mainDay: number }>(undefined);
 
   useEffect(() => {
     let live = true;
     const range = from !== undefined && to !== undefined ? { from, to } : undefined;
+    const moved = seen.current !== undefined && (seen.current.change !== change || seen.current.mainDay !== mainDay);
+    seen.current = { change, mainDay };
+    awaiting.current = !range && !moved && store.getState().spending?.status === 'coming';
+    if (awaiting.current) return;
     unwrap(wallet.spendingSummary(range ? { range } : {})).then(
       (answer) => {
         if (!live) return;
@@ -52,7 +64,19 @@ export function SpendingSummary() {
     return () => {
       live = false;
     };
-  }, [wallet, change, owner, from, to, mainDay]);
+  }, [wallet, store, change, owner, from, to, mainDay]);
+
+  useEffect(() => {
+    if (!awaiting.current || !brought || brought.status === 'coming') return;
+    if (brought.status === 'failed') {
+      // Still awaited: "Try again" on the list brings it.
+      setFailedFor('');
+      return;
+    }
+    awaiting.current = false;
+    setSummary(brought.summary);
+    setFailedFor(undefined);
+  }, [brought]);
 
   return (
     <details className="spending" data-testid="spending">

@@ -1,70 +1,14 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import type { PaymentView, WalletApi } from '../../../../common/bridge-contract.ts';
 import type { HistoryFilter } from '../../../../common/payment.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import type { AppState, AppStore } from '../../state/app-store.ts';
+import type { BroughtSpending, HistoryActions, HistoryState, HistoryStore } from './history-state.ts';
+
+export type * from './history-state.ts';
 
 /** Rows asked of the main process at a time: a screenful is about 10, a fast fling a few hundred. */
 export const PAGE_SIZE = 250;
-
-export interface DetailState {
-  payment: PaymentView;
-  refreshing: boolean;
-  /** Set after a refresh that answered. */
-  refreshed?: boolean;
-  /** The code of the last failed refresh or look-up. */
-  errorCode?: string;
-}
-
-export type ExportState =
-  | { kind: 'busy' }
-  | { kind: 'saved'; count: number; fileName: string; folder: string }
-  | { kind: 'failed'; code: string };
-
-export interface HistoryState {
-  /** The filter asked for (the form's, once typed): what an export exports. */
-  filter: HistoryFilter;
-  /** The filter of the rows on screen; behind `filter` while `busy`. */
-  shownFilter: HistoryFilter;
-  /** `loading` while there is nothing to show yet; `ready` once there is (an empty list included). */
-  status: 'loading' | 'ready' | 'error';
-  /** Another filter's first page is on its way; the rows of the previous one stay on screen until it comes. */
-  busy: boolean;
-  errorCode?: string;
-  total: number;
-  /** Loaded pages by page number (index / PAGE_SIZE). */
-  pages: ReadonlyMap<number, readonly PaymentView[]>;
-  detail?: DetailState;
-  exportState?: ExportState;
-  actions: HistoryActions;
-}
-
-export interface HistoryActions {
-  /** Shows another filter: starts again from the first page. Equal filters change nothing. */
-  setFilter(filter: HistoryFilter): void;
-  /**
-   * Loads the first page of the current filter. With `clear` (the first load, "Try again", another profile) the
-   * list empties at once; without it (another filter) the rows on screen stay until the new ones come.
-   */
-  load(options?: { clear?: boolean }): void;
-  /** Something changed: reloads what is on screen without emptying the list first. */
-  reload(): void;
-  /** The rows from `first` to `last` are (about to be) on screen: loads the pages they are on. */
-  ensureRange(first: number, last: number): void;
-  open(payment: PaymentView): void;
-  close(): void;
-  refreshStatus(): Promise<void>;
-  exportCsv(): Promise<void>;
-  dismissExport(): void;
-  /**
-   * Follows the app store while the screen is open: a payment that changed (what the app store took of main's
-   * events, stale ones already dropped) shows at once, and another profile or customer loads their list. Returns
-   * the unsubscribe.
-   */
-  listen(): () => void;
-}
-
-export type HistoryStore = StoreApi<HistoryState>;
 
 export const itemAt = (state: Pick<HistoryState, 'pages'>, index: number): PaymentView | undefined =>
   state.pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
@@ -87,13 +31,14 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
     let reloading = false;
     let reloadAgain = false;
 
-    const fetchPage = (page: number, withIntegrity = false) =>
+    /** A first page shown afresh also brings the history's integrity and what was spent (with no range). */
+    const fetchPage = (page: number, afresh = false) =>
       unwrap(
         wallet.historyPage({
           filter: get().filter,
           offset: page * PAGE_SIZE,
           limit: PAGE_SIZE,
-          ...(withIntegrity ? { withIntegrity } : {}),
+          ...(afresh ? { withIntegrity: true, withSpending: {} } : {}),
         }),
       );
 
@@ -132,13 +77,19 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
         } else {
           set({ busy: true });
         }
-        // A list shown afresh brings whether the history can be trusted with it (the banner above shows it): one
-        // round trip, not two.
+        // A list shown afresh brings whether the history can be trusted (the banner above shows it) and what was
+        // spent (the summary above the list): one round trip, not three. Neither depends on the filter.
         const trust = app.getState().actions;
         const whose = clear ? trust.historyOwner() : undefined;
+        const spending = clear ? { status: 'coming' as const } : undefined;
+        if (spending) set({ spending });
+        const brought = (next: BroughtSpending) => {
+          if (spending && get().spending === spending) set({ spending: next });
+        };
         fetchPage(0, clear).then(
           (page) => {
             if (page.integrity) trust.noteHistoryTrust(page.integrity, whose);
+            brought(page.spending ? { status: 'ready', summary: page.spending } : { status: 'failed' });
             if (mine !== generation) return;
             set({
               status: 'ready',
@@ -149,6 +100,7 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
             });
           },
           (error: unknown) => {
+            brought({ status: 'failed' });
             if (mine !== generation) return;
             set({ status: 'error', busy: false, errorCode: errorCode(error) });
           },
