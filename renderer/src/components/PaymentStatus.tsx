@@ -84,9 +84,11 @@ export function PaymentStatus({
   // "Stop trying?" is open: asked, not yet answered.
   const [confirmingStop, setConfirmingStop] = useState(false);
   const askingStop = confirmingStop && STOPPABLE.has(shown);
-  // A question open over the status keeps the focus while the state changes under it (the follow-up sends).
+  // A question open over the status keeps the focus while the state changes under it (the follow-up sends), and so
+  // does the passcode prompt, whose opening is itself a change of state: the heading taking the focus after the
+  // prompt's own took the digits typed into it (issue 42, item 2). Once it closes, the heading takes it as before.
   const asking = useRef(false);
-  asking.current = askingStop;
+  asking.current = askingStop || actions.prompting;
   useEffect(() => {
     const first = shownBefore.current === undefined;
     shownBefore.current = shown;

@@ -66,6 +66,12 @@ async function payAndCancelThePrompt(states: PaymentStatesPage, harness: Harness
   await states.payTo(PAYMENT);
   const prompt = states.presencePrompt();
   await expect(prompt).toBeVisible();
+  // The prompt keeps the focus as the state behind it changes (issue 42, item 2): digits typed at once go into it.
+  const passcode = prompt.locator('input[type="password"]');
+  await expect(states.status()).toHaveAttribute('data-shown', 'awaitingPasscode');
+  await expect(passcode).toBeFocused();
+  await states.page.keyboard.type('48');
+  await expect(passcode).toHaveValue('48');
   expect(harness.sandbox.initiations()).toHaveLength(0);
   await prompt.getByRole('button', { name: states.words.cancel }).click();
   await expect(prompt).toBeHidden();
