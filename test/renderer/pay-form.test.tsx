@@ -4,6 +4,7 @@ import type { DraftValidation } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import { createDueStore } from '../../renderer/src/screens/pay/due-store.ts';
 import { PayForm } from '../../renderer/src/screens/pay/PayForm.tsx';
+import { createPayStore } from '../../renderer/src/screens/pay/pay-store.ts';
 import type { PayDraft } from '../../renderer/src/state/app-store.ts';
 import { deferred, Refusal, type BridgeStub } from '../support/bridge-stub.ts';
 import { checkedFine, checkedWith, payStub, renderStubbed } from './pay-stubbed.tsx';
@@ -22,6 +23,7 @@ function renderForm(stub: BridgeStub, locale: AppLocale = 'en') {
         onReview={(validation, draft) => reviews.push({ validation, draft })}
         onLimit={() => undefined}
         due={createDueStore(stub.api, app)}
+        store={createPayStore(stub.api, app)}
       />
     ),
     locale,

@@ -63,7 +63,9 @@ export function PayScreen() {
       </div>
       <HistoryTrustBanner />
       {stage.name === 'form' && <DueList store={due} onReview={actions.review} />}
-      {stage.name === 'form' && <PayForm onReview={actions.review} onLimit={actions.setLimit} due={due} />}
+      {stage.name === 'form' && (
+        <PayForm onReview={actions.review} onLimit={actions.setLimit} due={due} store={store} />
+      )}
       {stage.name === 'review' && (
         <Review
           validation={stage.validation}

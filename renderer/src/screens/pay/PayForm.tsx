@@ -16,6 +16,7 @@ import type { DueStore } from './due-store.ts';
 import { FromFieldset } from './FromFieldset.tsx';
 import { RequestMoneyDialog, ScheduleEditor } from './lazy-parts.ts';
 import { PayeeFieldset } from './PayeeFieldset.tsx';
+import type { PayStore } from './pay-store.ts';
 import { PayRequest } from './PayRequest.tsx';
 import { RequestNotice } from './RequestNotice.tsx';
 import { newScheduleForm } from './schedule-form.ts';
@@ -34,12 +35,15 @@ export function PayForm({
   onReview,
   onLimit,
   due,
+  store,
 }: {
   /** With the main process's check of exactly this draft: what the review shows is what is confirmed. */
   onReview: (validation: DraftValidation, draft: PayDraft) => void;
   onLimit: (limit: DailyLimitView) => void;
   /** Payments that come due: the schedule editor ("Pay later or repeat") saves the draft as one. */
   due: DueStore;
+  /** The pay screen's store: the own lists are kept there, for the result too. */
+  store: PayStore;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -53,7 +57,7 @@ export function PayForm({
   const form = useRef<HTMLFormElement>(null);
   const payeeNotice = useRef<HTMLParagraphElement>(null);
   const focusAfter = useFocusAfter();
-  const { accounts, payees, setAccounts, setPayees } = useOwnLists(setProblem);
+  const { accounts, payees, setAccounts, setPayees } = useOwnLists(store, setProblem);
   const check = useDraftCheck({ draft, form, onReview, onLimit, onProblem: setProblem });
   const qrDrop = useQrDrop();
   const editing = useStore(due, (state) => state.editor);

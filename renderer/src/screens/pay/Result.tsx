@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { normalizeAccountNumber } from '../../../../common/account-number.ts';
 import { useStore } from 'zustand';
 import { formatKennitala } from '../../../../common/kennitala.ts';
@@ -29,29 +29,16 @@ export function Result({ store }: { store: PayStore }) {
   const [payeeSaved, setPayeeSaved] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const [receipt, setReceipt] = useState(false);
-  // A payee the customer saved on the form (or earlier) is not offered for saving again.
-  const [savedBefore, setSavedBefore] = useState<boolean>();
+  // A payee the customer saved on the form (or earlier) is not offered for saving again: the form's list says so
+  // (kept in the pay store), not asked again. Not known (the list could not be read): offered.
+  const lists = useStore(store, (state) => state.lists);
   const order = stage.name === 'result' ? stage.payment.order : undefined;
-  const kennitala = order?.depositKennitala;
   const account = order ? normalizeAccountNumber(order.depositAccount) : undefined;
-  useEffect(() => {
-    if (kennitala === undefined) return;
-    let current = true;
-    unwrap(wallet.listPayees()).then(
-      (payees) => {
-        if (current) {
-          setSavedBefore(payees.some((payee) => payee.kennitala === kennitala && payee.accountNumber === account));
-        }
-      },
-      // Not known: offer it, as before the list could be read.
-      () => {
-        if (current) setSavedBefore(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [wallet, kennitala, account]);
+  const savedBefore =
+    lists.payeesRead === 'reading'
+      ? undefined
+      : lists.payeesRead === 'read' &&
+        lists.payees.some((payee) => payee.kennitala === order?.depositKennitala && payee.accountNumber === account);
   if (stage.name !== 'result') return null;
   const { payment, newPayee, send } = stage;
   // The store that confirmed the payment sends it; the status shows that send and asks it again.
@@ -68,13 +55,14 @@ export function Result({ store }: { store: PayStore }) {
   const savePayee = async () => {
     setSaveError(undefined);
     try {
-      await unwrap(
+      const payees = await unwrap(
         wallet.savePayee({
           name: payment.order.payeeName || formatKennitala(payment.order.depositKennitala),
           kennitala: payment.order.depositKennitala,
           accountNumber: payment.order.depositAccount,
         }),
       );
+      actions.setPayees(payees);
       setPayeeSaved(true);
       // The button goes with the focus on it: the words that say it is saved take it (issue 42).
       focusAfter(() => document.getElementById('payee-saved'));

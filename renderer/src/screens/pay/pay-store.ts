@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { OwnAccount, Payee } from '../../../../common/address-book.ts';
 import type { DailyLimitView, DraftValidation, PaymentView, WalletApi } from '../../../../common/bridge-contract.ts';
 import type { DueOccurrence } from '../../../../common/due-payment.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
@@ -25,10 +26,21 @@ export type Stage =
     }
   | { name: 'result'; payment: PaymentView; newPayee: boolean; send: ResultSend };
 
+/** The customer's own lists, as the form read them (use-own-lists.ts) and its parts changed them. */
+export interface OwnLists {
+  /** The customer's own accounts, to pay from. */
+  accounts: OwnAccount[];
+  /** The payees the customer saved: the result knows by them whether to offer saving its payee. */
+  payees: Payee[];
+  /** Whether `payees` is main's answer yet, or could not be read. */
+  payeesRead: 'reading' | 'read' | 'failed';
+}
+
 export interface PayState {
   stage: Stage;
   /** Today's limit as main last told it: by itself, or with the check of the draft. */
   limit?: DailyLimitView;
+  lists: OwnLists;
   actions: PayActions;
 }
 
@@ -54,6 +66,10 @@ export interface PayActions {
   clearSendError(): void;
   setLimit(limit: DailyLimitView): void;
   refreshLimit(): void;
+  setAccounts(list: OwnAccount[]): void;
+  /** Main's list of saved payees (as read, or as a save or removal answered). */
+  setPayees(list: Payee[]): void;
+  payeesFailed(): void;
   /**
    * Follows the app store while the screen is open: the payment on the result screen takes every newer version
    * (the app store has already dropped stale ones) and today's limit main told with it (read only at the start,
@@ -159,6 +175,15 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
       refreshLimit() {
         unwrap(wallet.dailyLimit()).then(actions.setLimit, () => undefined);
       },
+      setAccounts(accounts) {
+        set({ lists: { ...get().lists, accounts } });
+      },
+      setPayees(payees) {
+        set({ lists: { ...get().lists, payees, payeesRead: 'read' } });
+      },
+      payeesFailed() {
+        set({ lists: { ...get().lists, payeesRead: 'failed' } });
+      },
       listen() {
         if (signedIn()) actions.refreshLimit();
         const stops = [
@@ -178,6 +203,6 @@ export function createPayStore(wallet: WalletApi, app: AppStore): PayStore {
       },
     };
 
-    return { stage: { name: 'form' }, actions };
+    return { stage: { name: 'form' }, lists: { accounts: [], payees: [], payeesRead: 'reading' }, actions };
   });
 }

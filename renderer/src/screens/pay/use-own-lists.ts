@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
 import type { OwnAccount, Payee } from '../../../../common/address-book.ts';
 import { errorCode, unwrap } from '../../lib/api.ts';
 import { useApp, useAppStore, useWallet } from '../../state/wallet-context.tsx';
+import type { PayStore } from './pay-store.ts';
 
-export interface OwnLists {
+export interface OwnListsOnForm {
   /** The customer's own accounts, to pay from. */
   accounts: OwnAccount[];
   /** The payees the customer saved. */
@@ -14,13 +16,15 @@ export interface OwnLists {
 
 /**
  * The customer's own lists on the pay form: the accounts to pay from and the saved payees, read when the form opens
- * and again at each new sign-in. The draft starts on the first account when it has none.
+ * and again at each new sign-in, and kept in the pay store (the result knows a saved payee by them without asking
+ * again). The draft starts on the first account when it has none.
  */
-export function useOwnLists(onProblem: (code: string | undefined) => void): OwnLists {
+export function useOwnLists(store: PayStore, onProblem: (code: string | undefined) => void): OwnListsOnForm {
   const wallet = useWallet();
   const app = useAppStore();
-  const [accounts, setAccounts] = useState<OwnAccount[]>([]);
-  const [payees, setPayees] = useState<Payee[]>([]);
+  const accounts = useStore(store, (state) => state.lists.accounts);
+  const payees = useStore(store, (state) => state.lists.payees);
+  const { setAccounts, setPayees, payeesFailed } = useStore(store, (state) => state.actions);
   // The grant of whoever is signed in: a refusal from before it goes (under the prompt after the grant's end there is
   // nothing to read).
   const grant = useApp((state) => (state.session?.signedIn ? state.session.grantStart : undefined));
@@ -37,7 +41,7 @@ export function useOwnLists(onProblem: (code: string | undefined) => void): OwnL
       },
       (error: unknown) => onProblem(errorCode(error)),
     );
-    unwrap(wallet.listPayees()).then(setPayees, () => undefined);
+    unwrap(wallet.listPayees()).then(setPayees, payeesFailed);
     // Read again only for a new grant; the problem's setter is the form's own.
   }, [wallet, grant]);
   return { accounts, payees, setAccounts, setPayees };
