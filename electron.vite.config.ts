@@ -53,19 +53,31 @@ const electronRequireAsImport: Plugin[] = [
 /**
  * Each language's messages as a chunk that holds that language only. renderer/src/i18n/catalogue-<locale>.ts is
  * `catalogueOf(locale)` over the section files, which each hold both languages, and a chunk cannot hold half a
- * module; so the build writes those two modules as their data (the same object, computed here by importing the
- * sections under Node). The window's first load then carries neither language, and fetches only the one it shows
- * (renderer/src/i18n/index.ts). `npm run dev` and the tests import the modules as written.
+ * module; so the build writes those two modules as their data (computed here by importing the sections under Node),
+ * each message already parsed as ICU MessageFormat (`parsedCatalogueOf`). The window's first load then carries
+ * neither language, and fetches only the one it shows (renderer/src/i18n/index.ts); and it carries no message parser:
+ * intl-messageformat's import of it is FormatJS's `no-parser` build. `npm run dev` and the tests import the modules
+ * as written, and parse.
  */
 const cataloguesAsData: Plugin = {
   name: 'a2a-catalogues-as-data',
   apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        {
+          find: /^@formatjs\/icu-messageformat-parser$/,
+          replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+        },
+      ],
+    },
+  }),
   async transform(_code, id) {
     const locale = /[\\/]renderer[\\/]src[\\/]i18n[\\/]catalogue-(\w+)\.ts$/.exec(id)?.[1];
     if (!locale) return null;
     const sections = pathToFileURL(resolve(root, 'renderer/src/i18n/sections.ts')).href;
-    const { catalogueOf } = (await import(sections)) as { catalogueOf: (locale: string) => Record<string, string> };
-    return { code: `export default ${JSON.stringify(catalogueOf(locale))};`, map: null };
+    const { parsedCatalogueOf } = (await import(sections)) as { parsedCatalogueOf: (locale: string) => object };
+    return { code: `export default ${JSON.stringify(parsedCatalogueOf(locale))};`, map: null };
   },
 };
 

@@ -8,8 +8,7 @@ const root = import.meta.dirname;
 /**
  * Test files that change what other files in the same process would see are named `<name>.isolated.test.ts` (or
  * `.tsx`), and each runs in a module graph of its own: module mocks, spies, stubbed globals or environment, fake
- * timers, the Electron mock's shared objects, the process-wide network stack, the process's children, Intl without
- * ICU (test/renderer/intl-without.ts). Every other test file shares one module graph per worker, which spares
+ * timers, the Electron mock's shared objects, the process-wide network stack, the process's children. Every other test file shares one module graph per worker, which spares
  * re-importing the core for each file (on 2 cores the node tests took 154 s all isolated, 135 s so; the renderer's
  * 122 s and 95 s). test/lint/test-isolation.test.ts reads each file's code and holds its name to what it does.
  */

@@ -1,15 +1,17 @@
 import { createContext, use, useCallback, useContext } from 'react';
 import type { AppLocale } from '../../../common/locale.ts';
-import { pluralCategory } from './format.ts';
+import type { compileMessage, Fill, Params } from './compile.ts';
 import type { Catalogue, MessageKey } from './sections.ts';
 
+export type { Params } from './compile.ts';
 export type { Catalogue, MessageKey } from './sections.ts';
 
 /**
  * Each language's messages are a chunk of their own (catalogue-en.ts, catalogue-is.ts): the window's first load
  * carries neither, and fetches only the language it shows. The app's first screen waits for it (App.tsx shows its
  * loading line meanwhile), so the first paint is in the saved language; the other language is fetched when it is
- * chosen. Tests load both first (test/renderer/setup.ts).
+ * chosen. The message format's runtime (compile.ts, intl-messageformat) comes with the first of them. Tests load both
+ * first (test/renderer/setup.ts).
  */
 const CATALOGUES: Record<AppLocale, () => Promise<{ default: Catalogue }>> = {
   en: () => import('./catalogue-en.ts'),
@@ -18,6 +20,7 @@ const CATALOGUES: Record<AppLocale, () => Promise<{ default: Catalogue }>> = {
 const loaded: Partial<Record<AppLocale, Catalogue>> = {};
 const loading = new Map<AppLocale, Promise<Catalogue>>();
 const listeners = new Set<() => void>();
+let compiler: { compileMessage: typeof compileMessage } | undefined;
 
 /** Fetches a language's messages once; a fetch that failed is tried again at the next call. */
 export function loadMessages(locale: AppLocale): Promise<Catalogue> {
@@ -25,8 +28,9 @@ export function loadMessages(locale: AppLocale): Promise<Catalogue> {
   if (have) return Promise.resolve(have);
   let promise = loading.get(locale);
   if (!promise) {
-    promise = CATALOGUES[locale]().then(
-      ({ default: catalogue }) => {
+    promise = Promise.all([CATALOGUES[locale](), import('./compile.ts')]).then(
+      ([{ default: catalogue }, runtime]) => {
+        compiler = runtime;
         loaded[locale] = catalogue;
         for (const listener of listeners) listener();
         return catalogue;
@@ -59,43 +63,23 @@ export function useMessages(locale: AppLocale): Catalogue {
   return loaded[locale] ?? use(loadMessages(locale));
 }
 
-export type Params = Record<string, string | number>;
-
-/**
- * A counted word in the message itself, in ICU's shape: `{minutes, plural, one {# mínútu} other {# mínútur}}`, `#`
- * being the count as given (a whole number, perhaps grouped: `1.234`). The language's rule picks the form (Icelandic:
- * 1, 21 and 31 take the singular, 11 does not), so no caller has to know which counts are singular, and a count can
- * sit anywhere in a sentence. An `=1 {...}` before `one` is said for a count of exactly one (`einu sinni`, not
- * `1 sinni`; 21 still takes `one`).
- */
-const PLURAL = /\{(\w+), plural, (?:=1 \{([^{}]*)\} )?one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
-
-/**
- * A filled-in value that ends in a full stop (an amount, `12.500 kr.`; a duration, `3 mín.`) ends the sentence too
- * where it is last: the message's own full stop after it is dropped, so that no text reads `kr..`.
- */
-const VALUE = /\{(\w+)\}(\.?)/g;
+/** Each message compiled once per language and key, when it is first shown (compile.ts), not at every render. */
+const compiled = new WeakMap<Catalogue, Map<MessageKey, Fill>>();
 
 export function translate(locale: AppLocale, key: MessageKey, params: Params = {}): string {
   return fill(catalogue(locale), locale, key, params);
 }
 
 function fill(messages: Catalogue, locale: AppLocale, key: MessageKey, params: Params = {}): string {
-  return messages[key]
-    .replace(PLURAL, (whole, name: string, exactlyOne: string | undefined, one: string, other: string) => {
-      if (!(name in params)) return whole;
-      const given = String(params[name]);
-      const count = Number(given.replace(/[^\d-]/g, ''));
-      // ICU's `=1 {einu sinni}`: a count of exactly one said in words, where "1 sinni" would not read as written.
-      if (exactlyOne !== undefined && count === 1) return exactlyOne;
-      const form = pluralCategory(count, locale) === 'one' ? one : other;
-      return form.replaceAll('#', given);
-    })
-    .replace(VALUE, (whole, name: string, stop: string) => {
-      if (!(name in params)) return whole;
-      const value = String(params[name]);
-      return value.endsWith('.') ? value : value + stop;
-    });
+  let byKey = compiled.get(messages);
+  if (!byKey) compiled.set(messages, (byKey = new Map()));
+  let message = byKey.get(key);
+  if (!message) {
+    if (!compiler) throw new Error('the message format is not loaded yet (loadMessages)');
+    message = compiler.compileMessage(messages[key], locale);
+    byKey.set(key, message);
+  }
+  return message(params);
 }
 
 export type Translate = (key: MessageKey, params?: Params) => string;

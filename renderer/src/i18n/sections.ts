@@ -1,3 +1,4 @@
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { AppLocale } from '../../../common/locale.ts';
 import * as backup from './messages/backup.ts';
 import * as bankCalls from './messages/bank-calls.ts';
@@ -18,6 +19,7 @@ import * as settings from './messages/settings.ts';
 import * as signIn from './messages/sign-in.ts';
 import * as spending from './messages/spending.ts';
 import * as status from './messages/status.ts';
+import { isPlainText, PARSE_OPTIONS } from './syntax.ts';
 
 /**
  * Every text on screen, in English and Icelandic. Each section file has an `en` object and an `is` object typed
@@ -94,9 +96,20 @@ const is = {
 };
 
 export type MessageKey = keyof typeof en;
-/** One language's messages, every key. */
-export type Catalogue = Record<MessageKey, string>;
-export const messages: Record<AppLocale, Catalogue> = { en, is };
+/** One language's messages, every key, as written (ICU MessageFormat, docs/TRANSLATING.md). */
+export type Messages = Record<MessageKey, string>;
+/** One language's messages as the window loads them: as written, or already parsed (the build's). */
+export type Catalogue = Record<MessageKey, string | MessageFormatElement[]>;
+export const messages: Record<AppLocale, Messages> = { en, is };
 
-/** One language's catalogue: what catalogue-en.ts and catalogue-is.ts hold, and what the build writes as data. */
+/** One language's catalogue: what catalogue-en.ts and catalogue-is.ts hold in `npm run dev` and the tests. */
 export const catalogueOf = (locale: AppLocale): Catalogue => messages[locale];
+
+/**
+ * One language's catalogue parsed: what the build writes as its chunk's data, so that the window needs no parser. A
+ * plain text stays as it is (syntax.ts).
+ */
+export const parsedCatalogueOf = (locale: AppLocale): Catalogue =>
+  Object.fromEntries(
+    Object.entries(messages[locale]).map(([key, text]) => [key, isPlainText(text) ? text : parse(text, PARSE_OPTIONS)]),
+  ) as Catalogue;
