@@ -28,6 +28,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'dropPayment',
   'declareOutcome',
   'stopTrying',
+  'setPaymentNote',
   'historyPage',
   'getPayment',
   'refreshStatus',

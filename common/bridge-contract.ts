@@ -22,6 +22,7 @@ import {
   PaymentIntentSchema,
   PaymentOrderSchema,
 } from './payment.ts';
+import { PAYMENT_NOTE_MAX } from './payment-rules.ts';
 import { ProfileSchema, ProfileSummarySchema } from './profile.ts';
 import {
   EVENT_CHANNEL_NAMES,
@@ -320,13 +321,22 @@ export const invokeChannels = {
    * press; its outcome is then the customer's word (declareOutcome). Answered as it is where nothing was left to stop.
    */
   stopTrying: { request: Id, response: PaymentViewSchema },
+  /** The customer's private note on a payment (issue 42): kept on this computer only; empty removes it. */
+  setPaymentNote: {
+    request: z.strictObject({ id: z.string().min(1).max(64), note: z.string().max(PAYMENT_NOTE_MAX) }),
+    response: PaymentViewSchema,
+  },
 
   // History.
   historyPage: { request: HistoryPageRequestSchema, response: HistoryPageSchema },
   getPayment: { request: Id, response: PaymentViewSchema },
   refreshStatus: { request: Id, response: PaymentViewSchema },
   exportHistory: {
-    request: z.strictObject({ filter: HistoryFilterSchema.strict().default({}) }),
+    request: z.strictObject({
+      filter: HistoryFilterSchema.strict().default({}),
+      /** The customer's private notes as a column: only when they tick it (issue 42). */
+      includeNotes: z.boolean().default(false),
+    }),
     response: ExportResultSchema,
   },
   /** Whether the history on this computer can be trusted (see HistoryIntegritySchema); trusted with nobody known. */

@@ -52,7 +52,8 @@ export type PaymentTerm =
   | 'bankStatus'
   | 'paymentDate'
   | 'errorCode'
-  | 'error';
+  | 'error'
+  | 'note';
 
 export const PAYMENT_TERMS: Record<AppLocale, Record<PaymentTerm, string>> = {
   en: {
@@ -73,6 +74,7 @@ export const PAYMENT_TERMS: Record<AppLocale, Record<PaymentTerm, string>> = {
     paymentDate: 'Payment date',
     errorCode: 'Error code',
     error: 'What went wrong',
+    note: 'Your note',
   },
   is: {
     localId: 'Auðkenni greiðslu í forritinu',
@@ -92,5 +94,6 @@ export const PAYMENT_TERMS: Record<AppLocale, Record<PaymentTerm, string>> = {
     paymentDate: 'Greiðsludagur',
     errorCode: 'Villukóði',
     error: 'Hvað fór úrskeiðis',
+    note: 'Athugasemd þín',
   },
 };

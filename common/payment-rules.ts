@@ -49,5 +49,7 @@ export const COUNTED_STATES: readonly PaymentState[] = PAYMENT_STATES.filter((st
 
 /** The most a payee's name may hold, saved or typed on a payment. */
 export const PAYEE_NAME_MAX = 140;
+/** The longest private note on a payment (PaymentIntent.note), in characters. */
+export const PAYMENT_NOTE_MAX = 500;
 /** The most a history search text (payee, or reference and ids) may hold. */
 export const HISTORY_SEARCH_MAX = 140;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_DIGITS_PATTERN, normalizeAccountNumber } from './account-number.ts';
 import { parseAndCheckAmount, type AmountError } from './isk-amount.ts';
 import { checkKennitala, KENNITALA_DIGITS_PATTERN, type KennitalaError } from './kennitala.ts';
-import { HISTORY_SEARCH_MAX, PAYEE_NAME_MAX, PAYMENT_STATES } from './payment-rules.ts';
+import { HISTORY_SEARCH_MAX, PAYEE_NAME_MAX, PAYMENT_NOTE_MAX, PAYMENT_STATES } from './payment-rules.ts';
 import { checkEndToEndId, checkExtendedReference, type ReferenceError } from './references.ts';
 import { REQUEST_ID_PATTERN } from './request-id.ts';
 
@@ -86,6 +86,11 @@ export const PaymentIntentSchema = z.object({
   restoredAt: z.number().optional(),
   /** The earlier payment this one looked like, which the customer acknowledged before confirming. */
   acknowledgedDuplicateOf: z.string().optional(),
+  /**
+   * The customer's private note (issue 42): kept on this computer only, sealed with the payment, never part of the
+   * order sent to the bank, never in a support bundle, and in a CSV export only when the customer ticks it.
+   */
+  note: z.string().max(PAYMENT_NOTE_MAX).optional(),
   /**
    * Which change of the payment this is: its number in the sequence of its customer's store, given by main's store
    * as it writes it. Of two answers or events about one payment, the higher version is the newer.

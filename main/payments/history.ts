@@ -55,7 +55,15 @@ export function textOf(intent: PaymentIntent): string {
   let text = texts.get(intent);
   if (text === undefined) {
     const { endToEndId, extendedReference } = intent.order;
-    const own = [endToEndId, extendedReference, intent.initiationId ?? '', intent.requestId, intent.id].join('\n');
+    // The customer's own note is theirs to search by (issue 42).
+    const own = [
+      endToEndId,
+      extendedReference,
+      intent.note ?? '',
+      intent.initiationId ?? '',
+      intent.requestId,
+      intent.id,
+    ].join('\n');
     text = `${foldForSearch(own)}\n${payeeOf(intent)}`;
     texts.set(intent, text);
   }
@@ -170,6 +178,8 @@ const COLUMNS: [ExportColumn, (intent: PaymentIntent, locale: AppLocale) => stri
   ['error', (i, locale) => failureTitle(i, locale)],
 ];
 
+const NOTE_COLUMN: (typeof COLUMNS)[number] = ['note', (i) => i.note ?? ''];
+
 /**
  * Spreadsheets read CSV by the system's conventions: in Icelandic a semicolon between fields (the comma is the
  * decimal mark there), in English a comma.
@@ -187,12 +197,18 @@ function csvField(value: string | number, separator: string): string {
  * UTF-8 with a byte-order mark (so spreadsheets read Icelandic letters right), CRLF line ends, whole krónur (no
  * decimal mark to read by the file's language), the headers, states and errors in the customer's language.
  */
-export function historyCsv(intents: Iterable<PaymentIntent>, locale: AppLocale): string {
+export function historyCsv(
+  intents: Iterable<PaymentIntent>,
+  locale: AppLocale,
+  options: { notes?: boolean } = {},
+): string {
   const separator = csvSeparator(locale);
   const titles: Record<ExportColumn, string> = { ...PAYMENT_TERMS[locale], ...EXPORT_HEADERS[locale] };
-  const rows = [COLUMNS.map(([column]) => csvField(titles[column], separator)).join(separator)];
+  // The customer's notes only when they ticked it (issue 42): a file leaves the computer more easily than the app.
+  const columns = options.notes ? [...COLUMNS, NOTE_COLUMN] : COLUMNS;
+  const rows = [columns.map(([column]) => csvField(titles[column], separator)).join(separator)];
   for (const intent of intents) {
-    rows.push(COLUMNS.map(([, value]) => csvField(value(intent, locale), separator)).join(separator));
+    rows.push(columns.map(([, value]) => csvField(value(intent, locale), separator)).join(separator));
   }
   return `\uFEFF${rows.join('\r\n')}\r\n`;
 }

@@ -24,6 +24,7 @@ export type PaymentHandlers = Pick<
   | 'dropPayment'
   | 'declareOutcome'
   | 'stopTrying'
+  | 'setPaymentNote'
   | 'historyPage'
   | 'getPayment'
   | 'refreshStatus'
@@ -112,6 +113,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
     dropPayment: async ({ id }) => view(await (await active()).drop(id)),
     declareOutcome: async ({ id, outcome }) => view(await (await active()).declareOutcome(id, outcome)),
     stopTrying: async ({ id }) => view(await (await active()).stopTrying(id)),
+    setPaymentNote: async ({ id, note }) => view(await (await active()).setNote(id, note)),
     refreshStatus: async ({ id }) => view(await (await active()).refreshStatus(id)),
 
     historyPage: async ({ filter, offset, limit, withIntegrity, withSpending }) => {
@@ -138,12 +140,12 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       if (!intent) throw new WalletError('PAYMENT_NOT_FOUND', 'No such payment');
       return view(intent);
     },
-    exportHistory: async ({ filter }) => {
+    exportHistory: async ({ filter, includeNotes }) => {
       // Whose it is, before the save dialog: the customer may sign out while it is open.
       const savedFor = owner();
       const service = await readable();
       if (!service) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
-      const { csv, count } = await service.reader.csv(filter ?? {}, options.locale());
+      const { csv, count } = await service.reader.csv(filter ?? {}, options.locale(), { notes: includeNotes });
       const path = await options.saveFile({
         suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
         content: csv,

@@ -32,20 +32,17 @@ export class PaymentService {
   #confirming: Promise<unknown> = Promise.resolve();
   /** Payments the customer asked to stop trying to send ("Stop trying") while a send of them was under way. */
   readonly #stopRequested = new Set<string>();
+  /** Payments whose run under way (`#inFlight`) writes the customer's note, not a send (see `submit`). */
+  readonly #noting = new Set<string>();
   /** The draft checks (payment-checks.ts): `confirm` makes them again before it writes anything. */
   readonly #checks: DraftChecks;
-  /**
-   * The one reader of this customer's payments (store-ops.ts's questions that change nothing): the handlers, the
-   * follow-up and the service itself read through it.
-   */
+  /** The one reader of this customer's payments (store-ops.ts's questions that change nothing): all read through it. */
   readonly reader: StoreReader;
-
   /** How a change is written (payment-writes.ts), and the send state machine (payment-sender.ts). */
   readonly #writes: PaymentWrites;
   readonly #sender: PaymentSender;
   /** The payments the follow-up asks about, kept as they are written (awaiting-outcome.ts). */
   readonly #awaiting: AwaitingOutcome;
-
   constructor(options: PaymentServiceOptions) {
     this.#options = options;
     this.#checks = new DraftChecks(options);
@@ -117,6 +114,8 @@ export class PaymentService {
   /** Sends a confirmed intent; also "check again" for one whose outcome is unknown. Never two sends at once. */
   submit(id: string): Promise<PaymentIntent> {
     const running = this.#inFlight.get(id);
+    // A note being written is no send: the send waits for it, then goes as it would have.
+    if (running && this.#noting.has(id)) return running.catch(() => undefined).then(() => this.submit(id));
     if (running) return running;
     const run = this.#sender.send(id).finally(() => this.#inFlight.delete(id));
     this.#inFlight.set(id, run);
@@ -198,10 +197,37 @@ export class PaymentService {
     }
   }
 
+  /**
+   * The customer's private note on a payment (issue 42): kept on this computer, sealed with the payment, never sent
+   * to the bank. Written once nothing else of the payment is under way (a send's later writes would carry the note
+   * it read); a send asked for meanwhile waits for it. An empty note removes it.
+   */
+  async setNote(id: string, text: string): Promise<PaymentIntent> {
+    requireOwn(await this.#writes.read(id), this.#options.customer);
+    const note = text.trim();
+    for (let running = this.#inFlight.get(id); running; running = this.#inFlight.get(id)) {
+      await running.catch(() => undefined);
+    }
+    return this.#exclusive(
+      id,
+      async () => {
+        const intent = await this.#writes.readIntact(id);
+        if ((intent.note ?? '') === note) return intent;
+        return this.#writes.note(intent, note || undefined);
+      },
+      { note: true },
+    );
+  }
+
   /** One change of a payment at a time: a send that comes while it runs gets its promise (see `submit`). */
-  #exclusive(id: string, change: () => Promise<PaymentIntent>): Promise<PaymentIntent> {
-    const run = change().finally(() => this.#inFlight.delete(id));
+  #exclusive(id: string, change: () => Promise<PaymentIntent>, kind: { note?: boolean } = {}): Promise<PaymentIntent> {
+    // Both at once: nothing in between sees the run gone from one and not the other.
+    const run = change().finally(() => {
+      this.#inFlight.delete(id);
+      this.#noting.delete(id);
+    });
     this.#inFlight.set(id, run);
+    if (kind.note) this.#noting.add(id);
     return run;
   }
 
@@ -245,20 +271,17 @@ export class PaymentService {
     }
   }
 
-  // The draft checks, for the callers: what they do is said in payment-checks.ts.
-
+  /** The draft checks (payment-checks.ts): today's limit, and a draft checked as the pay form types it. */
   dailyLimit(): Promise<DailyLimitView> {
     return this.#checks.dailyLimit();
   }
-
   validate(draft: PaymentDraft): Promise<PaymentCheck> {
     return this.#checks.validate(draft);
   }
 
   /**
-   * Payments the bank may still be deciding on, within their request id's 24 hours (`awaitsOutcome`, the follow-up's).
-   * Only the last two GMT days can hold them (a payment counts on the day it was first sent, never before it was
-   * confirmed): those are read once, then kept as this service writes them (awaiting-outcome.ts).
+   * Payments the bank may still be deciding on (`awaitsOutcome`, the follow-up's): those of the last two GMT days,
+   * read once, then kept as this service writes them (awaiting-outcome.ts).
    */
   awaitingOutcome(): Promise<PaymentIntent[]> {
     return this.#awaiting.at(this.#now());

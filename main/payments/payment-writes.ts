@@ -85,6 +85,16 @@ export class PaymentWrites {
   }
 
   /**
+   * The customer's private note, written as it is (issue 42): not a change of the payment, so its time of last change
+   * (which the follow-up's waits and the screens' order count from) stays.
+   */
+  async note(intent: PaymentIntent, note: string | undefined): Promise<PaymentIntent> {
+    const next: PaymentIntent = { ...intent, note };
+    if (note === undefined) delete next.note;
+    return this.#written(next, () => this.#options.store.save(next));
+  }
+
+  /**
    * A send's first write ("sending"), made from the payment as this service knows it: refused by the store
    * (`stale`) if it holds another version now, or (`overLimit`) if, given `limit`, the amount no longer fits in
    * what is left of that day's limit; nothing is written then.

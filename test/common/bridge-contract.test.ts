@@ -251,6 +251,7 @@ const mainResponses: { [C in InvokeChannel]: ResponseOf<C> } = {
   dropPayment: payment,
   declareOutcome: payment,
   stopTrying: payment,
+  setPaymentNote: payment,
   historyPage: { total: 1, items: [payment] },
   getPayment: payment,
   refreshStatus: payment,

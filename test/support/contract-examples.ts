@@ -69,6 +69,7 @@ export const uiRequests: { [C in InvokeChannel]: RequestOf<C> } = {
   dropPayment: { id: 'payment-1' },
   declareOutcome: { id: 'payment-1', outcome: 'paid' },
   stopTrying: { id: 'payment-1' },
+  setPaymentNote: { id: 'payment-1', note: 'Birthday present for Björn' },
   retryKeychain: undefined,
   startAfresh: undefined,
   historyPage: { filter, offset: 100, limit: 100 },

@@ -212,13 +212,17 @@ export const STORE_OPS = {
   /** The history as CSV (history.ts), filtered, newest first, made where the history is read. */
   csv: op({
     read: true,
-    request: z.object({ filter: HistoryFilterSchema, locale: z.enum(APP_LOCALES) }),
+    request: z.object({ filter: HistoryFilterSchema, locale: z.enum(APP_LOCALES), notes: z.boolean() }),
     answer: z.object({ csv: z.string(), count: z.number().int().nonnegative() }),
-    async run({ cache }, { filter, locale }) {
+    async run({ cache }, { filter, locale, notes }) {
       const items = await cache.filtered(filter);
-      return { csv: historyCsv(items, locale), count: items.length };
+      return { csv: historyCsv(items, locale, { notes }), count: items.length };
     },
-    call: (filter: z.infer<typeof HistoryFilterSchema>, locale: (typeof APP_LOCALES)[number]) => ({ filter, locale }),
+    call: (
+      filter: z.infer<typeof HistoryFilterSchema>,
+      locale: (typeof APP_LOCALES)[number],
+      options: { notes?: boolean } = {},
+    ) => ({ filter, locale, notes: options.notes === true }),
   }),
   /** What was spent (spending.ts) as of `now`, from the worker's copy of every payment: one pass. */
   spending: op({

@@ -179,7 +179,11 @@ function Row({
         {damaged ? (
           <span className="history-payee-account damaged">{t('history.damagedHint')}</span>
         ) : (
-          <span className="history-payee-account">{displayAccount(order.depositAccount)}</span>
+          <span className="history-payee-account">
+            {displayAccount(order.depositAccount)}
+            {/* The customer's own note, shown where they look for the payment (issue 42). */}
+            {payment.note && <span className="history-row-note"> · {payment.note}</span>}
+          </span>
         )}
       </span>
       <span className="history-amount">{orderUnreadable(payment) ? t('history.upTo', { amount }) : amount}</span>

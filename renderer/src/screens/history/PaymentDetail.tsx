@@ -11,6 +11,7 @@ import { PaymentStatus } from '../../components/PaymentStatus.tsx';
 import { DAMAGED_FAILURE } from '../../i18n/explain-failure.ts';
 import { hasReceipt } from '../../components/Receipt.tsx';
 import { ReceiptPanel } from '../../components/ReceiptPanel.tsx';
+import { PaymentNote } from './PaymentNote.tsx';
 import { useT } from '../../i18n/index.ts';
 import { formatAmount, formatDateTime } from '../../i18n/format.ts';
 import { useApp } from '../../state/wallet-context.tsx';
@@ -65,6 +66,7 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
           {damaged && <Failure payment={payment} />}
           <Facts payment={payment} />
           {!damaged && payment.error && <Failure payment={payment} />}
+          {!damaged && <PaymentNote payment={payment} />}
         </div>
         <div className="history-detail-status" role="status">
           {detail.refreshing && t('history.detail.refreshing')}
@@ -83,7 +85,8 @@ export function PaymentDetail({ store }: { store: HistoryStore }) {
             <button
               type="button"
               className="primary"
-              disabled={detail.refreshing}
+              // Busy, not disabled: a disabled button drops the focus to the page (issue 42); the store asks once.
+              aria-disabled={detail.refreshing || undefined}
               onClick={() => void actions.refreshStatus()}
             >
               {t(retryable ? 'status.action.tryAgain' : 'status.action.checkNow')}
