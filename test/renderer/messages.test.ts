@@ -69,6 +69,8 @@ function samples(locale: AppLocale, count: number): Record<string, readonly (str
     status: [', HTTP 409', ''],
     state: [t('state.settled')],
     port: [80],
+    // The how-manieth time a payment is sent: a number, no counted word after it.
+    attempt: [2],
     // Payments that come due (i18n/due-dates.ts): a due date, a few of them, "every Friday", "on the 31st".
     when: [formatDueDate('2026-11-30', locale, { today: '2026-11-26' }), formatDueDate('2027-01-31', locale)],
     // The first and the last of the overdue payments Skip all passes over.
@@ -264,6 +266,8 @@ describe('counted words', () => {
       payees: 'other',
       call: 'one',
       calls: 'other',
+      hour: 'one',
+      hours: 'other',
     },
     is: {
       greiðsla: 'one',
@@ -294,6 +298,10 @@ describe('counted words', () => {
       köll: 'other',
       elsta: 'one',
       elstu: 'other',
+      klukkustund: 'one',
+      klukkustundum: 'other',
+      degi: 'one',
+      dögum: 'other',
     },
   };
   /** Words that are the same for any count: abbreviations, and English "new" and "overdue". */
