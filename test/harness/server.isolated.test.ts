@@ -60,6 +60,25 @@ describe('the browser harness still works for its own page', () => {
     expect(JSON.parse(call.body)).toMatchObject({ ok: true, value: { name: expect.any(String) as unknown } });
   });
 
+  it('keeps the calls pages make to main over its bridge, in order, each once answered; a refused one is none', async () => {
+    const bridge = await rawRequest(harness.url, '/__harness/wallet.js', { headers: ownScript });
+    const token = /const token = "([^"]+)"/.exec(bridge.body)?.[1] ?? '';
+    const before = harness.calls.at(-1)?.seq ?? 0;
+    const post = (path: string, body: string, withToken = token) =>
+      rawRequest(harness.url, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-harness-token': withToken, origin: harness.url },
+        body,
+      });
+    expect((await post('/rpc/appInfo', 'null')).status).toBe(200);
+    expect((await post('/rpc/historyPage', '{"limit":5}')).status).toBe(200);
+    expect((await post('/rpc/appInfo', 'null', 'not-the-token')).status).toBe(403);
+    expect(harness.calls.filter((call) => call.seq > before)).toEqual([
+      { seq: before + 1, channel: 'appInfo', request: undefined, answered: true },
+      { seq: before + 2, channel: 'historyPage', request: { limit: 5 }, answered: true },
+    ]);
+  });
+
   it('refuses a tester’s https bank, saying it is the browser harness and which address to type', async () => {
     const saved = await harness.core.api.saveProfile({
       id: 'their-bank',

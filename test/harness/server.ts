@@ -33,8 +33,27 @@ export interface Harness {
   /** The in-process wallet behind the page, with its knobs: seeded records, the save dialog, restarts. */
   core: InProcessWallet;
   dataDir: string;
+  /**
+   * The calls the pages made to main over this bridge, in order (the last CALLS_KEPT of the run): what a spec counts
+   * of a journey (test/e2e/browser/journey-calls.spec.ts). Calls a test makes on `core` itself are not here.
+   */
+  readonly calls: readonly HarnessCall[];
   stop(): Promise<void>;
 }
+
+/** One call of a page to main, as the harness's bridge carried it. */
+export interface HarnessCall {
+  /** Numbered from 1 in the order they came, over the whole run. */
+  seq: number;
+  channel: string;
+  /** The request as the page sent it (undefined for none). */
+  request: unknown;
+  /** Main has answered it (with a value or a refusal). */
+  answered: boolean;
+}
+
+/** How many of the pages' calls the harness keeps: a long manual run holds no more than these. */
+export const CALLS_KEPT = 10_000;
 
 export interface HarnessOptions {
   root: string;
@@ -183,6 +202,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const broadcast = (channel: string, payload: unknown) => {
     for (const stream of streams.keys()) sendEvent(stream, channel, payload);
   };
+  /** The pages' calls to main (see Harness.calls), and how many came in all. */
+  const calls: HarnessCall[] = [];
+  let callsSeen = 0;
   /** The page (tab) whose call is being answered: the one the app's "window" is, when the core prints it. */
   const caller = new AsyncLocalStorage<string | undefined>();
   let address = '';
@@ -286,7 +308,16 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // JSON has no `undefined`: a request without a payload travels as null.
     const payload = request.body === null ? undefined : request.body;
     const tab = request.headers['x-harness-tab'];
-    return caller.run(typeof tab === 'string' ? tab : undefined, () => core.dispatch(request.params.channel, payload));
+    const call: HarnessCall = { seq: ++callsSeen, channel: request.params.channel, request: payload, answered: false };
+    calls.push(call);
+    if (calls.length > CALLS_KEPT) calls.shift();
+    try {
+      return await caller.run(typeof tab === 'string' ? tab : undefined, () =>
+        core.dispatch(request.params.channel, payload),
+      );
+    } finally {
+      call.answered = true;
+    }
   });
   // The page's document, as asked for by a print: only with the run's token, only for a print under way.
   server.post<{ Body: unknown }>('/__harness/print', { bodyLimit: 32 * 1024 * 1024 }, (request, reply) => {
@@ -315,6 +346,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     core,
     dataDir: core.dataDir,
+    calls,
     async stop() {
       try {
         stopEvents();
