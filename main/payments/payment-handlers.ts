@@ -145,7 +145,7 @@ export function paymentHandlers(options: PaymentHandlerOptions): PaymentHandlers
       const savedFor = owner();
       const service = await readable();
       if (!service) throw new WalletError('NOT_SIGNED_IN', 'Sign in with your bank first');
-      const { csv, count } = await service.reader.csv(filter ?? {}, options.locale(), { notes: includeNotes });
+      const { csv, count } = await service.reader.csv(filter ?? {}, options.locale(), includeNotes);
       const path = await options.saveFile({
         suggestedName: `a2a-wallet-${options.activeProfile()}-${gmtDay(clock.now())}.csv`,
         content: csv,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_LOCALES } from '../../../common/locale.ts';
+import { APP_LOCALES, type AppLocale as Locale } from '../../../common/locale.ts';
 import {
   HistoryFilterSchema,
   PaymentIntentSchema,
@@ -36,6 +36,7 @@ interface Op<Req extends z.ZodObject, Ans extends z.ZodType, Call extends unknow
   result(answer: z.infer<Ans>): Result;
 }
 
+type Filter = z.infer<typeof HistoryFilterSchema>;
 const op = <
   Req extends z.ZodObject,
   Ans extends z.ZodType,
@@ -204,7 +205,7 @@ export const STORE_OPS = {
       const all = await cache.filtered(filter);
       return { total: all.length, items: all.slice(range.offset, range.offset + range.limit) };
     },
-    call: (range: z.infer<typeof Range>, filter?: z.infer<typeof HistoryFilterSchema>) => ({
+    call: (range: z.infer<typeof Range>, filter?: Filter) => ({
       range,
       ...(filter ? { filter } : {}),
     }),
@@ -218,11 +219,7 @@ export const STORE_OPS = {
       const items = await cache.filtered(filter);
       return { csv: historyCsv(items, locale, { notes }), count: items.length };
     },
-    call: (
-      filter: z.infer<typeof HistoryFilterSchema>,
-      locale: (typeof APP_LOCALES)[number],
-      options: { notes?: boolean } = {},
-    ) => ({ filter, locale, notes: options.notes === true }),
+    call: (filter: Filter, locale: Locale, notes?: boolean) => ({ filter, locale, notes: notes === true }),
   }),
   /** What was spent (spending.ts) as of `now`, from the worker's copy of every payment: one pass. */
   spending: op({
