@@ -39,7 +39,7 @@ describe('help on the end of the bank access', () => {
     const dialog = await screen.findByRole('dialog');
     // The way forward keeps the first focus; the help comes after it.
     expect(document.activeElement?.textContent).not.toBe(words.open);
-    const open = within(dialog).getByRole('button', { name: words.open });
+    const open = within(dialog).getByRole('link', { name: words.open });
     await user.click(open);
     const help = screen.getByRole('dialog', { name: words.title });
     expect(help.textContent).toContain(words.first);
@@ -56,7 +56,7 @@ describe('help on the end of the bank access', () => {
     days(91);
     const { user } = await renderApp(core);
     const prompt = await screen.findByRole('alertdialog');
-    await user.click(within(prompt).getByRole('button', { name: words.open }));
+    await user.click(within(prompt).getByRole('link', { name: words.open }));
     expect(screen.getByRole('dialog', { name: words.title }).textContent).toContain(words.first);
     await act(() => user.keyboard('{Escape}'));
     expect(screen.queryByRole('dialog', { name: words.title })).toBeNull();

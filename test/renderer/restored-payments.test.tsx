@@ -108,6 +108,8 @@ describe.each(['en', 'is'] as const)('a payment from a backup (%s)', (language) 
     ).toEqual([
       t(language, 'status.action.declarePaid'),
       t(language, 'status.action.declareNotPaid'),
+      // The customer's private note (issue 42): theirs to write on any payment, nothing to do with sending.
+      t(language, 'history.note.save'),
       t(language, 'action.close'),
     ]);
     await expectAxeClean(container);

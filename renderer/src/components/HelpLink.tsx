@@ -22,8 +22,8 @@ const TOPICS: Record<HelpTopic, { title: MessageKey; body: readonly MessageKey[]
 };
 
 /**
- * "What does this mean?": a link-like button beside a state that raises the question, opening a short page on it
- * in a dialog; closing it gives the focus back to the button.
+ * "What does this mean?": a link beside a state that raises the question, opening a short page on it in a dialog;
+ * closing it gives the focus back to the link.
  */
 export function HelpLink({ topic }: { topic: HelpTopic }) {
   const t = useT();
@@ -31,9 +31,17 @@ export function HelpLink({ topic }: { topic: HelpTopic }) {
   const { title, body } = TOPICS[topic];
   return (
     <>
-      <button type="button" className="link" data-testid={`help-${topic}`} onClick={() => setOpen(true)}>
+      {/* A link to a page of help (shown in a dialog), not one of the state's actions. */}
+      <a
+        href={`#help-${topic}`}
+        data-testid={`help-${topic}`}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
         {t('help.open')}
-      </button>
+      </a>
       {open && (
         <Dialog title={t(title)} onClose={() => setOpen(false)}>
           {body.map((key) => (

@@ -7,6 +7,7 @@ import { DAMAGED_FAILURE } from '../i18n/explain-failure.ts';
 import { useT } from '../i18n/index.ts';
 import { formatAmount, formatDate, formatTime, sameDay } from '../i18n/format.ts';
 import { useApp } from '../state/wallet-context.tsx';
+import { HelpLink } from './HelpLink.tsx';
 import { PaymentError } from './PaymentError.tsx';
 import { PresencePrompt } from './PresencePrompt.tsx';
 import { StopTryingConfirm } from './StopTryingConfirm.tsx';
@@ -36,6 +37,9 @@ const isScreenAction = (action: PaymentAction): action is keyof ScreenActions =>
 export type ScreenActions = Partial<
   Record<Extract<PaymentAction, 'receipt' | 'backToForm' | 'newPayment'>, () => void>
 >;
+
+/** The states whose outcome is not known: their page of help (HelpLink) says what that means. */
+const UNKNOWN: ReadonlySet<string> = new Set(['unknown', 'unknownStopped', 'unknownRestored']);
 
 /**
  * One payment's state as the customer sees it, from the one table (common/payment-status.ts): the title (a heading
@@ -144,6 +148,12 @@ export function PaymentStatus({
       <p role="status" data-testid="status-text">
         {text}
       </p>
+      {/* What an unknown outcome means, and what to do, on a page of its own (issue 42). */}
+      {UNKNOWN.has(shown) && (
+        <p>
+          <HelpLink topic="unknownOutcome" />
+        </p>
+      )}
       {payment.nextCheckAt !== undefined && row.followedUp && (
         <p data-testid="next-check">
           {asOf !== undefined && sameDay(payment.nextCheckAt, asOf)
