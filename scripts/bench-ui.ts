@@ -188,7 +188,10 @@ const MEASURE_IN_PAGE = `async (selector) => {
 
 async function firstRender(page: Page, url: string): Promise<Run> {
   await page.goto(url);
-  await page.getByRole('button', { name: 'History' }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /^History( \(|$)/ })
+    .waitFor({ timeout: 30_000 });
   const missing = await page.evaluate(
     `${JSON.stringify(walletApiKeys)}.filter((key) => typeof window.wallet[key] !== 'function')`,
   );

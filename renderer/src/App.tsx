@@ -13,7 +13,6 @@ import { useTesterTools } from './components/use-tester-tools.ts';
 import { focusOn } from './lib/focus.ts';
 import { useFocusAfterChange } from './lib/use-focus-after-change.ts';
 import { useApp, WalletProvider } from './state/wallet-context.tsx';
-import { HistoryScreen } from './screens/HistoryScreen.tsx';
 import { LockScreen } from './screens/LockScreen.tsx';
 import { PayScreen } from './screens/PayScreen.tsx';
 import { SettingsScreen } from './screens/SettingsScreen.tsx';
@@ -55,7 +54,11 @@ function navigatorLocale(): AppLocale {
   return localeFromLanguageTags(navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
 }
 
-/** Screens that paying does not need (the profiles, the tester's bank calls): loaded the first time they open. */
+/**
+ * Screens that paying does not need (History, the profiles, the tester's bank calls): loaded the first time they
+ * open (issue 41: the first load carries what paying needs).
+ */
+const HistoryScreen = lazyPart(() => import('./screens/HistoryScreen.tsx').then((m) => m.HistoryScreen));
 const ProfilesScreen = lazyPart(() => import('./screens/ProfilesScreen.tsx').then((m) => m.ProfilesScreen));
 const BankCallsScreen = lazyPart(() => import('./screens/BankCallsScreen.tsx').then((m) => m.BankCallsScreen));
 
@@ -82,6 +85,12 @@ function Shell() {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+
+  // History is not in the first load, but most customers open it soon: fetched once the window has painted.
+  useEffect(() => {
+    const timer = window.setTimeout(() => HistoryScreen.preload(), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   // Coming back to the app (or a minute passing) re-reads the session: the grant's days left move on their own.
   useEffect(() => {

@@ -7,7 +7,9 @@ import { useT } from '../i18n/index.ts';
  * loading line that a screen reader announces. Once fetched it shows at once, like any other part: only the
  * first showing waits. A fetch that failed is tried again at the next showing.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { preload(): void } {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const start = () =>
@@ -23,7 +25,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     ));
   const Waiting = lazy(start) as unknown as ComponentType<P>;
 
-  return function LazyPart(props: P): ReactElement {
+  function LazyPart(props: P): ReactElement {
     // Decided once per showing: a part that switched from the waiting wrapper to the loaded one would start over.
     const [Shown] = useState(() => loaded);
     if (Shown) return <Shown {...props} />;
@@ -32,7 +34,10 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         <Waiting {...props} />
       </Suspense>
     );
-  };
+  }
+  /** Fetched ahead, once the window is idle, for a part most customers open soon (History): shown at once then. */
+  LazyPart.preload = () => void start().catch(() => undefined);
+  return LazyPart;
 }
 
 /** Where a part is on its way: said politely, in the language in use. */
