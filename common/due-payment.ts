@@ -17,6 +17,13 @@ import { isDate } from './schedule.ts';
 export const DUE_PAYMENTS_MAX = 100;
 /** The next dates a repeat shows on the list. */
 export const DUE_NEXT_SHOWN = 3;
+/** How many days ahead of its date a payment may remind (issue 42, item 12); none (off) unless chosen. */
+export const DUE_REMIND_DAYS = [1, 3, 7] as const;
+export type DueRemind = (typeof DUE_REMIND_DAYS)[number];
+/** A reminder's days ahead; a record without it (every one before issue 42) reminds of nothing ahead. */
+export const DueRemindSchema = z.literal(DUE_REMIND_DAYS);
+/** How far ahead the Due list's "Coming up" part looks. */
+export const DUE_COMING_DAYS = 7;
 
 const DateSchema = z.string().refine(isDate, 'a calendar date, YYYY-MM-DD');
 
@@ -43,6 +50,8 @@ export const DuePaymentSchema = z.object({
   /** Every occurrence up to this date (inclusive) is handled: paid, skipped. Moves forward only. */
   lastHandled: DateSchema.optional(),
   paying: DuePayingSchema.optional(),
+  /** A desktop notification this many days before each date (main/due/due-reminder.ts); absent: none. */
+  remind: DueRemindSchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -53,6 +62,8 @@ export const DuePaymentInputSchema = z.strictObject({
   id: z.string().min(1).max(64).optional(),
   draft: PaymentDraftSchema.strict(),
   schedule: ScheduleSchema,
+  /** Days ahead of each date to remind; absent: no reminder ahead (a change without it turns it off). */
+  remind: DueRemindSchema.optional(),
 });
 export type DuePaymentInput = z.input<typeof DuePaymentInputSchema>;
 

@@ -4,8 +4,10 @@ import type { SessionService } from '../auth/session-service.ts';
 import type { DueNews } from '../due/due-handlers.ts';
 import { dueNotice } from '../due/due-notice.ts';
 import type { DuePayments } from '../due/due-payments.ts';
+import { reminderDate, reminderNotice } from '../due/due-reminder.ts';
 import type { LockService } from '../lock/lock-service.ts';
 import { outcomeNotice } from '../payments/outcome-notice.ts';
+import type { Notice } from '../platform/host-ports.ts';
 import type { Platform } from '../platform/platform.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { EventBus } from './event-bus.ts';
@@ -52,8 +54,9 @@ export class NoticePolicy {
 
   /**
    * Payments that come due, told once: those waiting today by one notification a day (kept with the customer's due
-   * payments, so a restart the same day does not tell again), those overdue once a run. A click opens the Due list.
-   * Nothing is paid. `list` is asked for only when there is someone to tell and a way to tell them.
+   * payments, so a restart the same day does not tell again), those overdue once a run, and reminders ahead of a
+   * date (due/due-reminder.ts) once a date, kept the same way. A click opens the Due list. Nothing is paid. `list`
+   * is asked for only when there is someone to tell and a way to tell them.
    */
   async due(list: () => Promise<DueNews | undefined>): Promise<void> {
     const { settings, host } = this.#options;
@@ -66,10 +69,11 @@ export class NoticePolicy {
     const today = open.filter((item) => item.dueToday);
     const overdue = open.filter((item) => !item.dueToday && item.overdue.length > 0);
     const details = () => settings.notificationDetails() && this.#shownTo(profileId, kennitala);
-    const show = (kind: 'today' | 'overdue' | 'missed', items: DueItem[]) => {
-      const notice = dueNotice(kind, items, settings.locale(), host.appInfo().name, details());
+    const tell = (notice: Notice | undefined) => {
       if (notice) host.notify?.(notice, () => this.#options.bus.emit('dueOpened', {}));
     };
+    const show = (kind: 'today' | 'overdue' | 'missed', items: DueItem[]) =>
+      tell(dueNotice(kind, items, settings.locale(), host.appInfo().name, details()));
     if (today.length > 0 && this.#options.due.tellOnce(profileId, kennitala, due.today)) show('today', today);
     const runKey = `${profileId}|${kennitala}`;
     const runFrom = this.#runFrom.get(runKey) ?? due.today;
@@ -79,6 +83,34 @@ export class NoticePolicy {
       const whileClosed = overdue.every((item) => item.overdue.every((date) => date < runFrom));
       show(whileClosed ? 'missed' : 'overdue', overdue);
     }
+    this.#remind(profileId, kennitala, due, details, tell);
+  }
+
+  /** The reminders ahead that fall due today and were not told yet: one notification for them all. */
+  #remind(
+    profileId: string,
+    kennitala: string,
+    due: DueNews,
+    details: () => boolean,
+    tell: (notice: Notice | undefined) => void,
+  ): void {
+    const ahead = due.items.flatMap((item) => {
+      const date = reminderDate(item, due.today);
+      return date ? [{ item, date }] : [];
+    });
+    if (ahead.length === 0) return;
+    const fresh = new Set(
+      this.#options.due
+        .remindOnce(
+          profileId,
+          kennitala,
+          ahead.map(({ item, date }) => ({ id: item.id, date })),
+        )
+        .map(({ id }) => id),
+    );
+    const told = ahead.filter(({ item }) => fresh.has(item.id));
+    const { settings, host } = this.#options;
+    if (told.length > 0) tell(reminderNotice(told, due.today, settings.locale(), host.appInfo().name, details()));
   }
 
   /** The window shows this customer of this profile now, unlocked (a notification may name their payee). */

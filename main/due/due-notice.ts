@@ -57,7 +57,7 @@ const TEXTS = {
 } as const satisfies Record<AppLocale, Record<Kind, Record<'title' | 'one' | 'many' | 'named', string>>>;
 
 /** A due date (YYYY-MM-DD) as the notification says it: `1. des. 2026` / `1 Dec 2026`. */
-function dayOf(date: string, locale: AppLocale): string {
+export function dayOf(date: string, locale: AppLocale): string {
   const tag = locale === 'is' ? 'is-IS' : 'en-GB';
   return new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     Date.parse(`${date}T00:00:00Z`),
@@ -79,9 +79,8 @@ export function dueNotice(
   const first = items[0];
   if (!first) return undefined;
   const texts = TEXTS[locale][kind];
-  const payee = first.order.payeeName.trim();
-  const nameable = details && items.length === 1 && payee && payee.replace(/\D/g, '') !== first.order.depositKennitala;
-  const body = nameable
+  const payee = namedPayee(items, details);
+  const body = payee
     ? texts.named.replace('{payee}', payee).replace('{amount}', formatIsk(first.order.amount, locale))
     : items.length === 1
       ? texts.one
@@ -92,4 +91,15 @@ export function dueNotice(
     title: texts.title,
     body: body.replaceAll('{app}', app).replace('{date}', oldest ? dayOf(oldest, locale) : ''),
   };
+}
+
+/**
+ * The payee a notification may name: only with `details`, only for a single payment, and only a name, never a
+ * kennitala (a payee saved without a name is kept under its kennitala).
+ */
+export function namedPayee(items: readonly Pick<DueItem, 'order'>[], details: boolean): string | undefined {
+  const first = items[0];
+  if (!details || items.length !== 1 || !first) return undefined;
+  const payee = first.order.payeeName.trim();
+  return payee && payee.replace(/\D/g, '') !== first.order.depositKennitala ? payee : undefined;
 }

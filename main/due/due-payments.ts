@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { DUE_PAYMENTS_MAX, DuePaymentSchema, type DueOrder, type DuePayment } from '../../common/due-payment.ts';
+import {
+  DUE_PAYMENTS_MAX,
+  DuePaymentSchema,
+  type DueOrder,
+  type DuePayment,
+  type DueRemind,
+} from '../../common/due-payment.ts';
 import { DAILY_LIMIT_ISK } from '../../common/isk-amount.ts';
 import { checkDraft, type DraftErrors, type PaymentDraft, type PaymentState } from '../../common/payment.ts';
 import { checkSchedule, type IsoDate, type Schedule, type ScheduleError } from '../../common/schedule.ts';
@@ -16,6 +22,8 @@ const BookSchema = z.object({
   items: z.array(DuePaymentSchema).max(DUE_PAYMENTS_MAX).default([]),
   /** The last day a notification told of payments waiting (one a day). */
   toldOn: z.string().optional(),
+  /** By payment: the date whose reminder ahead was told (one per occurrence, across restarts). */
+  reminded: z.record(z.string(), z.string()).default({}),
 });
 type Book = z.infer<typeof BookSchema>;
 
@@ -54,7 +62,7 @@ export class DuePayments {
       ...(options.box ? { box: options.box } : {}),
       name: 'duePayments',
       schema: BookSchema,
-      empty: () => ({ items: [] }),
+      empty: () => ({ items: [], reminded: {} }),
     });
   }
 
@@ -108,7 +116,7 @@ export class DuePayments {
   save(
     profileId: string,
     owner: string,
-    input: { id?: string | undefined; draft: PaymentDraft; schedule: Schedule },
+    input: { id?: string | undefined; draft: PaymentDraft; schedule: Schedule; remind?: DueRemind | undefined },
     today: IsoDate,
   ): { ok: true; id: string } | { ok: false; errors: DueFieldErrors } {
     const draft = checkDraft(input.draft, { kennitala: owner, remainingToday: DAILY_LIMIT_ISK });
@@ -121,10 +129,12 @@ export class DuePayments {
     }
     const { debtorKennitala: _customer, ...order } = draft.order;
     const now = this.#options.clock.now();
+    // No reminder ahead unless one was chosen: a change without it turns it off.
+    const remind = input.remind === undefined ? {} : { remind: input.remind };
     if (input.id !== undefined) {
-      this.#change(profileId, owner, input.id, (item) => {
+      this.#change(profileId, owner, input.id, ({ remind: _before, ...item }) => {
         this.#requireIdle(profileId, owner, item);
-        return { ...item, order, schedule: input.schedule };
+        return { ...item, order, schedule: input.schedule, ...remind };
       });
       return { ok: true, id: input.id };
     }
@@ -132,7 +142,7 @@ export class DuePayments {
     if (book.items.length >= DUE_PAYMENTS_MAX)
       throw new WalletError('DUE_TOO_MANY', `At most ${DUE_PAYMENTS_MAX} payments that come due`);
     const id = (this.#options.newId ?? randomUUID)();
-    const item: DuePayment = { id, order, schedule: input.schedule, createdAt: now, updatedAt: now };
+    const item: DuePayment = { id, order, schedule: input.schedule, ...remind, createdAt: now, updatedAt: now };
     this.#books.write(profileId, owner, { ...book, items: [...book.items, item] });
     return { ok: true, id };
   }
@@ -260,5 +270,25 @@ export class DuePayments {
     if (book.toldOn === today) return false;
     this.#books.write(profileId, owner, { ...book, toldOn: today });
     return true;
+  }
+
+  /**
+   * Of the reminders ahead that fall due now (payment id and the date it reminds of), those not told yet; marks them
+   * told, in one write. One a date: a restart does not tell it again; the next date is told in its turn.
+   */
+  remindOnce(
+    profileId: string,
+    owner: string,
+    due: readonly { id: string; date: IsoDate }[],
+  ): { id: string; date: IsoDate }[] {
+    const book = this.#books.read(profileId, owner);
+    const fresh = due.filter(({ id, date }) => book.reminded[id] !== date);
+    if (fresh.length === 0) return [];
+    // Only payments still kept are remembered: a stopped one's entry goes with the next reminder.
+    const kept = new Set(book.items.map((item) => item.id));
+    const reminded = Object.fromEntries(Object.entries(book.reminded).filter(([id]) => kept.has(id)));
+    for (const { id, date } of fresh) reminded[id] = date;
+    this.#books.write(profileId, owner, { ...book, reminded });
+    return fresh;
   }
 }

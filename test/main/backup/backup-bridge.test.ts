@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openBackup } from '../../../main/backup/backup-file.ts';
+import type { BackupPayload } from '../../../common/backup.ts';
+import { FAST_TEST_BACKUP_KDF, openBackup, sealBackup } from '../../../main/backup/backup-file.ts';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.ts';
 import {
   draftFrom,
@@ -111,6 +112,30 @@ describe('a backup moved to a new computer', () => {
     );
     expect(await restore(second, newer)).toMatchObject({ value: { updated: { payments: 1 } } });
     expect((await second.value('getPayment', { id: lost.id })).state).toBe(known.state);
+  });
+
+  it('a reminder ahead is kept through a backup; an older backup, made before reminders, restores with none', async () => {
+    const first = await computer();
+    const draft = draftFrom('anna', 'bjorn', 25_000);
+    await first.value('saveDue', { draft, schedule: { kind: 'monthly', day: 1, start: '2026-12-01' }, remind: 3 });
+    const saved = await first.value('exportBackup', { passphrase: PASSPHRASE });
+    const file = readFileSync(join(first.dataDir, 'saved', saved.fileName ?? ''));
+    const second = await computer();
+    await restore(second, file);
+    expect((await second.value('listDue')).items.map((item) => item.remind)).toEqual([3]);
+
+    // The same file as an app before issue 42 would have written it: no `remind` at all.
+    const opened = await openBackup(file, PASSPHRASE);
+    if (!opened.ok) throw new Error(opened.error);
+    const payload = JSON.parse(opened.plain) as BackupPayload;
+    expect(payload.due[0]?.remind).toBe(3);
+    const older = { ...payload, due: payload.due.map(({ remind: _remind, ...item }) => item) };
+    const third = await computer();
+    const sealed = await sealBackup(JSON.stringify(older), PASSPHRASE, { kdf: FAST_TEST_BACKUP_KDF });
+    expect(await restore(third, sealed)).toMatchObject({ ok: true, value: { added: { due: 1 } } });
+    const [item] = (await third.value('listDue')).items;
+    expect(item).toMatchObject({ next: '2026-12-01' });
+    expect(item?.remind).toBeUndefined();
   });
 
   it('holds no token, client secret or passcode', async () => {
