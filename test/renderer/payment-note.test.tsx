@@ -14,13 +14,21 @@ const wallets = walletsPerTest('2026-11-22T12:00:00.000Z');
 historyListShows(10);
 
 const WORDS = {
-  en: { history: 'History', save: 'Save note', saved: 'Note saved.', label: 'A note for yourself', text: 'Text' },
+  en: {
+    history: 'History',
+    save: 'Save note',
+    saved: 'Note saved.',
+    label: 'A note for yourself',
+    text: 'Text',
+    withNotes: 'With my notes',
+  },
   is: {
     history: 'Greiðslusaga',
     save: 'Vista athugasemd',
     saved: 'Athugasemdin er vistuð.',
     label: 'Athugasemd fyrir sjálfa(n) þig',
     text: 'Texti',
+    withNotes: 'Með athugasemdum mínum',
   },
 } as const;
 
@@ -53,6 +61,13 @@ describe('a private note on a payment', () => {
       await user.type(screen.getByLabelText(words.text, { exact: true }), 'hjólið');
       await waitFor(() => expect(screen.getAllByTestId('history-row')).toHaveLength(1));
       expect(core.sandbox.requests().some((entry) => JSON.stringify(entry).includes('hjólið'))).toBe(false);
+      // The export carries the notes only when the customer ticks it.
+      await user.click(screen.getByTestId('export-button'));
+      await screen.findByTestId('export-status');
+      await user.click(screen.getByLabelText(words.withNotes));
+      await user.click(screen.getByTestId('export-button'));
+      await waitFor(() => expect(core.requests('exportHistory')).toHaveLength(2));
+      expect(core.requests('exportHistory').map((request) => request.includeNotes)).toEqual([undefined, true]);
     },
   );
 });

@@ -133,18 +133,26 @@ function ExportButton({ store }: { store: HistoryStore }) {
   const t = useT();
   const busy = useStore(store, (state) => state.exportState?.kind === 'busy');
   const actions = useStore(store, (state) => state.actions);
+  // The customer's private notes go in the file only when they tick it (issue 42): a file leaves the computer.
+  const [notes, setNotes] = useState(false);
   // aria-disabled, not disabled, while it works: a disabled button drops the focus to the page.
   return (
-    <button
-      type="button"
-      aria-disabled={busy || undefined}
-      data-testid="export-button"
-      onClick={() => {
-        if (!busy) void actions.exportCsv();
-      }}
-    >
-      {busy ? t('history.exporting') : t('history.export')}
-    </button>
+    <div className="history-export">
+      <label className="checkbox">
+        <input type="checkbox" checked={notes} onChange={(event) => setNotes(event.target.checked)} />
+        {t('history.exportNotes')}
+      </label>
+      <button
+        type="button"
+        aria-disabled={busy || undefined}
+        data-testid="export-button"
+        onClick={() => {
+          if (!busy) void actions.exportCsv(notes);
+        }}
+      >
+        {busy ? t('history.exporting') : t('history.export')}
+      </button>
+    </div>
   );
 }
 

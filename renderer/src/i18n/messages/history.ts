@@ -49,6 +49,7 @@ export const en = {
   // A state a backup file gave it (issue 38): the file's word, not the bank's.
   'history.fromBackup': '{state} (from a backup)',
   'history.export': 'Export to CSV',
+  'history.exportNotes': 'With my notes',
   'history.exporting': 'Exporting…',
   'history.exported.one': 'Saved {count} payment to {file} in {folder}.',
   'history.exported.other': 'Saved {count} payments to {file} in {folder}.',
@@ -145,6 +146,7 @@ export const is: Record<keyof typeof en, string> = {
   'history.upTo': 'allt að {amount}',
   'history.fromBackup': '{state} (úr afriti)',
   'history.export': 'Flytja út í CSV',
+  'history.exportNotes': 'Með athugasemdum mínum',
   'history.exporting': 'Flyt út…',
   'history.exported.one': 'Vistaði {count} greiðslu í skrána {file} í möppunni {folder}.',
   'history.exported.other': 'Vistaði {count} greiðslur í skrána {file} í möppunni {folder}.',

@@ -57,7 +57,8 @@ export interface HistoryActions {
   open(payment: PaymentView): void;
   close(): void;
   refreshStatus(): Promise<void>;
-  exportCsv(): Promise<void>;
+  /** `notes`: the customer's private notes as a column (only when they tick it, issue 42). */
+  exportCsv(notes?: boolean): Promise<void>;
   dismissExport(): void;
   /**
    * Follows the app store while the screen is open: a payment that changed (what the app store took of main's

@@ -207,11 +207,13 @@ export function createHistoryStore(wallet: WalletApi, app: AppStore): HistorySto
         }
       },
 
-      async exportCsv() {
+      async exportCsv(notes = false) {
         if (get().exportState?.kind === 'busy') return;
         set({ exportState: { kind: 'busy' } });
         try {
-          const result = await unwrap(wallet.exportHistory({ filter: get().filter }));
+          const result = await unwrap(
+            wallet.exportHistory({ filter: get().filter, ...(notes ? { includeNotes: true } : {}) }),
+          );
           set({
             exportState: result.saved
               ? { kind: 'saved', count: result.count, fileName: result.fileName ?? '', folder: result.folder ?? '' }
