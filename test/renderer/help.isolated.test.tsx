@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '../../common/time.ts';
-import { NOON } from '../support/in-process-wallet.ts';
+import { draftFrom, NOON } from '../support/in-process-wallet.ts';
+import { historyListShows } from './history-layout.ts';
 import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest } from './render-app.tsx';
 
 /**
@@ -10,6 +11,7 @@ import { ANNAS_ACCOUNT, expectAxeClean, renderApp, walletsPerTest } from './rend
  * after the end. Named isolated: it sets the process's time zone.
  */
 const wallets = walletsPerTest(NOON);
+historyListShows(10);
 beforeEach(() => vi.stubEnv('TZ', 'Atlantic/Reykjavik'));
 afterEach(() => vi.unstubAllEnvs());
 const days = (count: number) => wallets.sandbox().clock.advanceSeconds((count * DAY_MS) / 1000);
@@ -61,5 +63,28 @@ describe('help on the end of the bank access', () => {
     await act(() => user.keyboard('{Escape}'));
     expect(screen.queryByRole('dialog', { name: words.title })).toBeNull();
     expect(screen.getByRole('alertdialog')).toBe(prompt);
+  });
+});
+
+describe('help on an unknown outcome', () => {
+  it.each([
+    ['en', 'What does this mean?', 'When the outcome is not known', 'at most once, so asking again never pays twice'],
+    ['is', 'Hvað þýðir þetta?', 'Þegar niðurstaðan er ekki þekkt', 'í mesta lagi einu sinni'],
+  ] as const)('opens from a payment whose answer was lost (%s)', async (language, open, title, words) => {
+    const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+    core.sandbox.faults.add({ route: 'payments.create', kind: 'dropAfterProcessing', count: 1 });
+    const { id } = await core.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 1500) });
+    expect((await core.value('submitPayment', { id })).state).toBe('unknown');
+    const { user, store } = await renderApp(core);
+    act(() => store.setState({ screen: 'history' }));
+    await user.click(await screen.findByTestId('history-row'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(within(dialog).getByTestId('payment-status')).getByRole('link', { name: open }));
+    const help = screen.getByRole('dialog', { name: title });
+    expect(help.textContent).toContain(words);
+    // Sends nothing: a page to read.
+    expect(
+      core.sandbox.requests().filter((entry) => entry.method === 'POST' && entry.path.includes('Credit')),
+    ).toHaveLength(1);
   });
 });
