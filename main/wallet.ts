@@ -74,7 +74,7 @@ export async function createWallet(platform: Platform, tuning: CoreTuning = {}):
   const followUp = followUpLater.set(
     new FollowUp({
       clock,
-      onWindowClosed: (intent) => news.changed(intent),
+      onWindowClosed: news.changed,
       onOutcome: (_before, after) => {
         if (views.forTheWindow(after)) bus.emit('paymentOutcome', views.view(after));
         // A round may outlast the lock or the customer it began with: what it names is decided as it shows.
@@ -91,11 +91,7 @@ export async function createWallet(platform: Platform, tuning: CoreTuning = {}):
       clock,
       box: () => secrets.box(),
       bank: bankClients({
-        profiles,
-        sessions,
-        clock,
-        sleep: tuning.sleep,
-        deadlineMs: tuning.bankDeadlineMs,
+        ...{ profiles, sessions, clock, sleep: tuning.sleep, deadlineMs: tuning.bankDeadlineMs },
         tap: (profileId) => calls.tap(profileId),
       }),
       signedIn: (profileId) => sessions.customer(profileId),
