@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_DIGITS_PATTERN } from './account-number.ts';
+import { DUE_REMIND_DAYS } from './due-rules.ts';
 import { DAILY_LIMIT_ISK } from './isk-amount.ts';
 import { KENNITALA_DIGITS_PATTERN } from './kennitala.ts';
 import { DraftFieldSchema, PaymentDraftSchema } from './payment.ts';
@@ -17,13 +18,10 @@ import { isDate } from './schedule.ts';
 export const DUE_PAYMENTS_MAX = 100;
 /** The next dates a repeat shows on the list. */
 export const DUE_NEXT_SHOWN = 3;
-/** How many days ahead of its date a payment may remind (issue 42, item 12); none (off) unless chosen. */
-export const DUE_REMIND_DAYS = [1, 3, 7] as const;
-export type DueRemind = (typeof DUE_REMIND_DAYS)[number];
 /** A reminder's days ahead; a record without it (every one before issue 42) reminds of nothing ahead. */
 export const DueRemindSchema = z.literal(DUE_REMIND_DAYS);
-/** How far ahead the Due list's "Coming up" part looks. */
-export const DUE_COMING_DAYS = 7;
+
+export { DUE_COMING_DAYS, DUE_REMIND_DAYS, type DueRemind } from './due-rules.ts';
 
 const DateSchema = z.string().refine(isDate, 'a calendar date, YYYY-MM-DD');
 

@@ -117,6 +117,8 @@ const IS: Record<string, Forms> = {
     'Fyrsti gjalddagi var mán., 30. nóv. (# greiðslur)',
   ],
   'due.times': ['# sinni alls', '# sinnum alls', 'einu sinni alls'],
+  'due.remind': ['Áminning # degi áður', 'Áminning # dögum áður', 'Áminning daginn áður'],
+  'schedule.remind.days': ['# degi áður', '# dögum áður', 'Daginn áður'],
   'due.skipOverdue.question': [
     'Sleppa # greiðslu með gjalddaga frá 27. nóv. til 11. des.? Engin þeirra verður greidd.',
     'Sleppa # greiðslum með gjalddaga frá 27. nóv. til 11. des.? Engin þeirra verður greidd.',
@@ -181,6 +183,8 @@ const EN: Record<string, Forms> = {
   ],
   'due.overdueCount': ['Overdue since mán., 30. nóv. (# payment)', 'Overdue since mán., 30. nóv. (# payments)'],
   'due.times': ['# time in all', '# times in all'],
+  'due.remind': ['Reminder # day before', 'Reminder # days before'],
+  'schedule.remind.days': ['# day before', '# days before'],
   'due.skipOverdue.question': [
     'Skip the # overdue payment, from 27. nóv. to 11. des.? None of them will be paid.',
     'Skip the # overdue payments, from 27. nóv. to 11. des.? None of them will be paid.',

@@ -39,6 +39,8 @@ export const en = {
   'due.stopped': 'Stopped: {payee}.',
   'due.saved': 'Saved. It is on the list of payments due.',
   'due.review': 'This pays the payment due on {when}.',
+  'due.remind': 'Reminder {days, plural, one {# day} other {# days}} before',
+  'due.coming': 'Coming up (next 7 days)',
 
   'schedule.open': 'Pay later or repeat',
   'schedule.title': 'Pay later or repeat',
@@ -73,6 +75,10 @@ export const en = {
   'schedule.error.until_before_start': 'The last date cannot be before the first.',
   'schedule.error.no_dates': 'No payment would come due by this date.',
   'schedule.error.until_and_times': 'Choose a last date or a number of payments, not both.',
+  'schedule.remind': 'Remind me',
+  'schedule.remindHint': 'A notification before the date. Nothing is paid until you pay it.',
+  'schedule.remind.off': 'Off',
+  'schedule.remind.days': '{days, plural, one {# day before} other {# days before}}',
 
   'book.schedule': 'Schedule a payment',
   'book.scheduleTo': 'Schedule a payment: {name}',
@@ -122,6 +128,8 @@ export const is: Record<keyof typeof en, string> = {
   'due.stopped': 'Stöðvuð: {payee}.',
   'due.saved': 'Vistað. Greiðslan er komin á listann yfir greiðslur á gjalddaga.',
   'due.review': 'Þetta greiðir greiðsluna með gjalddaga {when}.',
+  'due.remind': 'Áminning {days, plural, =1 {daginn áður} one {# degi áður} other {# dögum áður}}',
+  'due.coming': 'Á næstunni (næstu 7 daga)',
 
   'schedule.open': 'Greiða síðar eða endurtaka',
   'schedule.title': 'Greiða síðar eða endurtaka',
@@ -156,6 +164,10 @@ export const is: Record<keyof typeof en, string> = {
   'schedule.error.until_before_start': 'Síðasti dagur má ekki vera á undan þeim fyrsta.',
   'schedule.error.no_dates': 'Engin greiðsla kæmi á gjalddaga fyrir þennan dag.',
   'schedule.error.until_and_times': 'Veldu síðasta dag eða fjölda greiðslna, ekki hvort tveggja.',
+  'schedule.remind': 'Áminning',
+  'schedule.remindHint': 'Tilkynning fyrir gjalddaga. Ekkert er greitt fyrr en þú greiðir það.',
+  'schedule.remind.off': 'Engin',
+  'schedule.remind.days': '{days, plural, =1 {Daginn áður} one {# degi áður} other {# dögum áður}}',
 
   'book.schedule': 'Tímasetja greiðslu',
   'book.scheduleTo': 'Tímasetja greiðslu: {name}',

@@ -12,6 +12,7 @@ import { useFocusAfter } from '../../lib/focus.ts';
 import { useApp, useAppStore, useWallet } from '../../state/wallet-context.tsx';
 import type { PayDraft } from '../../state/app-store.ts';
 import { draftOf, payeeOf } from './due-order.ts';
+import { ComingUp } from './ComingUp.tsx';
 import { DueRow } from './DueRow.tsx';
 import type { DueStore } from './due-store.ts';
 import { fieldErrorText } from './field-errors.ts';
@@ -130,7 +131,7 @@ export function DueList({
     actions.openEditor({
       id: item.id,
       before,
-      form: scheduleFormOf(item.schedule, list.today),
+      form: scheduleFormOf(item.schedule, list.today, item.remind),
       ...(item.lastHandled ? { handled: item.lastHandled } : {}),
     });
   };
@@ -143,6 +144,7 @@ export function DueList({
       <p role="status" className="due-said" data-testid="due-said">
         {said}
       </p>
+      <ComingUp list={list} />
       <ul className="due-items">
         {list.items.map((item) => (
           <DueRow

@@ -68,6 +68,11 @@ export function DueRow({
         <li className="due-repeat" data-testid="due-repeat">
           {repeatWords(item, t, locale, list.today)}
         </li>
+        {item.remind !== undefined && (
+          <li className="due-remind" data-testid="due-remind">
+            {t('due.remind', { days: item.remind })}
+          </li>
+        )}
         {item.schedule.kind !== 'once' && item.nextDates.length > 0 && (
           <li className="due-next" data-testid="due-next">
             {t('due.nextDates', { dates: formatDueDates(item.nextDates, locale, list.today) })}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { DueSaved } from '../../../../common/due-payment.ts';
+import { DUE_REMIND_DAYS, type DueRemind } from '../../../../common/due-rules.ts';
 import type { Weekday } from '../../../../common/schedule.ts';
 import { FieldFrame } from '../../components/Field.tsx';
 import { formatDueDate, ordinal, WEEKDAYS, weekdayName } from '../../i18n/due-dates.ts';
@@ -190,6 +191,23 @@ export function ScheduleEditor({
           )}
         </fieldset>
       )}
+      <FieldFrame id={`${section}-remind`} label={t('schedule.remind')} hint={t('schedule.remindHint')}>
+        {(describedBy) => (
+          <select
+            id={`${section}-remind`}
+            value={form.remind}
+            aria-describedby={describedBy}
+            onChange={(event) => change({ remind: Number(event.target.value) as 0 | DueRemind })}
+          >
+            <option value={0}>{t('schedule.remind.off')}</option>
+            {DUE_REMIND_DAYS.map((days) => (
+              <option key={days} value={days}>
+                {t('schedule.remind.days', { days })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
       <div className="schedule-preview" aria-live="polite" data-testid="schedule-preview">
         <h4 id={`${section}-preview`}>{t('schedule.preview')}</h4>
         {preview.length > 0 ? (

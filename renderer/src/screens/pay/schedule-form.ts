@@ -12,6 +12,7 @@ import {
   type ScheduleError,
   type Weekday,
 } from '../../../../common/schedule.ts';
+import type { DueRemind } from '../../../../common/due-rules.ts';
 
 /**
  * The schedule editor's fields as the customer fills them (common/schedule.ts has the rules): dates as the date field
@@ -28,6 +29,8 @@ export interface ScheduleForm {
   end: 'never' | 'until' | 'times';
   until: string;
   times: string;
+  /** A reminder this many days before each date (issue 42, item 12); 0: none, as a new one starts. */
+  remind: 0 | DueRemind;
 }
 
 export type ScheduleField = 'date' | 'start' | 'until' | 'times' | 'weekday' | 'day';
@@ -46,6 +49,7 @@ export function newScheduleForm(today: IsoDate): ScheduleForm {
     end: 'never',
     until: '',
     times: '',
+    remind: 0,
   };
 }
 
@@ -53,8 +57,8 @@ export function newScheduleForm(today: IsoDate): ScheduleForm {
  * The form of a saved schedule, changed on `today`: a change is checked as a new schedule from today on, so a repeat
  * that began earlier starts today, and what is left of its `times` is carried over (those before today are past).
  */
-export function scheduleFormOf(schedule: Schedule, today: IsoDate): ScheduleForm {
-  const form = newScheduleForm(today);
+export function scheduleFormOf(schedule: Schedule, today: IsoDate, remind?: DueRemind): ScheduleForm {
+  const form: ScheduleForm = { ...newScheduleForm(today), remind: remind ?? 0 };
   if (schedule.kind === 'once') return { ...form, kind: 'once', date: schedule.date };
   const start = schedule.start < today ? today : schedule.start;
   const past = schedule.start < start ? occurrences(schedule, schedule.start, addDays(start, -1)).length : 0;

@@ -102,7 +102,12 @@ export function useScheduleEditor({
     setSaving(true);
     try {
       const saved = await unwrap(
-        wallet.saveDue({ ...(editing.id ? { id: editing.id } : {}), draft, schedule: built.schedule }),
+        wallet.saveDue({
+          ...(editing.id ? { id: editing.id } : {}),
+          draft,
+          schedule: built.schedule,
+          ...(form.remind ? { remind: form.remind } : {}),
+        }),
       );
       store.getState().actions.take(saved.list);
       if (saved.errors || saved.scheduleErrors) {
