@@ -38,7 +38,7 @@ function dotted(node: ts.Node): string | undefined {
  * What a test file does that changes what other files in its process would see, each as the text that does it:
  * `vi.mock(` and the other `vi` calls above, `process.env =` (or `delete process.env`), `globalThis.x =`,
  * `process.on(` and the like, `process.pid` (it counts the process's children), a value imported from `'electron'` or
- * the Electron mock (`mocks/electron.ts`), `useChromiumNetwork(` (the process-wide network stack).
+ * the Electron mock (`mocks/electron.ts`), `useChromiumNetwork(` (the process-wide network stack), `intl-without.ts`.
  */
 function sharedStateChanges(file: string): Set<string> {
   const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true);
@@ -48,6 +48,7 @@ function sharedStateChanges(file: string): Set<string> {
       const from = node.moduleSpecifier.text;
       if (from === 'electron') found.add("from 'electron'");
       if (from.endsWith('mocks/electron.ts')) found.add('mocks/electron.ts');
+      if (from.endsWith('/intl-without.ts')) found.add('intl-without.ts');
     }
     if (ts.isCallExpression(node)) {
       const callee = dotted(node.expression) ?? '';
@@ -98,9 +99,9 @@ describe('which node test files run in a module graph of their own', () => {
     for (const file of setting) expect(isolated(file), `${file} is not named *.isolated.test.ts`).toBe(true);
   });
 
-  it('every renderer test file that stubs, spies or mocks', () => {
+  it('every renderer test file that stubs, spies or mocks, itself or through intl-without.ts', () => {
     const changing = domTests.filter(changesSharedState);
-    expect(changing).toContain('test/renderer/i18n-compile.isolated.test.ts');
+    expect(changing).toContain('test/renderer/format.isolated.test.ts');
     for (const file of changing)
       expect(ISOLATED_NAME.test(file), `${file} is not named *.isolated.test.tsx`).toBe(true);
     expect(domTests.filter(isolated).length).toBeLessThan(domTests.length / 3);

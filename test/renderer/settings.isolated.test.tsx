@@ -11,6 +11,7 @@ import { hasMessage } from '../../renderer/src/i18n/index.ts';
 import { messages } from '../../renderer/src/i18n/sections.ts';
 import { memoryKeychain } from '../helpers/memory-keychain.ts';
 import { dataKeyWith, leftByEarlierVersion, readSettings } from '../helpers/passcode-on-disk.ts';
+import { intlWithout } from './intl-without.ts';
 import { NOON, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { type Person, person, walletsPerTest } from './render-app.tsx';
 
@@ -289,7 +290,8 @@ describe('Settings: the bank access and when it ends (issue 29)', () => {
     expect(await core.value('sessionStatus')).toMatchObject({ signedIn: false, signedOutReason: 'signed-out' });
   });
 
-  it('writes the Icelandic month', async () => {
+  it('writes the Icelandic month on an engine without Icelandic locale data', async () => {
+    vi.stubGlobal('Intl', intlWithout('is'));
     await openSettings(await wallet({ signedInAs: 'anna', language: 'is' }), 'Stillingar');
     expect(bankAccess().textContent).toBe(WORDS.is.title + WORDS.is.ends(DAYS.is[90]) + WORDS.is.withdraw);
   });

@@ -1,6 +1,7 @@
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { IntlMessageFormat, type Formatters } from 'intl-messageformat';
 import { localeTag, type AppLocale } from '../../../common/locale.ts';
+import { formatNumber, pluralCategory } from './format.ts';
 import { isPlainText, PARSE_OPTIONS } from './syntax.ts';
 
 export type Params = Record<string, string | number>;
@@ -16,7 +17,10 @@ export type Fill = (params: Params) => string;
  */
 export function compileMessage(message: string | MessageFormatElement[], locale: AppLocale): Fill {
   if (typeof message === 'string' && isPlainText(message)) return () => message;
-  const format = new IntlMessageFormat(message, localeTag(locale), undefined, PARSE_OPTIONS);
+  const format = new IntlMessageFormat(message, localeTag(locale), undefined, {
+    ...PARSE_OPTIONS,
+    formatters: formattersFor(locale),
+  });
   /** Every argument, so that one a caller left out shows as `{name}`, as it is written, and not as an error. */
   const names = new Set<string>();
   /** The arguments a plural picks its form by: a count, which some callers give written out (`formatNumber`). */
@@ -39,6 +43,25 @@ export function compileMessage(message: string | MessageFormatElement[], locale:
       if (typeof given === 'string' && /\d/.test(given)) values[name] = Number(given.replace(/[^\d-]/g, ''));
     }
     return oneFullStop(String(format.format(values)), params);
+  };
+}
+
+/**
+ * How a message writes `#` and picks its plural form: as the rest of the window writes numbers and counts (format.ts),
+ * which holds where the engine has no locale data of the language. Chromium's, and so Electron's, leaves Icelandic
+ * out (`Intl.NumberFormat.supportedLocalesOf(['is'])` is empty there): its own Intl would write `1,000` in an
+ * Icelandic sentence. Dates and times are never formatted by a message: they come written (format.ts).
+ */
+function formattersFor(locale: AppLocale): Formatters {
+  const number = { format: (value: number) => formatNumber(value, locale) } as unknown as Intl.NumberFormat;
+  const plural = {
+    select: (count: number) => pluralCategory(count, locale),
+    resolvedOptions: () => ({ locale: localeTag(locale) }),
+  } as unknown as Intl.PluralRules;
+  return {
+    getNumberFormat: () => number,
+    getPluralRules: () => plural,
+    getDateTimeFormat: (...args) => new Intl.DateTimeFormat(...args),
   };
 }
 

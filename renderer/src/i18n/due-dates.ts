@@ -1,15 +1,21 @@
 import { localeTag, type AppLocale } from '../../../common/locale.ts';
 import type { IsoDate, Weekday } from '../../../common/schedule.ts';
+import { intlSpeaks, MONTHS_SHORT } from './format.ts';
 
 /**
  * The dates of payments that come due (docs/DUE-PAYMENTS.md) in the customer's language: `Mon 7 Dec`, `mán., 7. des.`;
  * with the year when it is not this year's. A due date is a GMT calendar date, so it is formatted in UTC: the day never
- * moves with the computer's time zone.
+ * moves with the computer's time zone. Through Intl where the engine has the language (format.ts), else written here
+ * the same way (test/renderer/due.isolated.test.tsx reads both), so Icelandic names are right even without ICU.
  */
 
 /** Weekdays 1 Monday ... 7 Sunday: a week starts on Monday. */
 export const WEEKDAYS: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 7];
 
+const WEEKDAY_SHORT: Record<AppLocale, readonly string[]> = {
+  en: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+  is: ['mán.', 'þri.', 'mið.', 'fim.', 'fös.', 'lau.', 'sun.'],
+};
 const WEEKDAY_LONG: Record<AppLocale, readonly string[]> = {
   en: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
   is: ['mánudagur', 'þriðjudagur', 'miðvikudagur', 'fimmtudagur', 'föstudagur', 'laugardagur', 'sunnudagur'],
@@ -25,6 +31,12 @@ const parts = (date: IsoDate) => ({
   month: Number(date.slice(5, 7)),
   day: Number(date.slice(8, 10)),
 });
+
+const weekdayIndex = (date: IsoDate): number => {
+  const { year, month, day } = parts(date);
+  // getUTCDay: 0 Sunday ... 6 Saturday; the tables start on Monday.
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+};
 
 /** The weekday's name, as a picker lists it: Monday / mánudagur. */
 export const weekdayName = (weekday: Weekday, locale: AppLocale): string => WEEKDAY_LONG[locale][weekday - 1] ?? '';
@@ -52,13 +64,22 @@ export function formatDueDate(
 ): string {
   const { year, month, day } = parts(date);
   const withYear = today === undefined || today.slice(0, 4) !== date.slice(0, 4);
-  return new Intl.DateTimeFormat(localeTag(locale), {
-    ...(weekday ? { weekday: 'short' } : {}),
-    day: 'numeric',
-    month: 'short',
-    ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(Date.UTC(year, month - 1, day));
+  if (intlSpeaks(locale)) {
+    return new Intl.DateTimeFormat(localeTag(locale), {
+      ...(weekday ? { weekday: 'short' } : {}),
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    }).format(Date.UTC(year, month - 1, day));
+  }
+  const monthName = MONTHS_SHORT[locale][month - 1] ?? '';
+  const dayMonth = locale === 'is' ? `${String(day)}. ${monthName}` : `${String(day)} ${monthName}`;
+  const dated = withYear ? `${dayMonth} ${String(year)}` : dayMonth;
+  if (!weekday) return dated;
+  const name = WEEKDAY_SHORT[locale][weekdayIndex(date)] ?? '';
+  // As Intl writes them: Icelandic always puts a comma after the weekday, English only before a year.
+  return locale === 'is' || withYear ? `${name}, ${dated}` : `${name} ${dated}`;
 }
 
 /** Dates in a row, apart by semicolons (a date may hold a comma): `Mon 30 Nov; Thu 31 Dec; Sun, 31 Jan 2027`. */

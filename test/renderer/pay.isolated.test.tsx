@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATE_NAMES, PAYMENT_TERMS } from '../../common/glossary.ts';
 import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
 import { damageRecord } from '../support/seed-payments.ts';
+import { intlWithout } from './intl-without.ts';
 import {
   ANNAS_ACCOUNT,
   answeredResult,
@@ -424,6 +425,10 @@ describe('review and pay', () => {
 });
 
 describe('Icelandic that reads as Icelandic, and one currency style (issue 16)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   async function payInIcelandic(core: InProcessWallet, name: string) {
     const view = await renderApp(core);
     await screen.findByTestId('amount');
@@ -481,7 +486,8 @@ describe('Icelandic that reads as Icelandic, and one currency style (issue 16)',
     },
   );
 
-  it('writes Icelandic amounts and times the Icelandic way in the limit meter', async () => {
+  it('writes Icelandic amounts and times the Icelandic way on an engine without Icelandic locale data', async () => {
+    vi.stubGlobal('Intl', intlWithout('is'));
     const core = await signedIn({ language: 'is' });
     await renderApp(core);
     const meter = await screen.findByTestId('limit-meter');

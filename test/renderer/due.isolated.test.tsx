@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOf } from '../../common/bridge-contract.ts';
 import type { AppLocale } from '../../common/locale.ts';
 import type { Notice } from '../../main/payments/outcome-notice.ts';
@@ -8,6 +8,7 @@ import { formatDueDate } from '../../renderer/src/i18n/due-dates.ts';
 import { translate } from '../../renderer/src/i18n/index.ts';
 import { createAppStore } from '../../renderer/src/state/app-store.ts';
 import { draftFrom, type InProcessWallet } from '../support/in-process-wallet.ts';
+import { intlWithout } from './intl-without.ts';
 import {
   ANNAS_ACCOUNT,
   answeredResult,
@@ -28,6 +29,7 @@ const NOON = '2026-11-22T12:00:00.000Z';
 const wallets = walletsPerTest(NOON);
 const signedIn = (options: OpenOptions = {}) =>
   wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], ...options });
+afterEach(() => vi.unstubAllGlobals());
 
 /** Text as people read it: Intl's no-break spaces as plain ones. */
 const text = (element: Element | null | undefined) => element?.textContent?.replace(/[\u00a0\u202f]/g, ' ') ?? '';
@@ -473,5 +475,22 @@ describe('the schedule editor', () => {
     release();
     await pressed;
     expect(await screen.findByRole('region', { name: 'Pay later or repeat' })).toBeTruthy();
+  });
+});
+
+describe('due dates without ICU', () => {
+  it('are written the same with and without the engine’s Icelandic and English', () => {
+    const dates = ['2026-11-30', '2026-12-07', '2027-01-31', '2027-09-01', '2027-05-01', '2026-06-14'];
+    const shown = (locale: AppLocale) =>
+      dates.flatMap((date) => [
+        formatDueDate(date, locale, { today: '2026-11-22' }),
+        formatDueDate(date, locale, { weekday: false, today: '2026-11-22' }),
+      ]);
+    const withIntl = { en: shown('en'), is: shown('is') };
+    vi.stubGlobal('Intl', intlWithout('is'));
+    expect(shown('is')).toEqual(withIntl.is);
+    vi.stubGlobal('Intl', intlWithout('en'));
+    expect(shown('en')).toEqual(withIntl.en);
+    expect(withIntl.is.slice(0, 4)).toEqual(['mán., 30. nóv.', '30. nóv.', 'mán., 7. des.', '7. des.']);
   });
 });
