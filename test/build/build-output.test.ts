@@ -38,7 +38,7 @@ describe('npm run build', () => {
     expect(main).not.toMatch(/require\(\s*["']electron["']\s*\)/);
     // With the licences of what it bundles, since no package folder ships with them.
     const licenses = readFileSync(join(out, 'main', 'licenses.md'), 'utf8');
-    for (const name of ['zod', 'axios', 'jose', 'electron-store', 'electron-updater', 'fastify', 'pino']) {
+    for (const name of ['zod', 'oauth4webapi', 'jose', 'electron-store', 'electron-updater', 'fastify', 'pino']) {
       expect(licenses, name).toMatch(new RegExp(`^## ${name} - `, 'm'));
     }
   }, 30_000);
