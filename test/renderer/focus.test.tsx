@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../common/time.ts';
 import { messages } from '../../renderer/src/i18n/sections.ts';
@@ -118,6 +118,32 @@ describe('the focus after each action', () => {
     await waitFor(() => expect(status.textContent).not.toBe(''));
     expectFocusOn(status);
   });
+
+  it.each(LANGUAGES)(
+    'clearing History’s filters, from the filters or from “no payments match”: the filters (%s)',
+    async (language) => {
+      const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT], language });
+      const { user } = await renderApp(core);
+      const w = words(language);
+      await user.click(screen.getByRole('button', { name: w['nav.history'] }));
+      const filters = await screen.findByRole('search', { name: w['history.filters'] });
+      const text = within(filters).getByRole('searchbox', { name: w['history.text'] });
+
+      // The filters' own Clear filters: it goes with the filters it cleared.
+      await user.type(text, 'zzz');
+      await user.click(within(filters).getByRole('button', { name: w['history.clear'] }));
+      await waitFor(() => expectFocusOn(filters));
+      expect(text).toHaveProperty('value', '');
+
+      // The one under “no payments match”, once the list has answered.
+      await user.type(text, 'zzz');
+      const clear = await waitFor(() =>
+        within(screen.getByTestId('history-empty')).getByRole('button', { name: w['history.clear'] }),
+      );
+      await user.click(clear);
+      await waitFor(() => expectFocusOn(filters));
+    },
+  );
 
   it('exporting, refused: the message that says why', async () => {
     const core = await wallets.open({ signedInAs: 'anna', accounts: [ANNAS_ACCOUNT] });

@@ -5,11 +5,11 @@ import { HistoryTrustBanner } from '../components/HistoryTrust.tsx';
 import { useT } from '../i18n/index.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { errorCode, unwrap } from '../lib/api.ts';
-import { focusIsLost, focusOn } from '../lib/focus.ts';
+import { focusIsLost, focusOn, useFocusAfter } from '../lib/focus.ts';
 import { useApp, useAppStore, useWallet } from '../state/wallet-context.tsx';
 import { emptyForm, isFiltered, toFilter, type FilterForm } from './history/filter-form.ts';
 import { createHistoryStore, type HistoryStore } from './history/history-store.ts';
-import { HistoryFilters } from './history/HistoryFilters.tsx';
+import { HISTORY_FILTERS_ID, HistoryFilters } from './history/HistoryFilters.tsx';
 import { HistoryList } from './history/HistoryList.tsx';
 import { PaymentDetail } from './history/PaymentDetail.tsx';
 import { SpendingSummary } from './history/SpendingSummary.tsx';
@@ -29,6 +29,12 @@ export function HistoryScreen() {
   const typed = useDebounced({ payee: form.payee, text: form.text }, TYPING_DELAY_MS);
   const filter = useMemo(() => toFilter({ ...form, ...typed }), [form, typed]);
   const actions = useStore(store, (state) => state.actions);
+  const focusAfter = useFocusAfter();
+  // Clear filters goes with the filters it cleared, the focus on it: the filters take it, not the page (issue 42).
+  const clear = () => {
+    setForm(emptyForm());
+    focusAfter(() => document.getElementById(HISTORY_FILTERS_ID));
+  };
 
   // While the screen is open its store loads the list and follows what changes in the main process. A layout effect,
   // so the first page is asked for before the parts' own questions (the trust banner's, the spending summary's): main
@@ -56,10 +62,10 @@ export function HistoryScreen() {
       <HistoryFilters
         form={form}
         onChange={(patch) => setForm((current) => ({ ...current, ...patch }))}
-        onClear={() => setForm(emptyForm())}
+        onClear={clear}
       />
       <ExportMessage store={store} />
-      <HistoryBody store={store} onClear={() => setForm(emptyForm())} />
+      <HistoryBody store={store} onClear={clear} />
       <PaymentDetail store={store} />
     </section>
   );

@@ -6,6 +6,9 @@ import { DateField } from '../../components/DateField.tsx';
 import { FILTER_STATES, rangeInvalid, type FilterForm } from './filter-form.ts';
 import { stateKey } from './show.ts';
 
+/** The filters' form: where the focus goes once Clear filters has cleared them (the button goes with it). */
+export const HISTORY_FILTERS_ID = 'history-filters';
+
 /** Date range (the customer's calendar days, both included), states, payee and free text. */
 export function HistoryFilters({
   form,
@@ -26,6 +29,7 @@ export function HistoryFilters({
 
   return (
     <form
+      id={HISTORY_FILTERS_ID}
       className="history-filters"
       role="search"
       aria-label={t('history.filters')}
