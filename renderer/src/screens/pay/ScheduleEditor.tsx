@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { DueSaved } from '../../../../common/due-payment.ts';
 import { DUE_REMIND_DAYS, type DueRemind } from '../../../../common/due-rules.ts';
 import type { Weekday } from '../../../../common/schedule.ts';
 import { FieldFrame } from '../../components/Field.tsx';
@@ -7,10 +6,8 @@ import { formatDueDate, ordinal, WEEKDAYS, weekdayName } from '../../i18n/due-da
 import { useT } from '../../i18n/index.ts';
 import { useFocusOnShow } from '../../lib/focus.ts';
 import { useApp } from '../../state/wallet-context.tsx';
-import type { PayDraft } from '../../state/app-store.ts';
 import { DayInput } from './DayInput.tsx';
-import type { DueStore, ScheduleEditing } from './due-store.ts';
-import { useScheduleEditor, type DraftErrors } from './use-schedule-editor.ts';
+import { useScheduleEditor, type ScheduleEditorProps } from './use-schedule-editor.ts';
 
 /**
  * "Pay later or repeat" on the pay form (issue 29): once on a date, every week on a weekday, every month on a day,
@@ -19,38 +16,15 @@ import { useScheduleEditor, type DraftErrors } from './use-schedule-editor.ts';
  * at the pay form's, through `onDraftErrors`); nothing is saved then. Part of the pay form, so its buttons are not
  * submit buttons, and Enter in one of its fields saves the schedule rather than reviewing a payment.
  */
-export function ScheduleEditor({
-  editing,
-  today,
-  draft,
-  store,
-  onDraftErrors,
-  onDueLater,
-  onSaved,
-}: {
-  editing: ScheduleEditing;
-  /** Main's day (the Due list's `today`): what "in the past" and the next dates are reckoned from. */
-  today: string;
-  draft: PayDraft;
-  store: DueStore;
-  onDraftErrors: (errors: DraftErrors) => void;
-  /** Whether the first date it comes due is a day to come: the pay form then leaves today's limit out. */
-  onDueLater: (later: boolean) => void;
-  onSaved: (saved: DueSaved) => void;
-}) {
+export function ScheduleEditor(props: ScheduleEditorProps) {
   const t = useT();
   const locale = useApp((state) => state.locale);
+  const { editing, today } = props;
   const heading = useFocusOnShow<HTMLHeadingElement>(editing.seq);
   const section = useId();
   const { form, change, errorFor, preview, problem, saving, fix, save, cancel } = useScheduleEditor({
-    editing,
-    today,
-    draft,
-    store,
+    ...props,
     section,
-    onDraftErrors,
-    onDueLater,
-    onSaved,
   });
 
   const repeat = form.kind !== 'once';

@@ -24,6 +24,19 @@ export type DraftErrors = Partial<Record<DraftField, string>>;
  * said of each field, and Save, which sends the pay form's draft with the schedule to main (saveDue) and says its
  * errors at their fields, or Cancel. `section` is the editor's id: the first field in error is found under it.
  */
+/** What the editor is given (ScheduleEditor.tsx's props). */
+export interface ScheduleEditorProps {
+  editing: ScheduleEditing;
+  /** Main's day (the Due list's `today`): what "in the past" and the next dates are reckoned from. */
+  today: string;
+  draft: PayDraft;
+  store: DueStore;
+  onDraftErrors: (errors: DraftErrors) => void;
+  /** Whether the first date it comes due is a day to come (not today): the pay form then leaves today's limit out. */
+  onDueLater: (later: boolean) => void;
+  onSaved: (saved: DueSaved) => void;
+}
+
 export function useScheduleEditor({
   editing,
   today,
@@ -33,17 +46,7 @@ export function useScheduleEditor({
   onDraftErrors,
   onDueLater,
   onSaved,
-}: {
-  editing: ScheduleEditing;
-  today: string;
-  draft: PayDraft;
-  store: DueStore;
-  section: string;
-  onDraftErrors: (errors: DraftErrors) => void;
-  /** Whether the first date it comes due is a day to come (not today): its limit is that day's. */
-  onDueLater: (later: boolean) => void;
-  onSaved: (saved: DueSaved) => void;
-}) {
+}: ScheduleEditorProps & { section: string }) {
   const t = useT();
   const errorText = useErrorText();
   const wallet = useWallet();
