@@ -2,9 +2,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestOf } from '../../../common/bridge-contract.ts';
-import type { Notice } from '../../../main/payments/outcome-notice.ts';
 import type { WalletEvent } from '../../../main/wallet.ts';
-import { CUSTOMERS, draftFrom, inProcessWallet, type InProcessWallet } from '../../support/in-process-wallet.ts';
+import { notifiedWallet, type Shown } from '../../support/notified-wallet.ts';
+import { CUSTOMERS, draftFrom, type InProcessWallet } from '../../support/in-process-wallet.ts';
 
 /**
  * Payments that come due (issue 29) through the real core and the local sandbox, over the bridge as over IPC: the
@@ -12,18 +12,12 @@ import { CUSTOMERS, draftFrom, inProcessWallet, type InProcessWallet } from '../
  * what the UI never would, a second customer, notifications. Nothing is ever paid without confirmPayment.
  */
 let fixture: InProcessWallet;
-let notices: { notice: Notice; click?: () => void }[];
+let notices: Shown[];
 let events: WalletEvent[];
 afterEach(() => fixture.close());
 
 async function open(): Promise<void> {
-  notices = [];
-  events = [];
-  fixture = await inProcessWallet({
-    platform: { notify: (notice, click) => void notices.push({ notice, ...(click ? { click } : {}) }) },
-  });
-  fixture.onEvent((event) => void events.push(event));
-  await fixture.value('signIn');
+  ({ fixture, notices, events } = await notifiedWallet());
 }
 
 /** Moves main's clock to noon GMT of `date`, and signs in again where the 90 days have passed. */

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOf } from '../../../common/bridge-contract.ts';
-import type { Notice } from '../../../main/payments/outcome-notice.ts';
 import type { WalletEvent } from '../../../main/wallet.ts';
+import { notifiedWallet, type Shown } from '../../support/notified-wallet.ts';
 import { INITIATIONS_PATH } from '../../../sandbox/index.ts';
-import { draftFrom, inProcessWallet, type InProcessWallet } from '../../support/in-process-wallet.ts';
+import { draftFrom, type InProcessWallet } from '../../support/in-process-wallet.ts';
 
 /**
  * Reminders ahead of a payment that comes due (issue 42, item 12), through the real core and its tick on the
@@ -12,18 +12,12 @@ import { draftFrom, inProcessWallet, type InProcessWallet } from '../../support/
  * after its day; generic while locked or without details; a click opens the Due list; nothing is ever sent.
  */
 let fixture: InProcessWallet;
-let notices: { notice: Notice; click?: () => void }[];
+let notices: Shown[];
 let events: WalletEvent[];
 afterEach(() => fixture.close());
 
 async function open(): Promise<void> {
-  notices = [];
-  events = [];
-  fixture = await inProcessWallet({
-    platform: { notify: (notice, click) => void notices.push({ notice, ...(click ? { click } : {}) }) },
-  });
-  fixture.onEvent((event) => void events.push(event));
-  await fixture.value('signIn');
+  ({ fixture, notices, events } = await notifiedWallet());
 }
 
 /** Moves main's clock to noon GMT of `date` and ticks, as the running app does. */
