@@ -61,6 +61,8 @@ export class StoreHost {
   readonly #opened = new Map<number, OpenOptions>();
   /** Handles to open again in the worker now running before they are used. */
   readonly #reopen = new Set<number>();
+  /** Handles being opened again: what is asked of them meanwhile goes after it, in the order asked. */
+  readonly #reopening = new Map<number, Promise<unknown>>();
   /** How many times the worker died (tests and the crash benchmark read it). */
   deaths = 0;
   /** When the worker died unasked, within the last minute (see RESTART_WAITS_MS). */
@@ -164,8 +166,16 @@ export class StoreHost {
     if (this.#reopen.has(handle) && request.op !== 'open') {
       const options = this.#opened.get(handle);
       this.#reopen.delete(handle);
-      if (options) await this.#post({ op: 'open', handle, options });
+      const opening = options && this.#post({ op: 'open', handle, options });
+      if (opening) {
+        this.#reopening.set(handle, opening);
+        const done = () => this.#reopening.get(handle) === opening && this.#reopening.delete(handle);
+        opening.then(done, done);
+      }
     }
+    // A write asked later never overtakes one asked while the store was being opened again (a send's answer).
+    const opening = request.op === 'open' ? undefined : this.#reopening.get(handle);
+    if (opening) await opening;
     const value = await this.#post(request);
     const parsed = (lifecycleOp(request.op) ?? storeOp(request.op))?.answer.safeParse(value);
     if (!parsed?.success) throw new WalletError('STORE_FAILED', 'The payment store answered out of turn');

@@ -130,6 +130,21 @@ describe('the payment store', () => {
     expect(await store.integrity()).toEqual({ trusted: true });
   });
 
+  it('after a worker dies, what is asked while the store opens again is answered in the order asked', async () => {
+    const host = hostOf({ thread: SOURCE_STORE_WORKER });
+    const store = await host.open(where(), () => undefined);
+    const first = await store.save(payment(1));
+    await host.stop();
+    // Three changes of one payment asked at once, before the store is open again: the last one asked is what stays.
+    const versions = await Promise.all([
+      store.save(payment(1, { note: 'one' }), { sync: false }),
+      store.save(payment(1, { note: 'two' }), { sync: false }),
+      store.save(payment(1, { note: 'three' }), { sync: false }),
+    ]);
+    expect(versions).toEqual([first + 1, first + 2, first + 3]);
+    expect(await store.get(payment(1).id)).toMatchObject({ note: 'three', version: first + 3 });
+  });
+
   it('a store kept in memory is lost with its worker: opened again, it is flagged, never taken as the same', async () => {
     const host = hostOf({ thread: SOURCE_STORE_WORKER });
     const store = await host.open({ ...where(), location: ':memory:' }, () => undefined);
