@@ -187,18 +187,15 @@ export class PaymentSender {
         // Another initiation than ours (a bank's static sample, a mix-up): accepted, but its status is not ours.
         return this.#keepAccepted(intent, initiationId);
       }
-      // Not synced to disk: were a power cut to lose it, the intent would read as being sent, and checking again
-      // would replay the same request id and learn this again. Everything before the send is synced.
-      return await this.#writes.update(
-        intent,
-        {
-          ...accepted,
-          state: initiation.status === SETTLED_STATUS ? 'settled' : 'accepted',
-          bankStatus: initiation.status,
-          ...(initiation.paymentDate ? { paymentDate: initiation.paymentDate } : {}),
-        },
-        { sync: false },
-      );
+      // Not synced to disk, nor waited for when it answers this send (`answered`): were a power cut or a crash to
+      // lose it, the intent would read as being sent, and checking again would replay the same request id and learn
+      // this again. Everything before the send is synced.
+      return await this.#writes.answered(intent, {
+        ...accepted,
+        state: initiation.status === SETTLED_STATUS ? 'settled' : 'accepted',
+        bankStatus: initiation.status,
+        ...(initiation.paymentDate ? { paymentDate: initiation.paymentDate } : {}),
+      });
     } catch (error) {
       // The payment is accepted whatever the status query says; the status can be asked again later.
       if (!(error instanceof BankError)) throw error;

@@ -23,6 +23,8 @@ export interface PaymentWritesOptions {
 export class PaymentWrites {
   readonly #options: PaymentWritesOptions;
   readonly #known = new Map<string, PaymentIntent>();
+  /** Sends begun here (`beginSend`), by payment: the version of their "sending", whose next number the store kept. */
+  readonly #begun = new Map<string, number>();
 
   constructor(options: PaymentWritesOptions) {
     this.#options = options;
@@ -106,9 +108,37 @@ export class PaymentWrites {
   ): Promise<PaymentIntent | 'stale' | 'overLimit'> {
     const next = this.#changed(intent, change);
     const answer = await this.#guarded(next.id, () => this.#options.store.beginSend(next, intent.version ?? 0, limit));
-    if (answer.kind === 'saved') return this.#settled(next, answer.version);
+    if (answer.kind === 'saved') {
+      this.#begun.delete(next.id);
+      this.#begun.set(next.id, answer.version);
+      if (this.#begun.size > KNOWN_KEPT) this.#begun.delete(this.#begun.keys().next().value ?? '');
+      return this.#settled(next, answer.version);
+    }
     if (answer.kind === 'stale') this.#known.delete(intent.id);
     return answer.kind;
+  }
+
+  /**
+   * A send's answer (what the bank said to its POST and GET), written behind the send (issue 40): numbered as the
+   * store kept for it at the send's first write (`beginSend`), told and remembered at once, and written without the
+   * send waiting for it. Unsynced, as every answer the bank can tell again. The store answers every later question
+   * after it (one worker, in order). A write that fails, or whose answer is lost, forgets the payment as any does
+   * (`onUncertain`): the follow-up then finds it being sent and asks the bank again, with the same request id. For a
+   * payment written since its send began (a retry), or not begun here: written as any change, waited for.
+   */
+  answered(intent: PaymentIntent, change: Partial<PaymentIntent>): Promise<PaymentIntent> {
+    const over = intent.version;
+    if (over === undefined || this.#begun.get(intent.id) !== over) return this.update(intent, change, { sync: false });
+    this.#begun.delete(intent.id);
+    const next = this.#settled(this.#changed(intent, change), over + 1);
+    void this.#guarded(next.id, () => this.#options.store.save(next, { sync: false, over })).then(
+      (version) => {
+        // Not in the number kept (the store was opened again meanwhile): as the store numbered it, unless changed since.
+        if (version !== next.version && this.#known.get(next.id) === next) this.#settled(next, version);
+      },
+      () => undefined,
+    );
+    return Promise.resolve(next);
   }
 
   #changed(intent: PaymentIntent, change: Partial<PaymentIntent>): PaymentIntent {

@@ -149,6 +149,8 @@ describe('case 2: tampered or damaged payment records', () => {
     await fixture.value('signIn');
     const paid = await fixture.value('confirmPayment', { draft: draftFrom('anna', 'bjorn', 700) });
     const settled = await fixture.value('submitPayment', { id: paid.id });
+    // The bank's answer is written behind the send (issue 40): a question asked after it is answered after it.
+    await fixture.value('getPayment', { id: paid.id });
     // The files as a crash leaves them: copied while the app still has the store open (its log not folded in).
     const [file = ''] = stores(fixture.dataDir);
     const left = [file, `${file}-wal`].filter((path) => existsSync(path));

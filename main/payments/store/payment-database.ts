@@ -19,6 +19,7 @@ import { syncFiles, tookSync } from './sync-images.ts';
 export type { DatabaseOptions } from './store-contract.ts';
 
 const COLUMNS = 'id, created_at, first_seq, seq, day, state, payee, sealed, prior_seq, prior';
+type Numbering = { reserve?: boolean | undefined; kept?: number | undefined };
 
 /**
  * One customer's payments in one profile, in SQLite (node:sqlite, WAL), in the payment store's worker. Every change
@@ -158,12 +159,13 @@ export class PaymentDatabase {
 
   /**
    * Writes a payment's new state; returns its version (the change's number in the store's sequence). `checked`: the
-   * payment was parsed already (the worker parses every request).
+   * payment was parsed already (the worker parses every request). `reserve`: the number after it is kept, for this
+   * payment's next change (a send's answer: store-ops.ts); `kept`: this change is written in that number.
    */
-  save(intent: PaymentIntent, sync = true, options: { checked?: boolean } = {}): number {
+  save(intent: PaymentIntent, sync = true, options: { checked?: boolean } & Numbering = {}): number {
     const checked = options.checked ? intent : PaymentIntentSchema.parse(intent);
     this.#durability(sync);
-    const { seq, replacedDay } = this.#transaction(() => this.#put(checked));
+    const { seq, replacedDay } = this.#transaction(() => this.#put(checked, options));
     // Once committed: the days read so far follow it.
     this.#queries.saved({ ...checked, version: seq }, replacedDay);
     return seq;
@@ -194,23 +196,26 @@ export class PaymentDatabase {
     this.#queries.clear();
   }
 
-  #put(intent: PaymentIntent): { seq: number; replacedDay: string | undefined } {
+  #put(intent: PaymentIntent, { kept, reserve }: Numbering = {}): { seq: number; replacedDay: string | undefined } {
     const existing = this.#row(intent.id);
     const before = existing && this.#rows.decode(existing);
     if (before?.state === 'damaged') throw new Error('A damaged record is never written over');
-    const seq = this.#head.seq + 1;
+    // A kept number is one the head counted past and no row took, above the payment's own: else the next.
+    const keeps = kept !== undefined && kept <= this.#head.seq && kept > (existing?.seq ?? this.#head.seq);
+    const seq = keeps ? kept : this.#head.seq + 1;
     const { row, sealed, written } = writeRow(
       { sql: (text) => this.#sql(text), seal: this.#seal, rows: this.#rows, columns: COLUMNS },
       { intent, seq, existing, before },
     );
     this.#rows.written({ ...row, sealed }, written);
-    this.#advance(seq, existing?.seq);
+    this.#advance(seq, existing?.seq, reserve);
     return { seq, replacedDay: existing?.day };
   }
 
-  /** The head after a write of change `seq`, over a row that had `replaced` (or a new row). */
-  #advance(seq: number, replaced: number | undefined): void {
+  /** The head after a write of change `seq`, over a row that had `replaced` (or a new row), and a number kept. */
+  #advance(seq: number, replaced: number | undefined, reserve = false): void {
     this.#head.advance(seq, replaced);
+    if (reserve) this.#head.reserve();
     if (!this.#bulk) this.#head.write();
   }
 

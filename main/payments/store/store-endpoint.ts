@@ -96,7 +96,7 @@ export class StoreEndpoint {
   /** An open store, with its search copy made ahead of time (in slices, between questions). */
   #keep(handle: number, db: PaymentDatabase): void {
     const cache = new HistoryCache(db);
-    this.#open.set(handle, { db, cache });
+    this.#open.set(handle, { db, cache, reserved: new Map() });
     cache.prepare();
   }
 

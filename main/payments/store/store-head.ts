@@ -130,10 +130,16 @@ export class StoreHead {
   advance(seq: number, replaced: number | undefined): void {
     this.#head = {
       ...this.#head,
-      seq,
+      // A number kept earlier (`reserve`) is below the head: the head stays where it is.
+      seq: Math.max(this.#head.seq, seq),
       count: this.#head.count + (replaced === undefined ? 1 : 0),
       sum: this.#head.sum + seq - (replaced ?? 0),
     };
+  }
+
+  /** The next number, kept for a change to come (a send's answer): counted past, so no other change takes it. */
+  reserve(): void {
+    this.#head = { ...this.#head, seq: this.#head.seq + 1 };
   }
 
   /**

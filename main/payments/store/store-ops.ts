@@ -11,9 +11,56 @@ import { remainingOf } from '../daily-ledger.ts';
 import { historyCsv, narrowsHistory } from '../history.ts';
 import { spendingSummary } from '../spending.ts';
 import { DueLinkSchema } from './due-links.ts';
-import type { HistoryCache } from './history-cache.ts';
-import type { PaymentDatabase } from './payment-database.ts';
 import { StoreIntegritySchema, StoreMarkSchema, type PayeeOf } from './store-contract.ts';
+import {
+  Day,
+  Id,
+  Kennitala,
+  Limit,
+  Marked,
+  op,
+  payee,
+  Payee,
+  Range,
+  Saved,
+  Used,
+  type Op,
+  type OpenStore,
+} from './store-op.ts';
+
+export type { OpenStore } from './store-op.ts';
+
+type Filter = z.infer<typeof HistoryFilterSchema>;
+
+/** What counts towards a customer's limit on a day, and the bank's word on it: one answer (the pay form, a send). */
+function limitParts({ db }: OpenStore, day: string, kennitala: string, exceptId?: string) {
+  return { ...db.usedBy(day, kennitala, exceptId), bankLimitReached: db.bankLimitReached(kennitala, day) };
+}
+
+/** At most this many sends begun are kept waiting for their answer (one a payment; a few at once in practice). */
+const RESERVED_KEPT = 256;
+
+/**
+ * A payment written; the mark comes back only when the write was synced (what is on disk for sure). `reserve`: a
+ * send's first write, which keeps the number after its own for the send's answer; `over`: that answer, written in
+ * the number kept for it if the send begun at that version is still waiting for it (else in the next, as any).
+ */
+function saved(store: OpenStore, intent: PaymentIntent, sync: boolean, how: { reserve?: true; over?: number } = {}) {
+  const { db, cache, reserved } = store;
+  const kept = how.over !== undefined && reserved.get(intent.id) === how.over ? how.over + 1 : undefined;
+  if (how.over !== undefined && kept === undefined) {
+    // Changed since its send began (a later change was made from this very answer), or kept no more (the store was
+    // opened again): an answer is never written over a newer change of its payment.
+    const { state, version } = db.get(intent.id) ?? {};
+    if (state !== 'damaged' && version !== undefined && version !== how.over) return { version };
+  }
+  reserved.delete(intent.id);
+  const version = db.save(intent, sync, { checked: true, kept, reserve: how.reserve });
+  if (how.reserve) reserved.set(intent.id, version);
+  if (reserved.size > RESERVED_KEPT) reserved.delete(reserved.keys().next().value ?? '');
+  cache.saved({ ...intent, version });
+  return sync ? { version, mark: db.mark } : { version };
+}
 
 /**
  * Every question main may ask of an open payment store, in one table: what it sends (parsed by the worker), what
@@ -22,61 +69,6 @@ import { StoreIntegritySchema, StoreMarkSchema, type PayeeOf } from './store-con
  * from it, so a new question is one row here and its caller. `read`: it changes nothing (the handlers' reader).
  * An answer with a `mark` moved the store's high-water mark onto a synced write (main keeps it outside the store).
  */
-export interface OpenStore {
-  db: PaymentDatabase;
-  cache: HistoryCache;
-}
-
-interface Op<Req extends z.ZodObject, Ans extends z.ZodType, Call extends unknown[], Result, Read = boolean> {
-  request: Req;
-  answer: Ans;
-  read: Read;
-  run(store: OpenStore, args: z.infer<Req>): z.infer<Ans> | Promise<z.infer<Ans>>;
-  call(...args: Call): z.infer<Req>;
-  result(answer: z.infer<Ans>): Result;
-}
-
-type Filter = z.infer<typeof HistoryFilterSchema>;
-const op = <
-  Req extends z.ZodObject,
-  Ans extends z.ZodType,
-  Call extends unknown[],
-  Result = z.infer<Ans>,
-  Read extends boolean = false,
->(
-  spec: Omit<Op<Req, Ans, Call, Result>, 'result' | 'read'> & {
-    read?: Read;
-    result?: (answer: z.infer<Ans>) => Result;
-  },
-): Op<Req, Ans, Call, Result, Read> => ({
-  ...spec,
-  read: (spec.read ?? false) as Read,
-  result: spec.result ?? ((answer) => answer as Result),
-});
-
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const Kennitala = z.string().regex(/^\d{10}$/);
-const Id = z.string().min(1).max(100);
-const Range = z.object({ offset: z.number().int().nonnegative(), limit: z.number().int().min(1).max(100_000) });
-const Payee = z.object({ debtorKennitala: z.string(), depositKennitala: z.string(), depositAccount: z.string() });
-const Marked = z.object({ mark: StoreMarkSchema });
-const Saved = z.object({ version: z.number().int().positive(), mark: StoreMarkSchema.optional() });
-const Used = z.object({ held: z.number(), uncertain: z.number(), spent: z.number() });
-const Limit = z.object({ day: Day, kennitala: Kennitala });
-const payee = (order: PayeeOf): PayeeOf => Payee.parse(order);
-
-/** What counts towards a customer's limit on a day, and the bank's word on it: one answer (the pay form, a send). */
-function limitParts({ db }: OpenStore, day: string, kennitala: string, exceptId?: string) {
-  return { ...db.usedBy(day, kennitala, exceptId), bankLimitReached: db.bankLimitReached(kennitala, day) };
-}
-
-/** A payment written; the mark comes back only when the write was synced (what is on disk for sure). */
-function saved({ db, cache }: OpenStore, intent: PaymentIntent, sync: boolean) {
-  const version = db.save(intent, sync, { checked: true });
-  cache.saved({ ...intent, version });
-  return sync ? { version, mark: db.mark } : { version };
-}
-
 export const STORE_OPS = {
   get: op({
     read: true,
@@ -85,14 +77,18 @@ export const STORE_OPS = {
     run: ({ db }, { id }) => db.get(id),
     call: (id: string) => ({ id }),
   }),
-  /** Written (and fsynced unless `sync` is false: a change the bank can tell again); its version comes back. */
+  /**
+   * Written (and fsynced unless `sync` is false: a change the bank can tell again); its version comes back. `over`:
+   * the answer of the send begun at that version, in the number `beginSend` kept for it (that number, or the next).
+   */
   save: op({
-    request: z.object({ intent: PaymentIntentSchema, sync: z.boolean() }),
+    request: z.object({ intent: PaymentIntentSchema, sync: z.boolean(), over: z.number().int().positive().optional() }),
     answer: Saved,
-    run: (store, { intent, sync }) => saved(store, intent, sync),
-    call: (intent: PaymentIntent, options: { sync?: boolean } = {}) => ({
+    run: (store, { intent, sync, over }) => saved(store, intent, sync, over === undefined ? {} : { over }),
+    call: (intent: PaymentIntent, options: { sync?: boolean; over?: number } = {}) => ({
       intent,
       sync: options.sync ?? true,
+      ...(options.over === undefined ? {} : { over: options.over }),
     }),
     result: (answer) => answer.version,
   }),
@@ -100,6 +96,7 @@ export const STORE_OPS = {
    * A send's first write ("sending"), made only if the store still holds version `expect` and, given `limit`, only
    * if the amount fits in what is left of that day's limit besides it: one question before the POST. Synced, with
    * the mark moved onto it (issue 38): a send that may have started is never lost, nor hidden by an older copy.
+   * Saved, it keeps the number after its version for the send's answer (`save`'s `over`).
    */
   beginSend: op({
     request: z.object({
@@ -121,7 +118,7 @@ export const STORE_OPS = {
       if (limit && intent.order.amount > remainingOf(limitParts(store, limit.day, limit.kennitala, intent.id))) {
         return { kind: 'overLimit' as const };
       }
-      return { kind: 'saved' as const, ...saved(store, intent, true), mark: store.db.mark };
+      return { kind: 'saved' as const, ...saved(store, intent, true, { reserve: true }), mark: store.db.mark };
     },
     call: (intent: PaymentIntent, expect: number, limit?: z.infer<typeof Limit>) => ({
       intent,

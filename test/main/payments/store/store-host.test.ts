@@ -227,6 +227,68 @@ describe('the payment store', () => {
     });
   });
 
+  describe("a send's answer, in the number its first write kept (issue 40)", () => {
+    const sending = (n: number) => payment(n, { state: 'sending', firstSentAt: 1, attempts: 1 });
+    const settled = (n: number) => payment(n, { state: 'settled', firstSentAt: 1, attempts: 1, initiationId: `i${n}` });
+
+    it('keeps the number after "sending" for the answer: changes meanwhile take the ones after it', async () => {
+      const options = where();
+      const store = await hostOf().open(options, () => undefined);
+      const first = await store.save(payment(1));
+      await store.save(payment(2));
+      expect(await store.beginSend(sending(1), first)).toEqual({ kind: 'saved', version: 3 });
+      // Another payment's change while the answer is on its way: not in the number kept.
+      expect(await store.save(payment(2, { note: 'meanwhile' }))).toBe(5);
+      expect(await store.save(settled(1), { sync: false, over: 3 })).toBe(4);
+      expect(await store.get(payment(1).id)).toMatchObject({ state: 'settled', version: 4 });
+      expect(await store.save(payment(3))).toBe(6);
+      // Opened again, the head agrees with the rows: nothing reads as removed or put back.
+      const again = await hostOf().open(options, () => undefined);
+      expect(await again.integrity()).toEqual({ trusted: true });
+    });
+
+    it('uses a kept number once, and never writes an answer over a newer change of its payment', async () => {
+      const options = where();
+      const store = await hostOf().open(options, () => undefined);
+      const first = await store.save(payment(1));
+      // Never begun, and not in the store: an answer "over" any version is written as any change.
+      expect(await store.save(payment(2), { over: 1 })).toBe(2);
+      expect(await store.beginSend(sending(1), first)).toEqual({ kind: 'saved', version: 3 });
+      // Over a version the payment has left: nothing is written, and the store says what it holds.
+      expect(await store.save(settled(1), { sync: false, over: 2 })).toBe(3);
+      expect(await store.get(payment(1).id)).toMatchObject({ state: 'sending', version: 3 });
+      expect(await store.save(settled(1), { sync: false, over: 3 })).toBe(4);
+      // The same answer again, late: the number was used, and the payment has moved on.
+      expect(await store.save({ ...settled(1), note: 'late' }, { sync: false, over: 3 })).toBe(4);
+      expect(await store.get(payment(1).id)).toMatchObject({ state: 'settled', version: 4 });
+      expect((await store.get(payment(1).id))?.note).toBeUndefined();
+      expect(await store.integrity()).toEqual({ trusted: true });
+      expect(
+        (
+          await hostOf()
+            .open(options, () => undefined)
+            .then((again) => again.integrity())
+        ).trusted,
+      ).toBe(true);
+    });
+
+    it('a number kept and never used (the app stopped before the answer) leaves the store whole', async () => {
+      const options = where();
+      const marks: StoreMark[] = [];
+      const store = await hostOf().open(options, (mark) => marks.push(mark));
+      const first = await store.save(payment(1));
+      await store.beginSend(sending(1), first);
+      await store.close();
+      // The mark counts the kept number: a copy from before the send would read as older.
+      expect(marks.at(-1)?.seq).toBe(3);
+      const again = await hostOf().open({ ...options, mark: marks.at(-1) }, () => undefined);
+      expect(await again.integrity()).toEqual({ trusted: true });
+      expect(await again.get(payment(1).id)).toMatchObject({ state: 'sending', version: 2 });
+      // Opened again, the kept number is gone with the worker's memory: the answer takes the next.
+      expect(await again.save(settled(1), { sync: false, over: 2 })).toBe(4);
+    });
+  });
+
   it('searches what was saved since the search copy was made, and while it is being made', async () => {
     const store = await hostOf().open(where(), () => undefined);
     for (let n = 0; n < 3000; n += 1)
