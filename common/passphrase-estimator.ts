@@ -2,13 +2,13 @@ import { ZxcvbnFactory, type MatchExtended } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 import { ICELANDIC_NAMES, ICELANDIC_PLACES, ICELANDIC_WORDS } from './icelandic-words.ts';
-import { birthDateForms } from './passcode-rules.ts';
+import { birthDateForms } from './birth-date-forms.ts';
 import {
   PASSPHRASE_MIN_GUESSES,
   type GuessableReason,
   type PassphraseEstimator,
   type PersonalDetails,
-} from './passphrase-strength.ts';
+} from './passphrase-terms.ts';
 
 /**
  * The strength estimator: zxcvbn-ts (a maintained port of Dropbox's zxcvbn) with its common passwords, its keyboard
