@@ -17,8 +17,9 @@ export interface PaymentWritesOptions {
 /**
  * How a payment's change is written: stamped with the time and its state's time, saved, numbered by the store (its
  * version), told to whoever listens, and remembered as written (`known`). Every change the service makes goes
- * through here, so what is remembered is what the store last acknowledged; a write that failed or whose answer was
- * lost (the store's worker stopped) is forgotten, as it may or may not have landed.
+ * through here, so what is remembered is what the store last acknowledged, or, for a send's answer, what it was
+ * asked to write in the number it kept (`answered`); a write that failed or whose answer was lost (the store's worker
+ * stopped) is forgotten, as it may or may not have landed.
  */
 export class PaymentWrites {
   readonly #options: PaymentWritesOptions;
@@ -73,6 +74,7 @@ export class PaymentWrites {
    * of thousands would flood the window; it reads the history again), and not remembered.
    */
   async restored(intent: PaymentIntent, options: { sync?: boolean } = {}): Promise<void> {
+    this.#begun.delete(intent.id);
     await this.#guarded(intent.id, () => this.#options.store.save(intent, options));
     this.#known.delete(intent.id);
   }
@@ -120,25 +122,47 @@ export class PaymentWrites {
 
   /**
    * A send's answer (what the bank said to its POST and GET), written behind the send (issue 40): numbered as the
-   * store kept for it at the send's first write (`beginSend`), told and remembered at once, and written without the
-   * send waiting for it. Unsynced, as every answer the bank can tell again. The store answers every later question
-   * after it (one worker, in order). A write that fails, or whose answer is lost, forgets the payment as any does
-   * (`onUncertain`): the follow-up then finds it being sent and asks the bank again, with the same request id. For a
-   * payment written since its send began (a retry), or not begun here: written as any change, waited for.
+   * store kept for it at the send's first write (`beginSend`), asked of the store, then told and remembered, and the
+   * send does not wait for the write. Unsynced, as every answer the bank can tell again. The store answers every later
+   * question after it (one worker, in order). For a payment written since its send began (a retry), or not begun
+   * here: written as any change, waited for.
    */
   answered(intent: PaymentIntent, change: Partial<PaymentIntent>): Promise<PaymentIntent> {
     const over = intent.version;
     if (over === undefined || this.#begun.get(intent.id) !== over) return this.update(intent, change, { sync: false });
     this.#begun.delete(intent.id);
-    const next = this.#settled(this.#changed(intent, change), over + 1);
-    void this.#guarded(next.id, () => this.#options.store.save(next, { sync: false, over })).then(
-      (version) => {
-        // Not in the number kept (the store was opened again meanwhile): as the store numbered it, unless changed since.
-        if (version !== next.version && this.#known.get(next.id) === next) this.#settled(next, version);
-      },
-      () => undefined,
-    );
-    return Promise.resolve(next);
+    const next: PaymentIntent = { ...this.#changed(intent, change), version: over + 1 };
+    // Asked of the store first, so that nothing a listener asks comes before it; then told.
+    const landing = this.#options.store.answerSend(next, over);
+    const told = this.#settled(next, over + 1);
+    this.#land(told, over, landing);
+    return Promise.resolve(told);
+  }
+
+  /**
+   * Where a send's answer landed: in the number told (nothing to do); in another (the store was opened again, or
+   * moved: told again in the store's number); nowhere (the payment had changed since, not from this answer: what the
+   * store holds is read and told). A write that failed is asked once more (the store's worker may have been started
+   * again), then forgotten as any write that failed (`onUncertain`). Nothing is done once the payment has changed.
+   */
+  #land(told: PaymentIntent, over: number, landing: Promise<{ version: number; written: boolean }>, again = true) {
+    const current = () => this.#known.get(told.id) === told;
+    landing
+      .then(
+        async ({ version, written }) => {
+          if (!current() || (written && version === told.version)) return;
+          if (written) return void this.#settled(told, version);
+          this.#known.delete(told.id);
+          this.#options.onChange?.(await this.readIntact(told.id));
+        },
+        () => {
+          if (!current()) return;
+          if (again) return this.#land(told, over, this.#options.store.answerSend(told, over), false);
+          this.#known.delete(told.id);
+          this.#options.onUncertain?.(told.id);
+        },
+      )
+      .catch(() => undefined);
   }
 
   #changed(intent: PaymentIntent, change: Partial<PaymentIntent>): PaymentIntent {
@@ -154,6 +178,8 @@ export class PaymentWrites {
   }
 
   async #written(next: PaymentIntent, write: () => Promise<number>): Promise<PaymentIntent> {
+    // Any other change of a payment whose send began here: its answer is then written as any change.
+    this.#begun.delete(next.id);
     return this.#settled(next, await this.#guarded(next.id, write));
   }
 

@@ -11,7 +11,7 @@ import { migrate } from './migrations.ts';
 import { PaymentQueries } from './payment-queries.ts';
 import { PaymentRows, type PaymentRow } from './payment-rows.ts';
 import { rowSeal, type RowSeal } from './row-seal.ts';
-import type { DatabaseOptions, StoreIntegrity, StoreMark } from './store-contract.ts';
+import type { DatabaseOptions, Numbering, StoreIntegrity, StoreMark } from './store-contract.ts';
 import { readMeta, StoreHead, writeMeta } from './store-head.ts';
 import { writeRow } from './row-write.ts';
 import { syncFiles, tookSync } from './sync-images.ts';
@@ -19,7 +19,6 @@ import { syncFiles, tookSync } from './sync-images.ts';
 export type { DatabaseOptions } from './store-contract.ts';
 
 const COLUMNS = 'id, created_at, first_seq, seq, day, state, payee, sealed, prior_seq, prior';
-type Numbering = { reserve?: boolean | undefined; kept?: number | undefined };
 
 /**
  * One customer's payments in one profile, in SQLite (node:sqlite, WAL), in the payment store's worker. Every change
@@ -158,9 +157,8 @@ export class PaymentDatabase {
   }
 
   /**
-   * Writes a payment's new state; returns its version (the change's number in the store's sequence). `checked`: the
-   * payment was parsed already (the worker parses every request). `reserve`: the number after it is kept, for this
-   * payment's next change (a send's answer: store-ops.ts); `kept`: this change is written in that number.
+   * Writes a payment's new state; returns its version (the change's number in the store's sequence, see Numbering).
+   * `checked`: the payment was parsed already (the worker parses every request).
    */
   save(intent: PaymentIntent, sync = true, options: { checked?: boolean } & Numbering = {}): number {
     const checked = options.checked ? intent : PaymentIntentSchema.parse(intent);
@@ -173,19 +171,21 @@ export class PaymentDatabase {
 
   /**
    * Many payments and "limit reached" answers in one transaction, oldest first (an import, or a move from memory
-   * to disk): all of them, or nothing.
+   * to disk): all of them, or nothing. `numbered`: each payment keeps its version (a move: the views and the send
+   * answers on their way keep their order), in a new store.
    */
   putAll(
     intents: readonly PaymentIntent[],
     limits: readonly { kennitala: string; day: string }[],
     links: readonly DueLink[] = [],
+    numbered = false,
   ): void {
     const checked = intents.map((intent) => PaymentIntentSchema.parse(intent));
     this.#durability(true);
     this.#transaction(() => {
       this.#bulk = true;
       try {
-        for (const intent of checked) this.#put(intent);
+        for (const intent of checked) this.#put(intent, numbered ? { as: intent.version } : {});
         for (const { kennitala, day } of limits) this.#putLimit(kennitala, day);
         for (const link of links) this.#putLink(link);
       } finally {
@@ -196,13 +196,13 @@ export class PaymentDatabase {
     this.#queries.clear();
   }
 
-  #put(intent: PaymentIntent, { kept, reserve }: Numbering = {}): { seq: number; replacedDay: string | undefined } {
+  #put(intent: PaymentIntent, { kept, reserve, as }: Numbering = {}): { seq: number; replacedDay: string | undefined } {
     const existing = this.#row(intent.id);
     const before = existing && this.#rows.decode(existing);
     if (before?.state === 'damaged') throw new Error('A damaged record is never written over');
     // A kept number is one the head counted past and no row took, above the payment's own: else the next.
     const keeps = kept !== undefined && kept <= this.#head.seq && kept > (existing?.seq ?? this.#head.seq);
-    const seq = keeps ? kept : this.#head.seq + 1;
+    const seq = (!existing && as) || (keeps ? kept : this.#head.seq + 1);
     const { row, sealed, written } = writeRow(
       { sql: (text) => this.#sql(text), seal: this.#seal, rows: this.#rows, columns: COLUMNS },
       { intent, seq, existing, before },

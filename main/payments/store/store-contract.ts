@@ -70,3 +70,9 @@ export interface DatabaseOptions {
 /** The high-water mark of a store's sequence, kept outside it (store-marks.ts). */
 export const StoreMarkSchema = z.object({ storeId: z.string().min(1).max(64), seq: z.number().int().nonnegative() });
 export type StoreMark = z.infer<typeof StoreMarkSchema>;
+
+/**
+ * A change's number in the store's sequence: the next; or `kept`, one a send's first write kept for its answer
+ * (`reserve`: keep the one after this change's, store-saves.ts); or `as`, the number a move brings with it.
+ */
+export type Numbering = { reserve?: boolean | undefined; kept?: number | undefined; as?: number | undefined };

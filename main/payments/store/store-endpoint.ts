@@ -83,7 +83,7 @@ export class StoreEndpoint {
     if (existsSync(options.location)) throw new StoreFault('STORE_EXISTS', 'A store is there already');
     const db = new PaymentDatabase(options);
     try {
-      db.putAll([...from.db.queries.newestFirst()].reverse(), from.db.bankLimits(), from.db.allDueLinks());
+      db.putAll([...from.db.queries.newestFirst()].reverse(), from.db.bankLimits(), from.db.allDueLinks(), true);
     } catch (error) {
       db.close();
       throw error;

@@ -170,7 +170,9 @@ export class StoreHost {
       if (opening) {
         this.#reopening.set(handle, opening);
         const done = () => this.#reopening.get(handle) === opening && this.#reopening.delete(handle);
-        opening.then(done, done);
+        // Not opened (the worker could not start yet, the file was busy): opened again at the next question.
+        const failed = () => done() && this.#opened.has(handle) && this.#reopen.add(handle);
+        opening.then(done, failed);
       }
     }
     // A write asked later never overtakes one asked while the store was being opened again (a send's answer).

@@ -28,6 +28,8 @@ import {
   type OpenStore,
 } from './store-op.ts';
 
+import { saved, sendAnswered } from './store-saves.ts';
+
 export type { OpenStore } from './store-op.ts';
 
 type Filter = z.infer<typeof HistoryFilterSchema>;
@@ -35,31 +37,6 @@ type Filter = z.infer<typeof HistoryFilterSchema>;
 /** What counts towards a customer's limit on a day, and the bank's word on it: one answer (the pay form, a send). */
 function limitParts({ db }: OpenStore, day: string, kennitala: string, exceptId?: string) {
   return { ...db.usedBy(day, kennitala, exceptId), bankLimitReached: db.bankLimitReached(kennitala, day) };
-}
-
-/** At most this many sends begun are kept waiting for their answer (one a payment; a few at once in practice). */
-const RESERVED_KEPT = 256;
-
-/**
- * A payment written; the mark comes back only when the write was synced (what is on disk for sure). `reserve`: a
- * send's first write, which keeps the number after its own for the send's answer; `over`: that answer, written in
- * the number kept for it if the send begun at that version is still waiting for it (else in the next, as any).
- */
-function saved(store: OpenStore, intent: PaymentIntent, sync: boolean, how: { reserve?: true; over?: number } = {}) {
-  const { db, cache, reserved } = store;
-  const kept = how.over !== undefined && reserved.get(intent.id) === how.over ? how.over + 1 : undefined;
-  if (how.over !== undefined && kept === undefined) {
-    // Changed since its send began (a later change was made from this very answer), or kept no more (the store was
-    // opened again): an answer is never written over a newer change of its payment.
-    const { state, version } = db.get(intent.id) ?? {};
-    if (state !== 'damaged' && version !== undefined && version !== how.over) return { version };
-  }
-  reserved.delete(intent.id);
-  const version = db.save(intent, sync, { checked: true, kept, reserve: how.reserve });
-  if (how.reserve) reserved.set(intent.id, version);
-  if (reserved.size > RESERVED_KEPT) reserved.delete(reserved.keys().next().value ?? '');
-  cache.saved({ ...intent, version });
-  return sync ? { version, mark: db.mark } : { version };
 }
 
 /**
@@ -82,21 +59,30 @@ export const STORE_OPS = {
    * the answer of the send begun at that version, in the number `beginSend` kept for it (that number, or the next).
    */
   save: op({
-    request: z.object({ intent: PaymentIntentSchema, sync: z.boolean(), over: z.number().int().positive().optional() }),
+    request: z.object({ intent: PaymentIntentSchema, sync: z.boolean() }),
     answer: Saved,
-    run: (store, { intent, sync, over }) => saved(store, intent, sync, over === undefined ? {} : { over }),
-    call: (intent: PaymentIntent, options: { sync?: boolean; over?: number } = {}) => ({
+    run: (store, { intent, sync }) => saved(store, intent, sync),
+    call: (intent: PaymentIntent, options: { sync?: boolean } = {}) => ({
       intent,
       sync: options.sync ?? true,
-      ...(options.over === undefined ? {} : { over: options.over }),
     }),
     result: (answer) => answer.version,
+  }),
+  /**
+   * A send's answer, written behind the send (PaymentWrites.answered; unsynced: the bank can tell it again), `over`
+   * its "sending": in the number `beginSend` kept for it, else in the next; never over a newer change (store-saves.ts).
+   */
+  answerSend: op({
+    request: z.object({ intent: PaymentIntentSchema, over: z.number().int().positive() }),
+    answer: Saved.extend({ written: z.boolean() }),
+    run: (store, { intent, over }) => sendAnswered(store, intent, over),
+    call: (intent: PaymentIntent, over: number) => ({ intent, over }),
   }),
   /**
    * A send's first write ("sending"), made only if the store still holds version `expect` and, given `limit`, only
    * if the amount fits in what is left of that day's limit besides it: one question before the POST. Synced, with
    * the mark moved onto it (issue 38): a send that may have started is never lost, nor hidden by an older copy.
-   * Saved, it keeps the number after its version for the send's answer (`save`'s `over`).
+   * Saved, it keeps the number after its version for the send's answer (`answerSend`).
    */
   beginSend: op({
     request: z.object({

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { PaymentDraft, PaymentIntent } from '../../../common/payment.ts';
 import { PaymentService } from '../../../main/payments/payment-service.ts';
-import type { HostedStore } from '../../../main/payments/store/store-host.ts';
+import { SOURCE_STORE_WORKER } from '../../../main/payments/payments-by-customer.ts';
+import { StoreHost, type HostedStore } from '../../../main/payments/store/store-host.ts';
 import { WalletError } from '../../../main/wallet-error.ts';
 import { FakeBank } from './fake-bank.ts';
 import { testStore, type TestStore } from '../../support/payment-store.ts';
+import { testFolder } from '../../support/temp-folder.ts';
 
 /**
  * A send's answer, written behind the send (issue 40: PaymentWrites.answered). The bank's answer is told at once, in
@@ -26,19 +29,19 @@ const draft = (endToEndId = 'Rent', amount = '1.500'): PaymentDraft => ({
 let now: number;
 let disk: TestStore;
 let bank: FakeBank;
+/** Lets what the service does after an answer (a write landing, a read after it) run to its end. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-/** The store, with every answer written behind a send (`over`) held until the test says what becomes of it. */
+/** The store, with every answer written behind a send (`answerSend`) held until the test says what becomes of it. */
 function holding(store: HostedStore) {
   const held: { go: () => void; fail: (error: Error) => void }[] = [];
   const wrapped = new Proxy(store, {
     get(target, key) {
-      if (key === 'save') {
-        return (intent: PaymentIntent, options: { sync?: boolean; over?: number } = {}) =>
-          options.over === undefined
-            ? target.save(intent, options)
-            : new Promise<number>((resolve, reject) => {
-                held.push({ go: () => void target.save(intent, options).then(resolve, reject), fail: reject });
-              });
+      if (key === 'answerSend') {
+        return (intent: PaymentIntent, over: number) =>
+          new Promise((resolve, reject) => {
+            held.push({ go: () => void target.answerSend(intent, over).then(resolve, reject), fail: reject });
+          });
       }
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
@@ -108,19 +111,97 @@ describe("a send's answer, written behind the send", () => {
     expect(new Set(bank.calls.map((call) => call.requestId))).toEqual(new Set([intent.requestId]));
   });
 
-  it('whose write fails is forgotten: the next press decides from the store, and the bank is not paid twice', async () => {
+  it('whose write fails is asked once more (the worker may have been started again), and lands as told', async () => {
+    const writes = holding(disk.store);
+    const told: PaymentIntent[] = [];
+    const payments = service(writes.store, told);
+    const intent = await payments.confirm(draft());
+    const done = await payments.submit(intent.id);
+    writes.fail();
+    await settle();
+    expect(writes.held()).toBe(1);
+    await writes.release();
+    expect(await disk.store.get(intent.id)).toEqual(done);
+    expect(told.at(-1)).toEqual(done);
+  });
+
+  it('whose write fails twice is forgotten: the next press decides from the store, and the bank is not paid twice', async () => {
     const writes = holding(disk.store);
     const payments = service(writes.store);
     const intent = await payments.confirm(draft());
     await payments.submit(intent.id);
     writes.fail();
+    await settle();
+    writes.fail();
+    await settle();
     // The store still says "sending": "check again" sends with the same request id, and the bank replays its answer.
-    await Promise.resolve();
     const again = await payments.checkAgain(intent.id);
     expect(again).toMatchObject({ state: 'settled', initiationId: 'init1' });
     await writes.release();
     expect(await disk.store.get(intent.id)).toEqual(again);
     expect(bank.initiations.size).toBe(1);
+  });
+
+  it('not written, as the payment changed since (not from this answer): what the store holds is read and told', async () => {
+    const writes = holding(disk.store);
+    const told: PaymentIntent[] = [];
+    const payments = service(writes.store, told);
+    const intent = await payments.confirm(draft());
+    await payments.submit(intent.id);
+    const sending = await disk.store.get(intent.id);
+    // Behind the service's back (another connection): the payment is called interrupted.
+    await disk.store.save({
+      ...(sending ?? intent),
+      state: 'unknown',
+      error: { name: 'x', code: 'INTERRUPTED', message: 'x' },
+    });
+    await writes.release();
+    await settle();
+    const held = await disk.store.get(intent.id);
+    expect(held).toMatchObject({ state: 'unknown' });
+    expect(told.at(-1)).toEqual(held);
+  });
+
+  it('moved from memory to a file while the bank answers: the answer lands, and the store holds what was told', async () => {
+    const host = new StoreHost({ inline: true });
+    onTestFinished(() => host.stop());
+    const memory = await host.open({ ...disk.options, location: ':memory:', binding: 'local/memory' }, () => undefined);
+    const told: PaymentIntent[] = [];
+    const payments = service(memory, told);
+    const intent = await payments.confirm(draft());
+    let moving: Promise<void> | undefined;
+    bank.beforeCreate = () => {
+      moving = memory.moveTo(
+        { ...disk.options, location: join(testFolder('a2a-moved'), 'moved.sqlite') },
+        () => undefined,
+      );
+    };
+    const done = await payments.submit(intent.id);
+    await moving;
+    await memory.integrity();
+    expect(await memory.get(intent.id)).toEqual(done);
+    expect(told.at(-1)).toEqual(done);
+  });
+
+  it("lands in another number once the store's worker was started again: told again in that number", async () => {
+    const host = new StoreHost({ thread: SOURCE_STORE_WORKER });
+    onTestFinished(() => host.stop());
+    const store = await host.open(
+      { ...disk.options, location: join(testFolder('a2a-thread'), 'customer.sqlite') },
+      () => undefined,
+    );
+    const writes = holding(store);
+    const told: PaymentIntent[] = [];
+    const payments = service(writes.store, told);
+    const intent = await payments.confirm(draft());
+    const done = await payments.submit(intent.id);
+    await host.stop();
+    await writes.release();
+    await settle();
+    const held = await store.get(intent.id);
+    expect(held).toMatchObject({ state: 'settled' });
+    expect(held?.version).toBeGreaterThan(done.version ?? 0);
+    expect(told.at(-1)).toEqual(held);
   });
 
   it('whatever the interleaving of sends, notes and answers landing late: each payment is told in rising versions, and the store ends as told', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -145,6 +145,20 @@ describe('the payment store', () => {
     expect(await store.get(payment(1).id)).toMatchObject({ note: 'three', version: first + 3 });
   });
 
+  it('a store that could not be opened again in a new worker is opened again at the next question', async () => {
+    const host = hostOf({ thread: SOURCE_STORE_WORKER });
+    const options = where();
+    const store = await host.open(options, () => undefined);
+    await store.save(payment(1));
+    await host.stop();
+    // The file is not there as a store for a moment (another program holds it, a disk not mounted yet).
+    renameSync(options.location, `${options.location}.away`);
+    writeFileSync(options.location, 'not a database');
+    await rejectionOf(store.get(payment(1).id), WalletError);
+    renameSync(`${options.location}.away`, options.location);
+    expect(await store.get(payment(1).id)).toMatchObject({ state: 'confirmed' });
+  });
+
   it('a store kept in memory is lost with its worker: opened again, it is flagged, never taken as the same', async () => {
     const host = hostOf({ thread: SOURCE_STORE_WORKER });
     const store = await host.open({ ...where(), location: ':memory:' }, () => undefined);
@@ -229,7 +243,8 @@ describe('the payment store', () => {
 
   describe("a send's answer, in the number its first write kept (issue 40)", () => {
     const sending = (n: number) => payment(n, { state: 'sending', firstSentAt: 1, attempts: 1 });
-    const settled = (n: number) => payment(n, { state: 'settled', firstSentAt: 1, attempts: 1, initiationId: `i${n}` });
+    const settled = (n: number, attempts = 1) =>
+      payment(n, { state: 'settled', firstSentAt: 1, attempts, initiationId: `i${n}` });
 
     it('keeps the number after "sending" for the answer: changes meanwhile take the ones after it', async () => {
       const options = where();
@@ -239,7 +254,7 @@ describe('the payment store', () => {
       expect(await store.beginSend(sending(1), first)).toEqual({ kind: 'saved', version: 3 });
       // Another payment's change while the answer is on its way: not in the number kept.
       expect(await store.save(payment(2, { note: 'meanwhile' }))).toBe(5);
-      expect(await store.save(settled(1), { sync: false, over: 3 })).toBe(4);
+      expect(await store.answerSend(settled(1), 3)).toEqual({ version: 4, written: true });
       expect(await store.get(payment(1).id)).toMatchObject({ state: 'settled', version: 4 });
       expect(await store.save(payment(3))).toBe(6);
       // Opened again, the head agrees with the rows: nothing reads as removed or put back.
@@ -251,15 +266,15 @@ describe('the payment store', () => {
       const options = where();
       const store = await hostOf().open(options, () => undefined);
       const first = await store.save(payment(1));
-      // Never begun, and not in the store: an answer "over" any version is written as any change.
-      expect(await store.save(payment(2), { over: 1 })).toBe(2);
+      // A payment the store does not hold: written as any change.
+      expect(await store.answerSend(payment(2), 1)).toEqual({ version: 2, written: true });
       expect(await store.beginSend(sending(1), first)).toEqual({ kind: 'saved', version: 3 });
-      // Over a version the payment has left: nothing is written, and the store says what it holds.
-      expect(await store.save(settled(1), { sync: false, over: 2 })).toBe(3);
+      // Another send's answer (a later attempt's), over a version the payment has left: nothing is written.
+      expect(await store.answerSend(settled(1, 2), 2)).toEqual({ version: 3, written: false });
       expect(await store.get(payment(1).id)).toMatchObject({ state: 'sending', version: 3 });
-      expect(await store.save(settled(1), { sync: false, over: 3 })).toBe(4);
+      expect(await store.answerSend(settled(1), 3)).toEqual({ version: 4, written: true });
       // The same answer again, late: the number was used, and the payment has moved on.
-      expect(await store.save({ ...settled(1), note: 'late' }, { sync: false, over: 3 })).toBe(4);
+      expect(await store.answerSend({ ...settled(1), note: 'late' }, 3)).toEqual({ version: 4, written: false });
       expect(await store.get(payment(1).id)).toMatchObject({ state: 'settled', version: 4 });
       expect((await store.get(payment(1).id))?.note).toBeUndefined();
       expect(await store.integrity()).toEqual({ trusted: true });
@@ -284,8 +299,21 @@ describe('the payment store', () => {
       const again = await hostOf().open({ ...options, mark: marks.at(-1) }, () => undefined);
       expect(await again.integrity()).toEqual({ trusted: true });
       expect(await again.get(payment(1).id)).toMatchObject({ state: 'sending', version: 2 });
-      // Opened again, the kept number is gone with the worker's memory: the answer takes the next.
-      expect(await again.save(settled(1), { sync: false, over: 2 })).toBe(4);
+      // Opened again, the kept number is gone with the worker's memory: the answer over that send takes the next.
+      expect(await again.answerSend(settled(1), 2)).toEqual({ version: 4, written: true });
+    });
+
+    it('moved from memory to a file while the answer is on its way: every payment keeps its number, the answer lands', async () => {
+      const store = await hostOf().open({ ...where(), location: ':memory:' }, () => undefined);
+      const first = await store.save(payment(1));
+      const other = await store.save(payment(2));
+      await store.beginSend(sending(1), first);
+      await store.moveTo(where('moved'), () => undefined);
+      expect(await store.get(payment(2).id)).toMatchObject({ version: other });
+      expect(await store.get(payment(1).id)).toMatchObject({ state: 'sending', version: 3 });
+      expect(await store.answerSend(settled(1), 3)).toEqual({ version: 4, written: true });
+      expect(await store.get(payment(1).id)).toMatchObject({ state: 'settled', version: 4 });
+      expect(await store.integrity()).toEqual({ trusted: true });
     });
   });
 
