@@ -5,6 +5,8 @@ import type { PaymentStore } from './store/store-ops.ts';
 
 /** How many payments are remembered as this service last wrote or read them (see `known`). */
 const KNOWN_KEPT = 64;
+/** A send's answer whose write failed is asked again after these waits: at once, then past the store's restarts. */
+const ANSWER_RETRY_WAITS_MS = [0, 1_500, 6_000, 61_000];
 
 export interface PaymentWritesOptions {
   store: PaymentStore;
@@ -12,6 +14,8 @@ export interface PaymentWritesOptions {
   onChange?: (intent: PaymentIntent) => void;
   /** A write failed, or its answer was lost: it may or may not have landed. */
   onUncertain?: (id: string) => void;
+  /** Waits before a send's answer is asked of the store again (tests give their own). */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
 /**
@@ -27,8 +31,12 @@ export class PaymentWrites {
   /** Sends begun here (`beginSend`), by payment: the version of their "sending", whose next number the store kept. */
   readonly #begun = new Map<string, number>();
 
+  readonly #sleep: (ms: number) => Promise<void>;
+
   constructor(options: PaymentWritesOptions) {
     this.#options = options;
+    // Not keeping the app open: a wait of the app's own, which an ending run does not wait for.
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
   }
 
   /**
@@ -132,20 +140,22 @@ export class PaymentWrites {
     if (over === undefined || this.#begun.get(intent.id) !== over) return this.update(intent, change, { sync: false });
     this.#begun.delete(intent.id);
     const next: PaymentIntent = { ...this.#changed(intent, change), version: over + 1 };
-    // Asked of the store first, so that nothing a listener asks comes before it; then told.
+    // Asked of the store first, so that nothing a listener asks comes before it; then remembered, then told.
     const landing = this.#options.store.answerSend(next, over);
-    const told = this.#settled(next, over + 1);
+    const told = this.#remember(next);
     this.#land(told, over, landing);
+    this.#options.onChange?.(told);
     return Promise.resolve(told);
   }
 
   /**
    * Where a send's answer landed: in the number told (nothing to do); in another (the store was opened again, or
    * moved: told again in the store's number); nowhere (the payment had changed since, not from this answer: what the
-   * store holds is read and told). A write that failed is asked once more (the store's worker may have been started
-   * again), then forgotten as any write that failed (`onUncertain`). Nothing is done once the payment has changed.
+   * store holds is read and told). A write that failed is asked again, at once and then after the waits of the
+   * store's restarts (store-host.ts), so the store comes to hold what the customer was told; after the last, it is
+   * forgotten as any write that failed (`onUncertain`). Nothing is done once the payment has changed since.
    */
-  #land(told: PaymentIntent, over: number, landing: Promise<{ version: number; written: boolean }>, again = true) {
+  #land(told: PaymentIntent, over: number, landing: Promise<{ version: number; written: boolean }>, tries = 0) {
     const current = () => this.#known.get(told.id) === told;
     landing
       .then(
@@ -155,9 +165,11 @@ export class PaymentWrites {
           this.#known.delete(told.id);
           this.#options.onChange?.(await this.readIntact(told.id));
         },
-        () => {
+        async () => {
+          const wait = ANSWER_RETRY_WAITS_MS[tries];
+          if (current() && wait !== undefined) await this.#sleep(wait);
           if (!current()) return;
-          if (again) return this.#land(told, over, this.#options.store.answerSend(told, over), false);
+          if (wait !== undefined) return this.#land(told, over, this.#options.store.answerSend(told, over), tries + 1);
           this.#known.delete(told.id);
           this.#options.onUncertain?.(told.id);
         },

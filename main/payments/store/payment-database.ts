@@ -108,17 +108,11 @@ export class PaymentDatabase {
     this.#durability(true);
     // Past the mark too: the mark outside only moves forward.
     const marked = this.#options.mark?.storeId === this.#storeId ? this.#options.mark.seq : 0;
-    const before = this.#head.integrity().problem;
-    try {
-      this.#transaction(() => {
-        this.#head.accept(marked, this.#damaged.keys());
-        this.#head.write();
-      });
-    } catch (error) {
-      // Not written: the store is as untrusted as it was.
-      if (before) this.#head.flag(before);
-      throw error;
-    }
+    // Not written: the store is as untrusted as it was (the transaction puts the head back).
+    this.#transaction(() => {
+      this.#head.accept(marked, this.#damaged.keys());
+      this.#head.write();
+    });
   }
 
   integrity(): StoreIntegrity {
@@ -131,6 +125,7 @@ export class PaymentDatabase {
   }
 
   #transaction<T>(run: () => T): T {
+    const head = this.#head.snapshot();
     this.#db.exec('BEGIN IMMEDIATE');
     try {
       const result = run();
@@ -140,6 +135,8 @@ export class PaymentDatabase {
       return result;
     } catch (error) {
       this.#db.exec('ROLLBACK');
+      // The head as it was: what the transaction counted in it is not in the tables either.
+      head();
       throw error;
     }
   }
@@ -171,8 +168,8 @@ export class PaymentDatabase {
 
   /**
    * Many payments and "limit reached" answers in one transaction, oldest first (an import, or a move from memory
-   * to disk): all of them, or nothing. `numbered`: each payment keeps its version (a move: the views and the send
-   * answers on their way keep their order), in a new store.
+   * to disk): all of them, or nothing. `numbered` (a move, into a new store): each payment keeps its version, so the
+   * views and the send answers on their way keep their order; written by version, a number taken once.
    */
   putAll(
     intents: readonly PaymentIntent[],
@@ -185,7 +182,10 @@ export class PaymentDatabase {
     this.#transaction(() => {
       this.#bulk = true;
       try {
-        for (const intent of checked) this.#put(intent, numbered ? { as: intent.version } : {});
+        const order = numbered
+          ? checked.toSorted((a, b) => (a.version ?? Infinity) - (b.version ?? Infinity))
+          : checked;
+        for (const intent of order) this.#put(intent, numbered ? { as: intent.version } : {});
         for (const { kennitala, day } of limits) this.#putLimit(kennitala, day);
         for (const link of links) this.#putLink(link);
       } finally {
@@ -202,7 +202,7 @@ export class PaymentDatabase {
     if (before?.state === 'damaged') throw new Error('A damaged record is never written over');
     // A kept number is one the head counted past and no row took, above the payment's own: else the next.
     const keeps = kept !== undefined && kept <= this.#head.seq && kept > (existing?.seq ?? this.#head.seq);
-    const seq = (!existing && as) || (keeps ? kept : this.#head.seq + 1);
+    const seq = !existing && as !== undefined && as > this.#head.seq ? as : keeps ? kept : this.#head.seq + 1;
     const { row, sealed, written } = writeRow(
       { sql: (text) => this.#sql(text), seal: this.#seal, rows: this.#rows, columns: COLUMNS },
       { intent, seq, existing, before },

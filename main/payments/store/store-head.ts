@@ -137,6 +137,14 @@ export class StoreHead {
     };
   }
 
+  /** The head as it is now: called, puts it back (a transaction that did not commit: payment-database.ts). */
+  snapshot(): () => void {
+    const [head, problem] = [this.#head, this.#problem];
+    return () => {
+      [this.#head, this.#problem] = [head, problem];
+    };
+  }
+
   /** The next number, kept for a change to come (a send's answer): counted past, so no other change takes it. */
   reserve(): void {
     this.#head = { ...this.#head, seq: this.#head.seq + 1 };

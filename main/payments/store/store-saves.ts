@@ -17,8 +17,9 @@ export function saved(
 ) {
   const { db, cache, reserved } = store;
   const kept = how.over !== undefined && reserved.get(intent.id) === how.over ? how.over + 1 : undefined;
-  reserved.delete(intent.id);
+  // Forgotten once written (a write that failed keeps the number for the answer asked again).
   const version = db.save(intent, sync, { checked: true, kept, reserve: how.reserve });
+  reserved.delete(intent.id);
   if (how.reserve) reserved.set(intent.id, version);
   if (reserved.size > RESERVED_KEPT) reserved.delete(reserved.keys().next().value ?? '');
   cache.saved({ ...intent, version });

@@ -125,20 +125,50 @@ describe("a send's answer, written behind the send", () => {
     expect(told.at(-1)).toEqual(done);
   });
 
-  it('whose write fails twice is forgotten: the next press decides from the store, and the bank is not paid twice', async () => {
+  it('whose write keeps failing is asked again past the store restarts, then forgotten: the next press decides from the store', async () => {
     const writes = holding(disk.store);
     const payments = service(writes.store);
     const intent = await payments.confirm(draft());
     await payments.submit(intent.id);
-    writes.fail();
-    await settle();
-    writes.fail();
-    await settle();
+    for (let tries = 0; tries < 5; tries += 1) {
+      expect(writes.held()).toBe(1);
+      writes.fail();
+      await settle();
+    }
+    expect(writes.held()).toBe(0);
     // The store still says "sending": "check again" sends with the same request id, and the bank replays its answer.
     const again = await payments.checkAgain(intent.id);
     expect(again).toMatchObject({ state: 'settled', initiationId: 'init1' });
     await writes.release();
     expect(await disk.store.get(intent.id)).toEqual(again);
+    expect(bank.initiations.size).toBe(1);
+  });
+
+  it('a listener that throws at the answer: the send asks again with its request id, the store ends as told, nothing left unhandled', async () => {
+    const writes = holding(disk.store);
+    const told: PaymentIntent[] = [];
+    const payments = new PaymentService({
+      profileId: 'local',
+      store: writes.store,
+      bank,
+      clock: { now: () => now },
+      customer: () => ({ kennitala: ANNA }),
+      onChange: (intent) => {
+        told.push(intent);
+        if (intent.state === 'settled' && told.filter((each) => each.state === 'settled').length === 1) {
+          throw new Error('a listener failed');
+        }
+      },
+      sleep: () => Promise.resolve(),
+      retryDelaysMs: [100],
+    });
+    const intent = await payments.confirm(draft());
+    // Taken as any unexpected failure of a send: sent again, with the same request id; the bank replays its answer.
+    expect(await payments.submit(intent.id)).toMatchObject({ state: 'settled' });
+    writes.fail();
+    await settle();
+    await writes.release();
+    expect(await disk.store.get(intent.id)).toEqual(told.at(-1));
     expect(bank.initiations.size).toBe(1);
   });
 

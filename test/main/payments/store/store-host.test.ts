@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentIntent } from '../../../../common/payment.ts';
 import { SOURCE_STORE_WORKER } from '../../../../main/payments/payments-by-customer.ts';
+import { PaymentDatabase } from '../../../../main/payments/store/payment-database.ts';
 import type { StoreMark } from '../../../../main/payments/store/store-contract.ts';
 import { StoreHost, type OpenOptions } from '../../../../main/payments/store/store-host.ts';
 import { WalletError } from '../../../../main/wallet-error.ts';
@@ -159,6 +160,45 @@ describe('the payment store', () => {
     expect(await store.get(payment(1).id)).toMatchObject({ state: 'confirmed' });
   });
 
+  it('a move keeps each payment its number, taking a number once: a damaged source never gives two rows one', () => {
+    const options = where();
+    const db = new PaymentDatabase(options);
+    db.putAll(
+      [payment(1, { version: 7 }), payment(2, { version: 7 }), payment(3), payment(4, { version: 5 })],
+      [],
+      [],
+      true,
+    );
+    const versions = [1, 2, 3, 4].map((n) => db.get(payment(n).id)?.version);
+    expect(versions[3]).toBe(5);
+    expect(new Set(versions).size).toBe(4);
+    expect(versions.filter((version) => version === 7)).toHaveLength(1);
+    db.close();
+    const again = new PaymentDatabase(options);
+    expect(again.integrity()).toEqual({ trusted: true });
+    again.close();
+  });
+
+  it('a change that does not commit leaves the head as it was: the next change and the next start agree with the rows', () => {
+    const options = where();
+    const db = new PaymentDatabase(options);
+    db.save(payment(1));
+    // The disk refuses the head's write once (a full disk), after the row and the head were counted.
+    const other = new DatabaseSync(options.location);
+    other.exec(`CREATE TABLE refuse (n INTEGER);
+      CREATE TRIGGER refuse_head BEFORE UPDATE ON meta WHEN EXISTS (SELECT 1 FROM refuse)
+      BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+      INSERT INTO refuse VALUES (1);`);
+    expect(() => db.save(payment(2))).toThrow('full');
+    other.exec('DELETE FROM refuse');
+    other.close();
+    expect(db.save(payment(3))).toBe(2);
+    db.close();
+    const same = new PaymentDatabase(options);
+    expect(same.integrity()).toEqual({ trusted: true });
+    same.close();
+  });
+
   it('a store kept in memory is lost with its worker: opened again, it is flagged, never taken as the same', async () => {
     const host = hostOf({ thread: SOURCE_STORE_WORKER });
     const store = await host.open({ ...where(), location: ':memory:' }, () => undefined);
@@ -285,6 +325,23 @@ describe('the payment store', () => {
             .then((again) => again.integrity())
         ).trusted,
       ).toBe(true);
+    });
+
+    it('an answer whose write did not commit is written in its kept number when asked again', async () => {
+      const options = where();
+      const store = await hostOf().open(options, () => undefined);
+      const first = await store.save(payment(1));
+      await store.beginSend(sending(1), first);
+      const other = new DatabaseSync(options.location);
+      other.exec(`CREATE TABLE refuse (n INTEGER);
+        CREATE TRIGGER refuse_head BEFORE UPDATE ON meta WHEN EXISTS (SELECT 1 FROM refuse)
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;
+        INSERT INTO refuse VALUES (1);`);
+      await rejectionOf(store.answerSend(settled(1), 2), WalletError);
+      other.exec('DELETE FROM refuse');
+      other.close();
+      expect(await store.answerSend(settled(1), 2)).toEqual({ version: 3, written: true });
+      expect(await store.integrity()).toEqual({ trusted: true });
     });
 
     it('a number kept and never used (the app stopped before the answer) leaves the store whole', async () => {
