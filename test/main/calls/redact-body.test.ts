@@ -30,10 +30,22 @@ function createBody(reference: string, text: string, kt: string, account: string
   });
 }
 
+/** What support needs, kept whatever else the bodies hold. */
+const STAYS = [
+  '"Amount": 1500',
+  '"Currency": "ISK"',
+  '"name": "AmountUnavailable"',
+  '"code": "ERR_80102_105"',
+  '2026-11-22T12:00:00.000Z',
+];
+
 describe('a body on the allow-list', () => {
   it('keeps amounts, currency, status, ids, error names and codes and times; no text, kennitala or account but its last two', () => {
     fc.assert(
       fc.property(typed, typed, digits(10), digits(12), (reference, text, kt, account) => {
+        const secret = [reference, text, ...kennitalaForms(kt), ...accountForms(account)];
+        // A value that is part of what must stay (kennitala 100000-2026 and the year of the date kept) is no leak.
+        fc.pre(!secret.some((value) => STAYS.some((stays) => stays.includes(value))));
         const sent = redactBody(createBody(reference, text, kt, account), 'application/json', []);
         // A hostile bank's refusal, echoing all it was sent, in the fields support keeps and in new ones.
         const answer = JSON.stringify({
@@ -49,16 +61,8 @@ describe('a body on the allow-list', () => {
         const known = sent.texts;
         const got = redactBody(answer, 'application/json', [], known);
         const kept = `${sent.body ?? ''}\n${got.body ?? ''}`;
-        expect(valuesIn(kept, [reference, text, ...kennitalaForms(kt), ...accountForms(account)])).toEqual([]);
-        for (const stays of [
-          '"Amount": 1500',
-          '"Currency": "ISK"',
-          '"name": "AmountUnavailable"',
-          '"code": "ERR_80102_105"',
-          '2026-11-22T12:00:00.000Z',
-        ]) {
-          expect(kept).toContain(stays);
-        }
+        expect(valuesIn(kept, secret)).toEqual([]);
+        for (const stays of STAYS) expect(kept).toContain(stays);
         expect(sent.body).toContain(`"Id": "****-**-****${account.slice(10)}"`);
         expect(sent.body).toContain(`"OwnerId": "${KENNITALA_MASK}"`);
         expect(sent.body).toContain(`"ExtendedReference": "[removed, length ${[...text].length}]"`);
