@@ -21,19 +21,26 @@ export interface TestStore {
   onDisk(): PaymentDatabase;
 }
 
+/**
+ * Where a customer's store is opened, in a private temporary folder of the running test (removed when it ends), under
+ * a new key: `name` names the file and its binding.
+ */
+export function storeOptions(name = 'customer', owner = '1203852089', profileId = 'local'): OpenOptions {
+  return {
+    location: join(testFolder('a2a-store'), 'payments', profileId, `${name}.sqlite`),
+    key: new Uint8Array(randomBytes(32)),
+    binding: `${profileId}/${name}`,
+    owner,
+    profileId,
+  };
+}
+
 export async function testStore(owner = '1203852089', profileId = 'local'): Promise<TestStore> {
-  const folder = testFolder('a2a-store');
+  const options = storeOptions('customer', owner, profileId);
   const host = new StoreHost({ inline: true });
   // Finish hooks run last first: the connections close before their folder goes.
   onTestFinished(() => host.stop());
   let mark: StoreMark | undefined;
-  const options: OpenOptions = {
-    location: join(folder, 'payments', profileId, 'customer.sqlite'),
-    key: new Uint8Array(randomBytes(32)),
-    binding: `${profileId}/customer`,
-    owner,
-    profileId,
-  };
   const open = () =>
     host.open({ ...options, ...(mark ? { mark } : {}) }, (next) => {
       mark = next;

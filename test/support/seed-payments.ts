@@ -128,6 +128,11 @@ export function paymentRecord(
   };
 }
 
+/** Payment `n` just confirmed, a millisecond after noon GMT on 2026-11-22 per `n`, with `extra` over it (store tests). */
+export function confirmedPayment(n: number, extra: Partial<PaymentIntent> = {}): PaymentIntent {
+  return { ...paymentRecord(n, { state: 'confirmed', createdAt: Date.parse('2026-11-22T12:00:00Z') + n }), ...extra };
+}
+
 /** Writes the records with main's store (sealed as main seals them), then restarts the core to read them. */
 export async function seedPayments(
   core: InProcessWallet,

@@ -4,9 +4,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { StoreHost } from '../../../../main/payments/store/store-host.ts';
 import { testFolder } from '../../../support/temp-folder.ts';
-import type { PaymentIntent } from '../../../../common/payment.ts';
 import { testStore, type TestStore } from '../../../support/payment-store.ts';
-import { paymentRecord } from '../../../support/seed-payments.ts';
+import { confirmedPayment } from '../../../support/seed-payments.ts';
 
 /**
  * Issue 38, item 5: the payment store links each occurrence of a payment that comes due to the payment confirmed for
@@ -15,10 +14,7 @@ import { paymentRecord } from '../../../support/seed-payments.ts';
  */
 const ANNA = '1203852089';
 const NOON = Date.parse('2026-11-22T12:00:00Z');
-const payment = (n: number, extra: Partial<PaymentIntent> = {}): PaymentIntent => ({
-  ...paymentRecord(n, { state: 'confirmed', createdAt: NOON + n }),
-  ...extra,
-});
+const payment = confirmedPayment;
 
 async function edited(disk: TestStore, sql: string) {
   await disk.store.close();

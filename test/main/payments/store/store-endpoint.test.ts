@@ -1,35 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PaymentIntent } from '../../../../common/payment.ts';
+import { describe, expect, it } from 'vitest';
 import { StoreEndpoint } from '../../../../main/payments/store/store-endpoint.ts';
-import type { OpenOptions } from '../../../../main/payments/store/store-host.ts';
-import { paymentRecord } from '../../../support/seed-payments.ts';
+import { storeOptions } from '../../../support/payment-store.ts';
+import { confirmedPayment } from '../../../support/seed-payments.ts';
 
 /** The payment store's side of the boundary with main (store-endpoint.ts): what it takes as a request. */
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const where = (name?: string) => storeOptions(name);
 
-function where(name = 'customer'): OpenOptions {
-  const folder = mkdtempSync(join(tmpdir(), 'a2a-store-'));
-  folders.push(folder);
-  return {
-    location: join(folder, 'payments', 'local', `${name}.sqlite`),
-    key: new Uint8Array(randomBytes(32)),
-    binding: `local/${name}`,
-    owner: '1203852089',
-    profileId: 'local',
-  };
-}
-
-const payment = (n: number, extra: Partial<PaymentIntent> = {}): PaymentIntent => ({
-  ...paymentRecord(n, { state: 'confirmed', createdAt: Date.parse('2026-11-22T12:00:00Z') + n }),
-  ...extra,
-});
+const payment = confirmedPayment;
 
 describe('the boundary between main and the store', () => {
   it('the worker refuses what is not a request, saying so, and answers nothing else', async () => {
