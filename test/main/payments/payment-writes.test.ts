@@ -62,14 +62,18 @@ function holding(store: HostedStore) {
   };
 }
 
-function service(store: HostedStore, told: PaymentIntent[] = []) {
+/** The payment service over `store`, telling every change into `told` (and to `heard`, which may throw). */
+function service(store: HostedStore, told: PaymentIntent[] = [], heard: (intent: PaymentIntent) => void = () => {}) {
   return new PaymentService({
     profileId: 'local',
     store,
     bank,
     clock: { now: () => now },
     customer: () => ({ kennitala: ANNA }),
-    onChange: (intent) => told.push(intent),
+    onChange: (intent) => {
+      told.push(intent);
+      heard(intent);
+    },
     sleep: () => Promise.resolve(),
     retryDelaysMs: [100],
   });
@@ -147,20 +151,10 @@ describe("a send's answer, written behind the send", () => {
   it('a listener that throws at the answer: the send asks again with its request id, the store ends as told, nothing left unhandled', async () => {
     const writes = holding(disk.store);
     const told: PaymentIntent[] = [];
-    const payments = new PaymentService({
-      profileId: 'local',
-      store: writes.store,
-      bank,
-      clock: { now: () => now },
-      customer: () => ({ kennitala: ANNA }),
-      onChange: (intent) => {
-        told.push(intent);
-        if (intent.state === 'settled' && told.filter((each) => each.state === 'settled').length === 1) {
-          throw new Error('a listener failed');
-        }
-      },
-      sleep: () => Promise.resolve(),
-      retryDelaysMs: [100],
+    const payments = service(writes.store, told, (intent) => {
+      if (intent.state === 'settled' && told.filter((each) => each.state === 'settled').length === 1) {
+        throw new Error('a listener failed');
+      }
     });
     const intent = await payments.confirm(draft());
     // Taken as any unexpected failure of a send: sent again, with the same request id; the bank replays its answer.
