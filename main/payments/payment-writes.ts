@@ -48,9 +48,7 @@ export class PaymentWrites {
   }
 
   #remember(intent: PaymentIntent): PaymentIntent {
-    this.#known.delete(intent.id);
-    this.#known.set(intent.id, intent);
-    if (this.#known.size > KNOWN_KEPT) this.#known.delete(this.#known.keys().next().value ?? '');
+    keepNewest(this.#known, intent.id, intent);
     return intent;
   }
 
@@ -119,9 +117,7 @@ export class PaymentWrites {
     const next = this.#changed(intent, change);
     const answer = await this.#guarded(next.id, () => this.#options.store.beginSend(next, intent.version ?? 0, limit));
     if (answer.kind === 'saved') {
-      this.#begun.delete(next.id);
-      this.#begun.set(next.id, answer.version);
-      if (this.#begun.size > KNOWN_KEPT) this.#begun.delete(this.#begun.keys().next().value ?? '');
+      keepNewest(this.#begun, next.id, answer.version);
       return this.#settled(next, answer.version);
     }
     if (answer.kind === 'stale') this.#known.delete(intent.id);
@@ -212,6 +208,13 @@ export class PaymentWrites {
     this.#options.onChange?.(saved);
     return saved;
   }
+}
+
+/** `value` as the newest of `map` under `key`; the oldest goes past KNOWN_KEPT (the last few payments only). */
+function keepNewest<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > KNOWN_KEPT) map.delete(map.keys().next().value ?? '');
 }
 
 /** A payment is only ever sent, asked about or changed for the customer who made it, while they are signed in. */
