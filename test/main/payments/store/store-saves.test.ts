@@ -113,6 +113,20 @@ describe('the store numbering what it writes', () => {
       ).toBe(true);
     });
 
+    it('never writes an answer over a record that no longer opens: it stays as it was, damaged', async () => {
+      const options = where();
+      const store = await hostOf().open(options, () => undefined);
+      const first = await store.save(payment(1));
+      await store.beginSend(sending(1), first);
+      const db = new DatabaseSync(options.location);
+      db.prepare('UPDATE payments SET sealed = ? WHERE id = ?').run(Buffer.from('edited'), payment(1).id);
+      db.close();
+      await rejectionOf(store.answerSend(settled(1), 2), WalletError);
+      expect((await store.get(payment(1).id))?.state).toBe('damaged');
+      // Asked again (the service retries a failed answer): refused again.
+      await rejectionOf(store.answerSend(settled(1), 2), WalletError);
+    });
+
     it('an answer whose write did not commit is written in its kept number when asked again', async () => {
       const options = where();
       const store = await hostOf().open(options, () => undefined);
